@@ -1,0 +1,64 @@
+// attnx core: the construction of SPEC §3 and the metrics of SPEC §2.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "pattern.hpp"
+
+namespace attnx {
+
+constexpr int kMaxD = 16384;
+
+struct Tolerances {
+  double eps = 1.0;   // (R) bound on log-ratio error, > 0
+  double tau = 0.1;   // (Z) bound on zero ratio, in (0, 1)
+  double delta = 0.1; // failure probability used by d* and the sweep quantile, in (0, 1)
+};
+// Throws InvalidArgument naming eps / tau / delta.
+void validate(const Tolerances& tol);
+
+struct Metrics {
+  double rho = 0;      // ratio error (SPEC §2)
+  double zeta = 0;     // zero ratio
+  double lambda = 0;   // leaked mass
+  bool success = false;  // rho <= eps && zeta <= tau
+  double beta = 0;     // max_i ||B_i||_2
+  double d_star = 0;   // 16 beta^2 ln(2 L^2 / delta) / eps^2 (SPEC §3.5)
+};
+
+// Log-target B values, aligned with A's CSR (same row_ptr/col): B_ij = ln(A_ij/a_i) + ln(1/tau) + eps.
+std::vector<double> log_target(const Pattern& A, const Tolerances& tol);
+double beta_of(const Pattern& A, const std::vector<double>& B);
+double d_star(double beta, int L, const Tolerances& tol);
+
+// Result of construct(). Dense matrices are row-major float32.
+struct Construction {
+  int L = 0, d = 0;
+  std::vector<double> B;     // aligned with A.col
+  std::vector<float> X;      // L x 2d: [sqrt(d) B P, P]
+  std::vector<float> logits; // L x L: Z = (X W_Q)(X W_K)^T / sqrt(d)
+  std::vector<float> M;      // L x L: stable row softmax of Z
+  Metrics metrics;
+};
+
+// Draws P (L x d, N(0, 1/d), column-major draw order from derive_seed(seed, kProjectionStream, 0)
+// so that its first d' columns equal the projection of a d'-run), builds X, applies the fixed
+// W_Q = [I; 0], W_K = [0; I], and evaluates the metrics. Validates d in [1, kMaxD] and the budget.
+Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
+                       std::uint64_t max_bytes);
+
+// Unit-variance projection entries of column c (L values) in draw order. P_scaled = P / sqrt(d).
+void draw_projection_columns(Rng& rng, int L, int ncols, float* out_colmajor);
+
+// Metrics from row-major logits Z (L x L) and the attention M (may be null: lambda left 0).
+Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z, const float* M,
+                 const Tolerances& tol);
+
+// Stable row softmax of a row-major L x L matrix.
+void softmax_rows(const float* Z, float* M, int L);
+
+// Seed of the pattern stream for a given seed (construct and sweep trials use it).
+std::uint64_t pattern_seed(std::uint64_t seed);
+std::uint64_t projection_seed(std::uint64_t seed);
+
+}  // namespace attnx

@@ -1,0 +1,14 @@
+// attnx core: memory estimates. Runs above the budget are refused before allocating.
+#pragma once
+#include <cstdint>
+
+namespace attnx {
+
+constexpr std::uint64_t kDefaultMaxBytes = 2ull << 30;  // 2 GiB (fits the browser build)
+
+std::uint64_t estimate_construct_bytes(int L, int d);
+std::uint64_t estimate_mind_bytes(int L, int step, int k);
+// Throws BudgetExceeded("<what> needs about X MiB, above the memory budget of Y MiB ...").
+void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes);
+
+}  // namespace attnx

@@ -1,0 +1,33 @@
+// attnx core: the project's own deterministic random generator (SPEC §6).
+// SplitMix64 seeds xoshiro256**; normals by the Marsaglia polar method in double using only
+// correctly-rounded operations plus det_log (detmath.hpp), so native (libstdc++/glibc) and
+// WASM (libc++/musl) builds draw bit-identical streams.
+#pragma once
+#include <cstdint>
+
+namespace attnx {
+
+std::uint64_t splitmix64(std::uint64_t& state);
+
+// Mixes a master seed with two integers into an independent seed (sweep trials: master, L, t).
+std::uint64_t derive_seed(std::uint64_t master, std::uint64_t a, std::uint64_t b);
+
+// Stream tags used with derive_seed(seed, tag, 0) so that pattern and projection draws of one
+// seed are independent and a construct with seed s equals a sweep trial with trial seed s.
+enum StreamTag : std::uint64_t { kPatternStream = 0x70617474u, kProjectionStream = 0x70726f6au };
+
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed);
+  std::uint64_t next();        // xoshiro256** output
+  double uniform();            // in [0, 1), 53 random bits
+  std::uint64_t below(std::uint64_t n);  // uniform integer in [0, n), unbiased (rejection); n >= 1
+  double normal();             // N(0, 1), Marsaglia polar, second value cached
+
+ private:
+  std::uint64_t s_[4];
+  double spare_ = 0.0;
+  bool has_spare_ = false;
+};
+
+}  // namespace attnx

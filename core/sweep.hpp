@@ -1,0 +1,57 @@
+// attnx core: the scaling experiment (SPEC §5) and its statistics.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "mind.hpp"
+
+namespace attnx {
+
+constexpr int kMaxTrials = 1000;
+
+struct SweepOptions {
+  PatternSpec pattern;   // L is replaced by each grid value
+  Tolerances tol;
+  MinDOptions mind;
+  std::vector<int> Ls;   // each in [kMinL, kMaxL], ascending, distinct
+  int trials = 10;       // in [1, kMaxTrials]
+  std::uint64_t seed = 1;
+};
+void validate(const SweepOptions& opt);
+
+struct SweepPoint {
+  int L = 0;
+  std::vector<int> d_mins;   // per trial; -1 = not reached
+  double median = -1;        // -1 when the median trial did not reach
+  int quantile = -1;         // empirical (1-delta)-quantile; -1 when not reached
+  double d_star = 0;         // from the largest beta among trials
+  int k = 0, max_col_count = 0;
+  bool in_class = true;
+  std::uint64_t madds = 0;
+};
+
+struct LogFit { bool ok = false; double a = 0, b = 0, r2 = 0; };    // d = a + b ln L
+struct PowerFit { bool ok = false; double c = 0, p = 0, r2 = 0; };  // d = c L^p
+
+struct SweepResult {
+  std::vector<SweepPoint> points;
+  LogFit log_fit;
+  PowerFit power_fit;
+};
+
+// Seed of trial t at length L (fresh pattern and projection per trial).
+std::uint64_t trial_seed(std::uint64_t master, int L, int t);
+
+// One L of the sweep (all trials). progress gets the fraction of this point done.
+SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress = nullptr);
+SweepResult sweep(const SweepOptions& opt, const Progress& progress = nullptr);
+
+// Statistics (not-reached values are -1 and count as larger than any d).
+double median_d(std::vector<int> d);          // -1 if the median is not reached
+int quantile_d(std::vector<int> d, double delta);  // smallest d with >= ceil((1-delta) T) successes
+// Fits over points with quantile reached; need >= 2 points. R^2 is computed in d-space for both.
+LogFit fit_log(const std::vector<double>& L, const std::vector<double>& d);
+PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d);
+void fit_sweep(SweepResult& r);
+
+}  // namespace attnx
