@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "construct.hpp"
+#include "memory.hpp"
 
 namespace attnx {
 
@@ -16,8 +17,9 @@ struct MinDOptions {
 void validate(const MinDOptions& opt);
 
 struct MinDResult {
-  int d_min = -1;                // -1: not reached (d_min > d_max)
+  int d_min = -1;                // -1: not reached (d_min > d_max) or cancelled
   bool reached() const { return d_min > 0; }
+  bool cancelled = false;        // progress callback returned false
   std::vector<int> checked;      // grid points evaluated, ascending
   std::uint64_t gram_madds = 0;  // multiply-adds spent in Gram updates
   std::uint64_t check_madds = 0; // multiply-adds spent in criterion checks
@@ -25,7 +27,7 @@ struct MinDResult {
 };
 
 // progress(fraction in [0,1]) is called after every grid point; return false to cancel
-// (then the result so far is returned with d_min = -1 and `cancelled` semantics left to caller).
+// (then the result so far is returned with d_min = -1 and cancelled = true).
 using Progress = std::function<bool(double)>;
 
 // One pass over nested columns: G += P_blk P_blk^T (lower triangle, rank `step`), then the

@@ -1,8 +1,9 @@
 // attnx core: the project's own deterministic random generator (SPEC §6).
-// SplitMix64 seeds xoshiro256**; normals by the Marsaglia polar method in double using only
-// correctly-rounded operations plus det_log (detmath.hpp), so native (libstdc++/glibc) and
-// WASM (libc++/musl) builds draw bit-identical streams.
+// SplitMix64 seeds xoshiro256**; normals by a 256-layer ziggurat in double whose tables and
+// rejection tests use only correctly-rounded operations plus det_log/det_exp (detmath.hpp), so
+// native (libstdc++/glibc) and WASM (libc++/musl) builds draw bit-identical streams.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 namespace attnx {
@@ -22,12 +23,14 @@ class Rng {
   std::uint64_t next();        // xoshiro256** output
   double uniform();            // in [0, 1), 53 random bits
   std::uint64_t below(std::uint64_t n);  // uniform integer in [0, n), unbiased (rejection); n >= 1
-  double normal();             // N(0, 1), Marsaglia polar, second value cached
+  double normal();             // N(0, 1), ziggurat
+  // n normals rounded to float; the same values as n calls of normal() (fast bulk path).
+  void fill_normal(float* out, std::size_t n);
 
  private:
+  std::uint64_t next_inline();
+  double normal_with(const void* tables);
   std::uint64_t s_[4];
-  double spare_ = 0.0;
-  bool has_spare_ = false;
 };
 
 }  // namespace attnx

@@ -1,0 +1,156 @@
+#include "construct.hpp"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "detmath.hpp"
+#include "errors.hpp"
+#include "memory.hpp"
+
+namespace attnx {
+
+void validate(const Tolerances& tol) {
+  require_real("eps", tol.eps, 0, std::numeric_limits<double>::infinity(), true, false);
+  require_real("tau", tol.tau, 0, 1, true, true);
+  require_real("delta", tol.delta, 0, 1, true, true);
+}
+
+std::uint64_t pattern_seed(std::uint64_t seed) { return derive_seed(seed, kPatternStream, 0); }
+std::uint64_t projection_seed(std::uint64_t seed) { return derive_seed(seed, kProjectionStream, 0); }
+
+std::vector<double> log_target(const Pattern& A, const Tolerances& tol) {
+  std::vector<double> B(A.val.size());
+  const double base = -det_log(tol.tau) + tol.eps;  // ln(1/tau) + eps
+  for (int i = 0; i < A.L; ++i) {
+    double a_min = std::numeric_limits<double>::infinity();
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) a_min = std::min(a_min, A.val[e]);
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e)
+      B[e] = det_log(A.val[e] / a_min) + base;
+  }
+  return B;
+}
+
+double beta_of(const Pattern& A, const std::vector<double>& B) {
+  double beta2 = 0;
+  for (int i = 0; i < A.L; ++i) {
+    double s = 0;
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) s += B[e] * B[e];
+    beta2 = std::max(beta2, s);
+  }
+  return std::sqrt(beta2);
+}
+
+double d_star(double beta, int L, const Tolerances& tol) {
+  return 16.0 * beta * beta * det_log(2.0 * double(L) * double(L) / tol.delta) / (tol.eps * tol.eps);
+}
+
+void draw_projection_columns(Rng& rng, int L, int ncols, float* out) {
+  rng.fill_normal(out, static_cast<std::size_t>(L) * ncols);
+}
+
+void softmax_rows(const float* Z, float* M, int L) {
+  const std::size_t l = static_cast<std::size_t>(L);
+  for (std::size_t i = 0; i < l; ++i) {
+    const float* z = Z + i * l;
+    float* m = M + i * l;
+    float mx = *std::max_element(z, z + l);
+    double sum = 0;
+    for (std::size_t j = 0; j < l; ++j) {
+      m[j] = std::exp(z[j] - mx);
+      sum += m[j];
+    }
+    const float inv = static_cast<float>(1.0 / sum);
+    for (std::size_t j = 0; j < l; ++j) m[j] *= inv;
+  }
+}
+
+Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z, const float* M,
+                 const Tolerances& tol) {
+  Metrics m;
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  double log_zeta = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < A.L; ++i) {
+    const float* z = Z + i * l;
+    double rmax = -std::numeric_limits<double>::infinity(), rmin = -rmax, zmin = -rmax;
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+      const double r = double(z[A.col[e]]) - det_log(A.val[e]);
+      rmax = std::max(rmax, r);
+      rmin = std::min(rmin, r);
+      zmin = std::min(zmin, double(z[A.col[e]]));
+    }
+    m.rho = std::max(m.rho, rmax - rmin);
+    // Off-support maximum and leaked mass: walk the row, skipping the sorted support.
+    double off_max = -std::numeric_limits<double>::infinity(), leak = 0;
+    int e = A.row_begin(i);
+    for (int j = 0; j < A.L; ++j) {
+      if (e < A.row_end(i) && A.col[e] == j) { ++e; continue; }
+      off_max = std::max(off_max, double(z[j]));
+      if (M) leak += M[i * l + j];
+    }
+    log_zeta = std::max(log_zeta, off_max - zmin);
+    m.lambda = std::max(m.lambda, leak);
+  }
+  m.zeta = std::exp(log_zeta);  // exp(-inf) = 0 when every row is full
+  m.success = m.rho <= tol.eps && m.zeta <= tol.tau;
+  m.beta = beta_of(A, B);
+  m.d_star = d_star(m.beta, A.L, tol);
+  return m;
+}
+
+Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
+                       std::uint64_t max_bytes) {
+  validate(tol);
+  require_int("d", d, 1, kMaxD);
+  const int L = A.L;
+  check_budget("construct", estimate_construct_bytes(L, d), max_bytes);
+  Construction c;
+  c.L = L;
+  c.d = d;
+  c.B = log_target(A, tol);
+
+  // P: unit normals drawn column by column (nested in d), scaled to variance 1/d.
+  std::vector<float> P(static_cast<std::size_t>(L) * d);
+  Rng rng(projection_seed(seed));
+  draw_projection_columns(rng, L, d, P.data());
+  const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));
+  for (float& v : P) v *= inv_sqrt_d;
+
+  // X = [sqrt(d) B P, P], row-major L x 2d.
+  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(d);
+  c.X.assign(l * 2 * dd, 0.0f);
+  const double sqrt_d = std::sqrt(double(d));
+  std::vector<double> acc(dd);
+  for (std::size_t i = 0; i < l; ++i) {
+    std::fill(acc.begin(), acc.end(), 0.0);
+    for (int e = A.row_begin(int(i)); e < A.row_end(int(i)); ++e) {
+      const std::size_t j = static_cast<std::size_t>(A.col[e]);
+      for (std::size_t t = 0; t < dd; ++t) acc[t] += c.B[e] * double(P[t * l + j]);
+    }
+    float* x = c.X.data() + i * 2 * dd;
+    for (std::size_t t = 0; t < dd; ++t) {
+      x[t] = static_cast<float>(sqrt_d * acc[t]);
+      x[dd + t] = P[t * l + i];
+    }
+  }
+  P.clear();
+  P.shrink_to_fit();
+
+  // The real attention: Q = X W_Q (left half), K = X W_K (right half), Z = Q K^T / sqrt(d).
+  using RowMat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  using Strided = Eigen::Map<const RowMat, 0, Eigen::OuterStride<>>;
+  Strided Q(c.X.data(), L, d, Eigen::OuterStride<>(2 * d));
+  Strided K(c.X.data() + d, L, d, Eigen::OuterStride<>(2 * d));
+  c.logits.resize(l * l);
+  Eigen::Map<RowMat> Zm(c.logits.data(), L, L);
+  Zm.noalias() = Q * K.transpose();
+  Zm *= inv_sqrt_d;
+
+  c.M.resize(l * l);
+  softmax_rows(c.logits.data(), c.M.data(), L);
+  c.metrics = evaluate(A, c.B, c.logits.data(), c.M.data(), tol);
+  return c;
+}
+
+}  // namespace attnx

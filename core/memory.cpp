@@ -1,0 +1,30 @@
+#include "memory.hpp"
+
+#include <string>
+
+#include "errors.hpp"
+
+namespace attnx {
+
+std::uint64_t estimate_construct_bytes(int L, int d) {
+  const std::uint64_t l = static_cast<std::uint64_t>(L), dd = static_cast<std::uint64_t>(d);
+  // P (L x d), X (L x 2d), logits and M (L x L each), float32; plus per-row work buffers.
+  return 4 * (l * dd + 2 * l * dd + 2 * l * l) + 64 * l;
+}
+
+std::uint64_t estimate_mind_bytes(int L, int step, int k) {
+  const std::uint64_t l = static_cast<std::uint64_t>(L);
+  // Gram (L x L), one block of P (L x step), row and column buffers, B and the pattern.
+  return 4 * (l * l + l * static_cast<std::uint64_t>(step) + 2 * l) +
+         20 * l * static_cast<std::uint64_t>(k) + 64 * l;
+}
+
+void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes) {
+  if (bytes <= max_bytes) return;
+  auto mib = [](std::uint64_t b) { return std::to_string((b + (1u << 20) - 1) >> 20); };
+  throw BudgetExceeded(std::string(what) + " needs about " + mib(bytes) +
+                       " MiB, above the memory budget of " + mib(max_bytes) +
+                       " MiB (max-bytes); reduce L or d");
+}
+
+}  // namespace attnx

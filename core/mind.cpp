@@ -1,0 +1,151 @@
+#include "mind.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "detmath.hpp"
+#include "errors.hpp"
+#include "gram.hpp"
+#include "memory.hpp"
+
+namespace attnx {
+
+void validate(const MinDOptions& opt) {
+  require_int("step", opt.step, 1, kMaxD);
+  require_int("dmax", opt.d_max, opt.step, kMaxD);
+}
+
+namespace {
+
+constexpr int kSyncColumns = 256;  // pending columns before a forced Gram sync
+
+// Evaluates the criterion for row i given its logits row z (length L, overwritten).
+bool row_passes(const Pattern& A, const std::vector<double>& B, int i, float* z, double eps,
+                double log_tau) {
+  const int L = A.L;
+  double rmax = -std::numeric_limits<double>::infinity(), rmin = -rmax, zmin = -rmax;
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+    const double zi = z[A.col[e]];
+    const double r = zi - B[e];  // equals Z - ln A up to a per-row constant
+    rmax = std::max(rmax, r);
+    rmin = std::min(rmin, r);
+    zmin = std::min(zmin, zi);
+  }
+  if (rmax - rmin > eps) return false;
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e)
+    z[A.col[e]] = -std::numeric_limits<float>::infinity();
+  float off = -std::numeric_limits<float>::infinity();
+  for (int j = 0; j < L; ++j) off = std::max(off, z[j]);
+  return double(off) - zmin <= log_tau;
+}
+
+// z = (1/d) sum_e B_e G[:, col_e], reading column c of G in full (symmetric storage).
+void logits_row_full(const Pattern& A, const std::vector<double>& B, const float* G, int i,
+                     float inv_d, float* z) {
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  std::fill(z, z + l, 0.0f);
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+    const float b = static_cast<float>(B[e]) * inv_d;
+    const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
+    for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
+  }
+}
+
+}  // namespace
+
+int check_criterion(const Pattern& A, const std::vector<double>& B, const float* G, int d,
+                    const Tolerances& tol, int first_row, std::vector<float>& row_buf,
+                    std::uint64_t* madds) {
+  const int L = A.L;
+  row_buf.resize(L);
+  const float inv_d = static_cast<float>(1.0 / d);
+  const double log_tau = det_log(tol.tau);
+  for (int n = 0; n < L; ++n) {
+    const int i = (first_row + n) % L;
+    logits_row_full(A, B, G, i, inv_d, row_buf.data());
+    if (madds) *madds += static_cast<std::uint64_t>(L) * (A.row_end(i) - A.row_begin(i));
+    if (!row_passes(A, B, i, row_buf.data(), tol.eps, log_tau)) return i;
+  }
+  return -1;
+}
+
+MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
+                 std::uint64_t seed, const Progress& progress) {
+  validate(tol);
+  validate(opt);
+  const int L = A.L;
+  const int chunk = opt.step * std::max(1, kSyncColumns / opt.step);
+  check_budget("min-d search", estimate_mind_bytes(L, chunk, A.k), opt.max_bytes);
+  MinDResult res;
+  const std::vector<double> B = log_target(A, tol);
+  res.beta = beta_of(A, B);
+  res.d_star = d_star(res.beta, L, tol);
+
+  // G holds the Gram matrix of the columns drawn up to the last sync (lower triangle); the
+  // columns drawn since wait in `pending` and join G in one rank-m update (m <= chunk) when a full
+  // check needs G or the buffer is full. The row checked first (the last failing row, "sticky")
+  // keeps its support columns of G up to date in `cols` at O(L k step) per grid point.
+  const std::size_t l = static_cast<std::size_t>(L);
+  std::vector<float> G(l * l, 0.0f), pending(l * chunk), row(l);
+  std::vector<float> cols(l * A.k, 0.0f);
+  int m = 0, sticky = 0;
+  Rng rng(projection_seed(seed));
+  const double log_tau = det_log(tol.tau);
+  auto sync = [&] {
+    if (m == 0) return;
+    gram_update_lower(G.data(), L, pending.data(), m);
+    res.gram_madds += static_cast<std::uint64_t>(l * (l + 1) / 2) * m;
+    m = 0;
+  };
+  for (int d = opt.step; d <= opt.d_max; d += opt.step) {
+    float* fresh = pending.data() + static_cast<std::size_t>(m) * l;
+    draw_projection_columns(rng, L, opt.step, fresh);
+    m += opt.step;
+    res.checked.push_back(d);
+    const int nb = A.row_end(sticky) - A.row_begin(sticky);
+    for (int s = 0; s < nb; ++s) {
+      const std::size_t c = static_cast<std::size_t>(A.col[A.row_begin(sticky) + s]);
+      float* cs = cols.data() + s * l;
+      for (int t = 0; t < opt.step; ++t) {
+        const float* p = fresh + static_cast<std::size_t>(t) * l;
+        const float pc = p[c];
+        for (std::size_t j = 0; j < l; ++j) cs[j] += p[j] * pc;
+      }
+    }
+    res.check_madds += static_cast<std::uint64_t>(l) * nb * (opt.step + 1);
+
+    // Cheap test of the sticky row from its cached columns.
+    const float inv_d = static_cast<float>(1.0 / d);
+    std::fill(row.begin(), row.end(), 0.0f);
+    for (int s = 0; s < nb; ++s) {
+      const float b = static_cast<float>(B[A.row_begin(sticky) + s]) * inv_d;
+      const float* cs = cols.data() + s * l;
+      for (std::size_t j = 0; j < l; ++j) row[j] += b * cs[j];
+    }
+    if (row_passes(A, B, sticky, row.data(), tol.eps, log_tau)) {
+      sync();
+      symmetrize_from_lower(G.data(), L);
+      const int bad = check_criterion(A, B, G.data(), d, tol, sticky, row, &res.check_madds);
+      if (bad < 0) {
+        res.d_min = d;
+        if (progress) progress(1.0);
+        return res;
+      }
+      sticky = bad;
+      for (int s = 0; s < A.row_end(sticky) - A.row_begin(sticky); ++s) {
+        const float* g = G.data() + static_cast<std::size_t>(A.col[A.row_begin(sticky) + s]) * l;
+        std::copy(g, g + l, cols.data() + s * l);
+      }
+    } else if (m == chunk) {
+      sync();
+    }
+    if (progress && !progress(double(d) / opt.d_max)) {
+      res.cancelled = true;
+      return res;
+    }
+  }
+  return res;
+}
+
+}  // namespace attnx

@@ -1,0 +1,322 @@
+#include "pattern.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "detmath.hpp"
+#include "errors.hpp"
+
+namespace attnx {
+
+namespace {
+
+constexpr long long kMaxNnz = 1ll << 22;  // 4,194,304 nonzeros: keeps checks O(L^2 k) sane
+
+void check_nnz(const char* field, long long estimate) {
+  if (estimate > kMaxNnz)
+    fail(field, std::string("the pattern would have about ") + std::to_string(estimate) +
+                    " nonzeros, above the limit of " + std::to_string(kMaxNnz) + "; reduce " +
+                    field + " or L");
+}
+
+using Rows = std::vector<std::vector<int>>;
+
+void shuffle(std::vector<int>& v, Rng& rng) {
+  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
+}
+
+bool contains(const std::vector<int>& v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// Circulant construction with random relabelling: S_i = { sigma((pi(i) + o_t) mod L) }, k distinct
+// offsets. Exactly k per row and column. Used for large k or when repair does not converge.
+Rows random_regular_circulant(int L, int k, Rng& rng) {
+  std::vector<int> sigma(L), pi(L), offs(L);
+  std::iota(sigma.begin(), sigma.end(), 0);
+  std::iota(pi.begin(), pi.end(), 0);
+  std::iota(offs.begin(), offs.end(), 0);
+  shuffle(sigma, rng);
+  shuffle(pi, rng);
+  shuffle(offs, rng);
+  Rows rows(L);
+  for (int i = 0; i < L; ++i)
+    for (int t = 0; t < k; ++t) rows[i].push_back(sigma[(pi[i] + offs[t]) % L]);
+  return rows;
+}
+
+// Union of k random permutations with no repeated column in a row: each new permutation is drawn
+// uniformly, then conflicts (perm[i] already in row i) are removed by random swaps.
+Rows random_regular(int L, int k, Rng& rng) {
+  if (k > 64 || 2 * k > L) return random_regular_circulant(L, k, rng);
+  Rows rows(L);
+  std::vector<int> perm(L);
+  for (int t = 0; t < k; ++t) {
+    std::iota(perm.begin(), perm.end(), 0);
+    shuffle(perm, rng);
+    long long budget = 200ll * L + 1000;
+    bool ok = true;
+    for (int i = 0; i < L; ++i) {
+      while (contains(rows[i], perm[i])) {
+        if (--budget < 0) { ok = false; break; }
+        int r = static_cast<int>(rng.below(L));
+        if (r == i || contains(rows[i], perm[r]) || contains(rows[r], perm[i])) continue;
+        std::swap(perm[i], perm[r]);
+      }
+      if (!ok) break;
+    }
+    if (!ok) return random_regular_circulant(L, k, rng);
+    for (int i = 0; i < L; ++i) rows[i].push_back(perm[i]);
+  }
+  return rows;
+}
+
+Pattern from_rows(int L, Rows rows) {
+  Pattern p;
+  p.L = L;
+  p.row_ptr.assign(L + 1, 0);
+  for (int i = 0; i < L; ++i) {
+    auto& r = rows[i];
+    std::sort(r.begin(), r.end());
+    r.erase(std::unique(r.begin(), r.end()), r.end());
+    p.row_ptr[i + 1] = p.row_ptr[i] + static_cast<int>(r.size());
+  }
+  p.col.reserve(p.row_ptr[L]);
+  for (auto& r : rows) p.col.insert(p.col.end(), r.begin(), r.end());
+  p.val.assign(p.col.size(), 0.0);
+  return p;
+}
+
+void apply_weights(Pattern& p, const PatternSpec& s, Rng& rng) {
+  for (int i = 0; i < p.L; ++i) {
+    double sum = 0;
+    for (int e = p.row_begin(i); e < p.row_end(i); ++e) {
+      double w = 1.0;
+      if (s.weights == Weights::Random) w = s.w_min + (1.0 - s.w_min) * rng.uniform();
+      else if (s.weights == Weights::Decaying)
+        w = det_exp(-s.decay * det_log(1.0 + std::abs(p.col[e] - i)));
+      p.val[e] = w;
+      sum += w;
+    }
+    for (int e = p.row_begin(i); e < p.row_end(i); ++e) p.val[e] /= sum;
+  }
+}
+
+}  // namespace
+
+void compute_stats(Pattern& p) {
+  std::vector<int> colc(p.L, 0);
+  p.k = 0;
+  for (int i = 0; i < p.L; ++i) p.k = std::max(p.k, p.row_end(i) - p.row_begin(i));
+  for (int c : p.col) ++colc[c];
+  p.max_col_count = p.L ? *std::max_element(colc.begin(), colc.end()) : 0;
+  p.in_class = p.max_col_count <= p.k;
+}
+
+Pattern make_pattern(const PatternSpec& s, Rng& rng) {
+  require_int("L", s.L, kMinL, kMaxL);
+  const int L = s.L;
+  Rows rows(L);
+  switch (s.family) {
+    case Family::Random:
+      require_int("k", s.k, 1, L);
+      check_nnz("k", 1ll * L * s.k);
+      rows = random_regular(L, s.k, rng);
+      break;
+    case Family::Permutation:
+      rows = random_regular(L, 1, rng);
+      break;
+    case Family::Window:
+    case Family::Causal:
+      require_int("w", s.w, 0, L - 1);
+      check_nnz("w", 1ll * L * (s.family == Family::Window ? 2 * s.w + 1 : s.w + 1));
+      for (int i = 0; i < L; ++i) {
+        int hi = s.family == Family::Window ? std::min(L - 1, i + s.w) : i;
+        for (int j = std::max(0, i - s.w); j <= hi; ++j) rows[i].push_back(j);
+      }
+      break;
+    case Family::Dilated:
+      require_int("w", s.w, 0, L - 1);
+      require_int("r", s.r, 1, L - 1);
+      check_nnz("w", 1ll * L * (2 * s.w + 1));
+      for (int i = 0; i < L; ++i)
+        for (long long t = -s.w; t <= s.w; ++t) {
+          long long j = i + 1ll * s.r * t;
+          if (j >= 0 && j < L) rows[i].push_back(static_cast<int>(j));
+        }
+      break;
+    case Family::Block:
+      require_int("block", s.block, 1, L);
+      check_nnz("block", 1ll * L * s.block);
+      for (int i = 0; i < L; ++i) {
+        int b0 = (i / s.block) * s.block;
+        for (int j = b0; j < std::min(L, b0 + s.block); ++j) rows[i].push_back(j);
+      }
+      break;
+    case Family::Strided:
+      require_int("stride", s.stride, 1, L);
+      check_nnz("stride", 1ll * L * (s.stride + L / s.stride));
+      for (int i = 0; i < L; ++i) {
+        int b0 = (i / s.stride) * s.stride;
+        for (int j = b0; j < std::min(L, b0 + s.stride); ++j) rows[i].push_back(j);
+        for (int j = s.stride - 1; j < L; j += s.stride) rows[i].push_back(j);  // summary columns
+      }
+      break;
+    case Family::BigBird: {
+      require_int("w", s.w, 0, L - 1);
+      require_int("globals", s.globals, 0, L);
+      require_int("randoms", s.randoms, 0, L - 1);
+      check_nnz("w", 1ll * L * (2 * s.w + 1 + s.globals + s.randoms));
+      for (int i = 0; i < L; ++i) {
+        auto& r = rows[i];
+        for (int j = std::max(0, i - s.w); j <= std::min(L - 1, i + s.w); ++j) r.push_back(j);
+        for (int g = 0; g < s.globals; ++g)
+          if (!contains(r, g)) r.push_back(g);
+        // randoms distinct columns not yet in the row (as many as there is room for)
+        int want = std::min<int>(s.randoms, L - static_cast<int>(r.size()));
+        for (int added = 0; added < want;) {
+          int j = static_cast<int>(rng.below(L));
+          if (!contains(r, j)) { r.push_back(j); ++added; }
+        }
+      }
+      break;
+    }
+    case Family::Custom:
+      fail("pattern", "pattern custom needs triplets (use pattern_from_triplets)");
+  }
+  if (s.weights == Weights::Random) require_real("w_min", s.w_min, 0, 1, true, false);
+  if (s.weights == Weights::Decaying) require_real("decay", s.decay, 0, 10, false, false);
+  Pattern p = from_rows(L, std::move(rows));
+  apply_weights(p, s, rng);
+  compute_stats(p);
+  return p;
+}
+
+Pattern pattern_from_triplets(int L, const std::vector<Triplet>& t) {
+  require_int("L", L, kMinL, kMaxL);
+  if (static_cast<long long>(t.size()) > kMaxNnz)
+    fail("triplets", "a custom pattern may have at most " + std::to_string(kMaxNnz) +
+                         " entries (got " + std::to_string(t.size()) + ")");
+  struct E { int i, j; double w; std::size_t idx; };
+  std::vector<E> es;
+  es.reserve(t.size());
+  for (std::size_t n = 0; n < t.size(); ++n) {
+    const auto& x = t[n];
+    const std::string at = "entry " + std::to_string(n) + ": ";
+    if (x.i < 0 || x.i >= L)
+      fail("triplets", at + "row index must be an integer from 0 to " + std::to_string(L - 1) +
+                           " (got " + std::to_string(x.i) + ")");
+    if (x.j < 0 || x.j >= L)
+      fail("triplets", at + "column index must be an integer from 0 to " +
+                           std::to_string(L - 1) + " (got " + std::to_string(x.j) + ")");
+    if (!std::isfinite(x.w) || x.w < 0)
+      fail("triplets", at + "weight must be a finite number >= 0 (got " + fmt_num(x.w) + ")");
+    if (x.w > 0) es.push_back({static_cast<int>(x.i), static_cast<int>(x.j), x.w, n});
+  }
+  std::sort(es.begin(), es.end(), [](const E& a, const E& b) {
+    return a.i != b.i ? a.i < b.i : (a.j != b.j ? a.j < b.j : a.idx < b.idx);
+  });
+  for (std::size_t n = 1; n < es.size(); ++n)
+    if (es[n].i == es[n - 1].i && es[n].j == es[n - 1].j)
+      fail("triplets", "entry " + std::to_string(es[n].idx) + ": duplicates (" +
+                           std::to_string(es[n].i) + ", " + std::to_string(es[n].j) +
+                           ") of entry " + std::to_string(es[n - 1].idx));
+  Pattern p;
+  p.L = L;
+  p.row_ptr.assign(L + 1, 0);
+  for (const auto& e : es) ++p.row_ptr[e.i + 1];
+  for (int i = 0; i < L; ++i) {
+    if (p.row_ptr[i + 1] == 0)
+      fail("triplets", "row " + std::to_string(i) +
+                           " has no positive weight (every row needs at least one nonzero)");
+    p.row_ptr[i + 1] += p.row_ptr[i];
+  }
+  for (const auto& e : es) {
+    p.col.push_back(e.j);
+    p.val.push_back(e.w);
+  }
+  for (int i = 0; i < L; ++i) {
+    double sum = 0;
+    for (int e = p.row_begin(i); e < p.row_end(i); ++e) sum += p.val[e];
+    for (int e = p.row_begin(i); e < p.row_end(i); ++e) p.val[e] /= sum;
+  }
+  compute_stats(p);
+  return p;
+}
+
+Pattern pattern_from_dense(int L, const std::vector<double>& dense) {
+  require_int("L", L, kMinL, kMaxL);
+  if (dense.size() != static_cast<std::size_t>(L) * L)
+    fail("dense", "a dense pattern must have L*L = " + std::to_string(1ll * L * L) +
+                      " values (got " + std::to_string(dense.size()) + ")");
+  std::vector<Triplet> t;
+  for (int i = 0; i < L; ++i)
+    for (int j = 0; j < L; ++j) {
+      double w = dense[static_cast<std::size_t>(i) * L + j];
+      if (w != 0 || !std::isfinite(w)) t.push_back({i, j, w});
+    }
+  return pattern_from_triplets(L, t);
+}
+
+namespace {
+struct NameF { const char* name; Family f; };
+const NameF kFamilies[] = {{"random", Family::Random},   {"permutation", Family::Permutation},
+                           {"window", Family::Window},   {"causal", Family::Causal},
+                           {"dilated", Family::Dilated}, {"block", Family::Block},
+                           {"strided", Family::Strided}, {"bigbird", Family::BigBird},
+                           {"custom", Family::Custom}};
+}  // namespace
+
+Family parse_family(const std::string& name) {
+  for (const auto& x : kFamilies)
+    if (name == x.name) return x.f;
+  fail("pattern", "pattern must be one of random, permutation, window, causal, dilated, block, "
+                  "strided, bigbird, custom (got \"" + name.substr(0, 40) + "\")");
+}
+
+const char* family_name(Family f) {
+  for (const auto& x : kFamilies)
+    if (x.f == f) return x.name;
+  return "?";
+}
+
+Weights parse_weights(const std::string& name) {
+  if (name == "uniform") return Weights::Uniform;
+  if (name == "random") return Weights::Random;
+  if (name == "decaying") return Weights::Decaying;
+  fail("weights", "weights must be one of uniform, random, decaying (got \"" +
+                      name.substr(0, 40) + "\")");
+}
+
+const char* weights_name(Weights w) {
+  switch (w) {
+    case Weights::Uniform: return "uniform";
+    case Weights::Random: return "random";
+    case Weights::Decaying: return "decaying";
+  }
+  return "?";
+}
+
+std::vector<FamilyInfo> pattern_families() {
+  auto P = [](const char* n, const char* label, long long mn, const char* mx, long long def) {
+    return ParamInfo{n, label, mx, mn, def};
+  };
+  return {
+      {"random", "Random k-regular", true, true, {P("k", "nonzeros per row and column", 1, "L", 2)}},
+      {"permutation", "Permutation (k = 1)", true, true, {}},
+      {"window", "Sliding window |i-j| <= w", true, true, {P("w", "half-width", 0, "L-1", 1)}},
+      {"causal", "Causal window i-w <= j <= i", true, true, {P("w", "look-back", 0, "L-1", 2)}},
+      {"dilated", "Dilated window j = i + r t", true, true,
+       {P("w", "half-width (taps)", 0, "L-1", 1), P("r", "dilation", 1, "L-1", 2)}},
+      {"block", "Block diagonal", true, true, {P("block", "block size", 1, "L", 4)}},
+      {"strided", "Strided (Sparse Transformer)", true, false,
+       {P("stride", "stride", 1, "L", 8)}},
+      {"bigbird", "BigBird-like", true, false,
+       {P("w", "window half-width", 0, "L-1", 1), P("globals", "global tokens", 0, "L", 1),
+        P("randoms", "random links per row", 0, "L-1", 1)}},
+      {"custom", "Custom (drawn or imported)", false, true, {}},
+  };
+}
+
+}  // namespace attnx

@@ -1,0 +1,114 @@
+#include "rng.hpp"
+
+#include <cmath>
+
+#include "detmath.hpp"
+
+namespace attnx {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t derive_seed(std::uint64_t master, std::uint64_t a, std::uint64_t b) {
+  std::uint64_t s = master;
+  std::uint64_t h = splitmix64(s);
+  s = h ^ (a * 0xD6E8FEB86659FD93ull);
+  h = splitmix64(s);
+  s = h ^ (b * 0xA0761D6478BD642Full);
+  return splitmix64(s);
+}
+
+static inline std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+Rng::Rng(std::uint64_t seed) {
+  std::uint64_t sm = seed;
+  for (auto& w : s_) w = splitmix64(sm);
+}
+
+inline std::uint64_t Rng::next_inline() {
+  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+std::uint64_t Rng::next() { return next_inline(); }
+
+double Rng::uniform() { return static_cast<double>(static_cast<std::int64_t>(next() >> 11)) * 0x1.0p-53; }
+
+std::uint64_t Rng::below(std::uint64_t n) {
+  // Lemire-free simple rejection: threshold = 2^64 mod n.
+  const std::uint64_t threshold = (0 - n) % n;
+  for (;;) {
+    std::uint64_t r = next();
+    if (r >= threshold) return r % n;
+  }
+}
+
+namespace {
+
+// Ziggurat tables (Marsaglia & Tsang 2000, 256 layers), computed once from det_exp/det_log and
+// sqrt, so they are bit-identical on every platform.
+struct Ziggurat {
+  static constexpr int N = 256;
+  double x[N + 1];  // layer right edges, x[0] = V / f(R) (base strip incl. tail), x[1] = R
+  double f[N + 1];  // f(x[i]) = exp(-x[i]^2 / 2)
+  static constexpr double R = 3.6541528853610088;
+  static constexpr double V = 0.00492867323399;
+  Ziggurat() {
+    const double fR = det_exp(-0.5 * R * R);
+    x[0] = V / fR;
+    x[1] = R;
+    for (int i = 2; i < N; ++i) x[i] = std::sqrt(-2.0 * det_log(V / x[i - 1] + det_exp(-0.5 * x[i - 1] * x[i - 1])));
+    x[N] = 0.0;
+    for (int i = 0; i <= N; ++i) f[i] = det_exp(-0.5 * x[i] * x[i]);
+    f[0] = fR;  // the base strip's top is f(R)
+  }
+};
+
+const Ziggurat& zig() {
+  static const Ziggurat z;
+  return z;
+}
+
+}  // namespace
+
+// N(0, 1) by the ziggurat method: one 64-bit draw on the fast path (about 99% of draws).
+inline double Rng::normal_with(const void* tables) {
+  const Ziggurat& z = *static_cast<const Ziggurat*>(tables);
+  for (;;) {
+    const std::uint64_t u = next_inline();
+    const int i = static_cast<int>(u & 0xFF);
+    const double x = static_cast<double>(static_cast<std::int64_t>(u >> 11)) * 0x1.0p-53 * z.x[i];
+    const double sign = (u & 0x100) ? -1.0 : 1.0;
+    if (x < z.x[i + 1]) return sign * x;
+    if (i == 0) {  // tail beyond R (Marsaglia 1964)
+      double a, b;
+      do {
+        a = -det_log(1.0 - uniform()) / Ziggurat::R;
+        b = -det_log(1.0 - uniform());
+      } while (b + b < a * a);
+      return sign * (Ziggurat::R + a);
+    }
+    const double y = z.f[i] + uniform() * (z.f[i + 1] - z.f[i]);
+    if (y < det_exp(-0.5 * x * x)) return sign * x;
+  }
+}
+
+double Rng::normal() { return normal_with(&zig()); }
+
+void Rng::fill_normal(float* out, std::size_t n) {
+  const Ziggurat* z = &zig();
+  for (std::size_t k = 0; k < n; ++k) out[k] = static_cast<float>(normal_with(z));
+}
+
+}  // namespace attnx
