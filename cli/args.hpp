@@ -1,0 +1,86 @@
+// attnx CLI: flag tables, parsing, validation and --help text.
+#pragma once
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attnx::cli {
+
+// A usage error: printed as one line "attnx: <message>", exit status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Kind { Int, Real, Choice, Text, IntList, Switch };
+
+struct Flag {
+  std::string name;   // without the leading "--"
+  Kind kind = Kind::Int;
+  std::string def;    // default as text; "" = none
+  std::string help;   // one-line description
+  std::string group;  // heading in --help
+  long long lo = 0, hi = 0;                    // Int, IntList: static range
+  double rlo = 0, rhi = 0;                     // Real: static range (+-inf for none)
+  bool lo_open = false, hi_open = false;       // Real: "(" or "["
+  std::vector<std::string> choices;            // Choice
+  std::vector<std::pair<std::string, std::string>> refused;  // Choice: value -> message
+  std::string range_note;                      // extra range text shown in help (e.g. "to L-1")
+};
+
+struct CommandDef {
+  std::string name, summary, details;
+  std::vector<Flag> flags;
+  const Flag* find(const std::string& n) const;
+};
+
+// Flag constructors.
+Flag int_flag(std::string name, long long def, long long lo, long long hi, std::string help,
+              std::string group, std::string range_note = "");
+Flag real_flag(std::string name, double def, double lo, double hi, bool lo_open, bool hi_open,
+               std::string help, std::string group);
+Flag choice_flag(std::string name, std::string def, std::vector<std::string> choices,
+                 std::string help, std::string group);
+Flag text_flag(std::string name, std::string help, std::string group);
+Flag list_flag(std::string name, std::string def, long long lo, long long hi, std::string help,
+               std::string group);
+Flag switch_flag(std::string name, std::string help, std::string group);
+
+class Args {
+ public:
+  // Parses argv[first..argc) for `cmd`. Throws UsageError for unknown flags, missing values,
+  // repeated flags and stray arguments. Values are checked when read.
+  Args(const CommandDef& cmd, int argc, char** argv, int first);
+
+  bool help() const { return help_; }
+  bool given(const std::string& name) const { return vals_.count(name) != 0; }
+  std::vector<std::string> given_names() const;  // in command-line order
+
+  long long get_int(const std::string& name) const;
+  double get_real(const std::string& name) const;
+  std::string get_str(const std::string& name) const;  // Choice or Text ("" if no default)
+  std::vector<int> get_int_list(const std::string& name) const;
+  bool get_switch(const std::string& name) const { return given(name); }
+  const CommandDef& command() const { return cmd_; }
+
+ private:
+  const Flag& flag(const std::string& name) const;
+  std::string raw(const Flag& f) const;
+
+  const CommandDef& cmd_;
+  std::map<std::string, std::string> vals_;
+  std::vector<std::string> order_;
+  bool help_ = false;
+};
+
+// Strict number parsing: the whole text must be a number ("12abc", "", "nan", "inf" fail).
+bool parse_ll(const std::string& s, long long* out);
+bool parse_real(const std::string& s, double* out);
+
+// Text of a flag's allowed range, e.g. "integer from 2 to 16384", "number in (0, 1)".
+std::string range_text(const Flag& f);
+std::string help_text(const CommandDef& cmd);
+
+}  // namespace attnx::cli

@@ -1,0 +1,191 @@
+// attnx CLI: options -> core structs, shared JSON blocks, stdout and progress.
+#include "common.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "errors.hpp"
+#include "memory.hpp"
+#include "rng.hpp"
+
+namespace attnx::cli {
+
+namespace {
+const char* const kFamilyParams[] = {"k", "w", "r", "block", "stride", "globals", "randoms"};
+
+std::vector<std::string> family_params(Family f) {
+  switch (f) {
+    case Family::Random: return {"k"};
+    case Family::Permutation: return {};
+    case Family::Window: return {"w"};
+    case Family::Causal: return {"w"};
+    case Family::Dilated: return {"w", "r"};
+    case Family::Block: return {"block"};
+    case Family::Strided: return {"stride"};
+    case Family::BigBird: return {"w", "globals", "randoms"};
+    case Family::Custom: return {};
+  }
+  return {};
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::string flag_list(const std::vector<std::string>& v) {
+  if (v.empty()) return "none besides --weights";
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", --" : "--") + v[i];
+  return s;
+}
+
+int int_param(const Args& a, const char* name) { return static_cast<int>(a.get_int(name)); }
+}  // namespace
+
+PatternSpec pattern_spec(const Args& a, bool with_L) {
+  PatternSpec s;
+  const std::string fam = a.get_str("pattern");
+  s.family = parse_family(fam);
+  const auto own = family_params(s.family);
+  for (const char* p : kFamilyParams) {
+    if (a.given(p) && !contains(own, p))
+      throw UsageError(std::string("--") + p + " does not apply to --pattern " + fam +
+                       " (its flags: " +
+                       (s.family == Family::Custom ? std::string("--pattern-file, --L")
+                                                   : flag_list(own)) +
+                       ")");
+  }
+  if (s.family == Family::Custom) {
+    for (const char* p : {"weights", "w-min", "decay"})
+      if (a.given(p))
+        throw UsageError(std::string("--") + p +
+                         " does not apply to --pattern custom (weights come from --pattern-file)");
+    if (!a.given("pattern-file"))
+      throw UsageError("--pattern custom needs --pattern-file FILE (see attnx " +
+                       a.command().name + " --help)");
+  } else if (a.command().find("pattern-file") && a.given("pattern-file")) {
+    throw UsageError("--pattern-file needs --pattern custom (got --pattern " + fam + ")");
+  }
+  if (s.family != Family::Custom) {
+    s.weights = parse_weights(a.get_str("weights"));
+    if (a.given("w-min") && s.weights != Weights::Random)
+      throw UsageError("--w-min applies only with --weights random");
+    if (a.given("decay") && s.weights != Weights::Decaying)
+      throw UsageError("--decay applies only with --weights decaying");
+  }
+  if (with_L && (s.family != Family::Custom || a.given("L"))) s.L = int_param(a, "L");
+  for (const auto& p : own) {
+    int v = int_param(a, p.c_str());
+    if (p == "k") s.k = v;
+    else if (p == "w") s.w = v;
+    else if (p == "r") s.r = v;
+    else if (p == "block") s.block = v;
+    else if (p == "stride") s.stride = v;
+    else if (p == "globals") s.globals = v;
+    else if (p == "randoms") s.randoms = v;
+  }
+  if (s.family != Family::Custom) {
+    if (s.weights == Weights::Random) s.w_min = a.get_real("w-min");
+    if (s.weights == Weights::Decaying) s.decay = a.get_real("decay");
+  }
+  return s;
+}
+
+Pattern build_pattern(const Args& a, PatternSpec& spec, std::uint64_t seed) {
+  if (spec.family == Family::Custom) {
+    Pattern p = read_pattern_file(a.get_str("pattern-file"), a.given("L") ? spec.L : -1);
+    spec.L = p.L;
+    return p;
+  }
+  Rng rng(pattern_seed(seed));
+  return make_pattern(spec, rng);
+}
+
+Tolerances tolerances(const Args& a) {
+  Tolerances t;
+  t.eps = a.get_real("eps");
+  t.tau = a.get_real("tau");
+  t.delta = a.get_real("delta");
+  return t;
+}
+
+MinDOptions mind_options(const Args& a) {
+  MinDOptions m;
+  m.step = static_cast<int>(a.get_int("step"));
+  m.d_max = static_cast<int>(a.get_int("dmax"));
+  if (m.step > m.d_max)
+    throw UsageError("--step must be at most --dmax (got --step " + std::to_string(m.step) +
+                     " and --dmax " + std::to_string(m.d_max) + ")");
+  m.max_bytes = max_bytes_of(a);
+  return m;
+}
+
+std::uint64_t seed_of(const Args& a) { return static_cast<std::uint64_t>(a.get_int("seed")); }
+std::uint64_t max_bytes_of(const Args& a) {
+  return static_cast<std::uint64_t>(a.get_int("max-bytes"));
+}
+
+void write_pattern_params(JsonWriter& w, const Args& a, const PatternSpec& s, bool with_L) {
+  w.field("pattern", family_name(s.family));
+  if (with_L) w.field("L", s.L);
+  for (const auto& p : family_params(s.family)) w.field(p, static_cast<int>(a.get_int(p)));
+  if (s.family == Family::Custom) {
+    w.field("pattern_file", a.get_str("pattern-file"));
+    return;
+  }
+  w.field("weights", weights_name(s.weights));
+  if (s.weights == Weights::Random) w.field("w_min", s.w_min);
+  if (s.weights == Weights::Decaying) w.field("decay", s.decay);
+}
+
+void write_tolerances(JsonWriter& w, const Tolerances& t) {
+  w.field("eps", t.eps);
+  w.field("tau", t.tau);
+  w.field("delta", t.delta);
+}
+
+void write_pattern_stats(JsonWriter& w, const Pattern& p) {
+  w.begin_object();
+  w.field("L", p.L);
+  w.field("k", p.k);
+  w.field("max_col_count", p.max_col_count);
+  w.field("in_class", p.in_class);
+  w.field("nnz", p.nnz());
+  w.end_object();
+}
+
+void write_stdout(const std::string& text) {
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+    throw std::runtime_error("cannot write to standard output");
+}
+
+ProgressPrinter::ProgressPrinter(bool enabled, std::string label)
+    : enabled_(enabled), tty_(isatty(2) != 0), label_(std::move(label)) {}
+
+ProgressPrinter::~ProgressPrinter() { done(); }
+
+bool ProgressPrinter::operator()(double fraction) {
+  if (!enabled_) return true;
+  int pct = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100.0);
+  if (tty_) {
+    if (pct != last_) {
+      std::fprintf(stderr, "\rattnx: %s %3d%%", label_.c_str(), pct);
+      std::fflush(stderr);
+      open_ = true;
+    }
+  } else if (pct / 10 != last_ / 10 || last_ < 0) {
+    std::fprintf(stderr, "attnx: %s %d%%\n", label_.c_str(), pct / 10 * 10);
+  }
+  last_ = pct;
+  return true;
+}
+
+void ProgressPrinter::done() {
+  if (open_) std::fputc('\n', stderr);
+  open_ = false;
+}
+
+}  // namespace attnx::cli
