@@ -19,6 +19,7 @@ void validate(const MinDOptions& opt) {
 namespace {
 
 constexpr int kSyncColumns = 256;  // pending columns before a forced Gram sync
+constexpr int kMaxWatched = 16;    // recently failing rows tested at every grid point
 
 // Evaluates the criterion for row i given its logits row z (length L, overwritten).
 bool row_passes(const Pattern& A, const std::vector<double>& B, int i, float* z, double eps,
@@ -70,6 +71,27 @@ int check_criterion(const Pattern& A, const std::vector<double>& B, const float*
   return -1;
 }
 
+namespace {
+
+// A row whose support columns of the current Gram matrix are kept up to date, so that it can be
+// tested in O(L k) at every grid point without touching the L x L matrix.
+struct WatchedRow {
+  int row = 0;
+  std::vector<float> cols;  // |S_row| columns of G, each of length L
+};
+
+void load_columns(const Pattern& A, const float* G, WatchedRow& w) {
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  const int nb = A.row_end(w.row) - A.row_begin(w.row);
+  w.cols.resize(l * nb);
+  for (int s = 0; s < nb; ++s) {
+    const float* g = G + static_cast<std::size_t>(A.col[A.row_begin(w.row) + s]) * l;
+    std::copy(g, g + l, w.cols.data() + s * l);
+  }
+}
+
+}  // namespace
+
 MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
                  std::uint64_t seed, const Progress& progress) {
   validate(tol);
@@ -84,12 +106,16 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
 
   // G holds the Gram matrix of the columns drawn up to the last sync (lower triangle); the
   // columns drawn since wait in `pending` and join G in one rank-m update (m <= chunk) when a full
-  // check needs G or the buffer is full. The row checked first (the last failing row, "sticky")
-  // keeps its support columns of G up to date in `cols` at O(L k step) per grid point.
+  // check needs G or the buffer is full. Rows that failed recently are "watched": their support
+  // columns of G are kept current at O(L k step) per grid point, so most grid points are decided
+  // by them alone and the full check (symmetrise + scan with early exit) runs only when they all
+  // pass.
   const std::size_t l = static_cast<std::size_t>(L);
   std::vector<float> G(l * l, 0.0f), pending(l * chunk), row(l);
-  std::vector<float> cols(l * A.k, 0.0f);
-  int m = 0, sticky = 0;
+  std::vector<WatchedRow> watched(1);
+  watched[0].row = 0;
+  load_columns(A, G.data(), watched[0]);
+  int m = 0;
   Rng rng(projection_seed(seed));
   const double log_tau = det_log(tol.tau);
   auto sync = [&] {
@@ -103,40 +129,39 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
     draw_projection_columns(rng, L, opt.step, fresh);
     m += opt.step;
     res.checked.push_back(d);
-    const int nb = A.row_end(sticky) - A.row_begin(sticky);
-    for (int s = 0; s < nb; ++s) {
-      const std::size_t c = static_cast<std::size_t>(A.col[A.row_begin(sticky) + s]);
-      float* cs = cols.data() + s * l;
-      for (int t = 0; t < opt.step; ++t) {
-        const float* p = fresh + static_cast<std::size_t>(t) * l;
-        const float pc = p[c];
-        for (std::size_t j = 0; j < l; ++j) cs[j] += p[j] * pc;
-      }
-    }
-    res.check_madds += static_cast<std::uint64_t>(l) * nb * (opt.step + 1);
-
-    // Cheap test of the sticky row from its cached columns.
     const float inv_d = static_cast<float>(1.0 / d);
-    std::fill(row.begin(), row.end(), 0.0f);
-    for (int s = 0; s < nb; ++s) {
-      const float b = static_cast<float>(B[A.row_begin(sticky) + s]) * inv_d;
-      const float* cs = cols.data() + s * l;
-      for (std::size_t j = 0; j < l; ++j) row[j] += b * cs[j];
+    bool watched_pass = true;
+    for (WatchedRow& w : watched) {
+      const int nb = A.row_end(w.row) - A.row_begin(w.row);
+      std::fill(row.begin(), row.end(), 0.0f);
+      for (int s = 0; s < nb; ++s) {
+        const std::size_t c = static_cast<std::size_t>(A.col[A.row_begin(w.row) + s]);
+        float* cs = w.cols.data() + s * l;
+        for (int t = 0; t < opt.step; ++t) {
+          const float* p = fresh + static_cast<std::size_t>(t) * l;
+          const float pc = p[c];
+          for (std::size_t j = 0; j < l; ++j) cs[j] += p[j] * pc;
+        }
+        const float b = static_cast<float>(B[A.row_begin(w.row) + s]) * inv_d;
+        for (std::size_t j = 0; j < l; ++j) row[j] += b * cs[j];
+      }
+      res.check_madds += static_cast<std::uint64_t>(l) * nb * (opt.step + 1);
+      if (watched_pass && !row_passes(A, B, w.row, row.data(), tol.eps, log_tau))
+        watched_pass = false;
     }
-    if (row_passes(A, B, sticky, row.data(), tol.eps, log_tau)) {
+    if (watched_pass) {
       sync();
       symmetrize_from_lower(G.data(), L);
-      const int bad = check_criterion(A, B, G.data(), d, tol, sticky, row, &res.check_madds);
+      const int bad =
+          check_criterion(A, B, G.data(), d, tol, watched.back().row, row, &res.check_madds);
       if (bad < 0) {
         res.d_min = d;
         if (progress) progress(1.0);
         return res;
       }
-      sticky = bad;
-      for (int s = 0; s < A.row_end(sticky) - A.row_begin(sticky); ++s) {
-        const float* g = G.data() + static_cast<std::size_t>(A.col[A.row_begin(sticky) + s]) * l;
-        std::copy(g, g + l, cols.data() + s * l);
-      }
+      if (static_cast<int>(watched.size()) == kMaxWatched) watched.erase(watched.begin());
+      watched.push_back(WatchedRow{bad, {}});
+      load_columns(A, G.data(), watched.back());
     } else if (m == chunk) {
       sync();
     }

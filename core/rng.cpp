@@ -62,6 +62,8 @@ struct Ziggurat {
   static constexpr int N = 256;
   double x[N + 1];  // layer right edges, x[0] = V / f(R) (base strip incl. tail), x[1] = R
   double f[N + 1];  // f(x[i]) = exp(-x[i]^2 / 2)
+  float xs[N + 1];  // x[i] * 2^-23 in float (scales a 23-bit integer abscissa)
+  float xf[N + 1];  // x[i] in float
   static constexpr double R = 3.6541528853610088;
   static constexpr double V = 0.00492867323399;
   Ziggurat() {
@@ -72,6 +74,10 @@ struct Ziggurat {
     x[N] = 0.0;
     for (int i = 0; i <= N; ++i) f[i] = det_exp(-0.5 * x[i] * x[i]);
     f[0] = fR;  // the base strip's top is f(R)
+    for (int i = 0; i <= N; ++i) {
+      xs[i] = static_cast<float>(x[i] * 0x1.0p-23);
+      xf[i] = static_cast<float>(x[i]);
+    }
   }
 };
 
@@ -82,33 +88,51 @@ const Ziggurat& zig() {
 
 }  // namespace
 
-// N(0, 1) by the ziggurat method: one 64-bit draw on the fast path (about 99% of draws).
-inline double Rng::normal_with(const void* tables) {
+// Wedge or tail test of a candidate x in layer i that missed the fast path; on rejection a
+// fresh normal is drawn (the ziggurat restarts).
+double Rng::slow_path(const void* tables, int i, double sign, double x) {
   const Ziggurat& z = *static_cast<const Ziggurat*>(tables);
-  for (;;) {
-    const std::uint64_t u = next_inline();
-    const int i = static_cast<int>(u & 0xFF);
-    const double x = static_cast<double>(static_cast<std::int64_t>(u >> 11)) * 0x1.0p-53 * z.x[i];
-    const double sign = (u & 0x100) ? -1.0 : 1.0;
-    if (x < z.x[i + 1]) return sign * x;
-    if (i == 0) {  // tail beyond R (Marsaglia 1964)
-      double a, b;
-      do {
-        a = -det_log(1.0 - uniform()) / Ziggurat::R;
-        b = -det_log(1.0 - uniform());
-      } while (b + b < a * a);
-      return sign * (Ziggurat::R + a);
-    }
-    const double y = z.f[i] + uniform() * (z.f[i + 1] - z.f[i]);
-    if (y < det_exp(-0.5 * x * x)) return sign * x;
+  if (i == 0) {  // tail beyond R (Marsaglia 1964)
+    double a, b;
+    do {
+      a = -det_log(1.0 - uniform()) / Ziggurat::R;
+      b = -det_log(1.0 - uniform());
+    } while (b + b < a * a);
+    return sign * (Ziggurat::R + a);
   }
+  const double y = z.f[i] + uniform() * (z.f[i + 1] - z.f[i]);
+  if (y < det_exp(-0.5 * x * x)) return sign * x;
+  return normal_with(tables);
+}
+
+// N(0, 1) by the ziggurat method: one 64-bit draw on the fast path (about 99% of draws).
+double Rng::normal_with(const void* tables) {
+  const Ziggurat& z = *static_cast<const Ziggurat*>(tables);
+  const std::uint64_t u = next_inline();
+  const int i = static_cast<int>(u & 0xFF);
+  const double x = static_cast<double>(static_cast<std::int64_t>(u >> 11)) * 0x1.0p-53 * z.x[i];
+  const double sign = (u & 0x100) ? -1.0 : 1.0;
+  if (x < z.x[i + 1]) return sign * x;
+  return slow_path(tables, i, sign, x);
 }
 
 double Rng::normal() { return normal_with(&zig()); }
 
+// Float stream: each 64-bit draw gives two 32-bit words, each a candidate normal (8 bits of layer,
+// 1 sign bit, 23 bits of abscissa). Rejections fall back to the double-precision slow path above.
 void Rng::fill_normal(float* out, std::size_t n) {
-  const Ziggurat* z = &zig();
-  for (std::size_t k = 0; k < n; ++k) out[k] = static_cast<float>(normal_with(z));
+  const Ziggurat& z = zig();
+  std::size_t k = 0;
+  while (k < n) {
+    const std::uint64_t u = next_inline();
+    for (int h = 0; h < 2 && k < n; ++h) {
+      const std::uint32_t v = static_cast<std::uint32_t>(u >> (32 * h));
+      const int i = static_cast<int>(v & 0xFF);
+      const float x = static_cast<float>(static_cast<std::int32_t>(v >> 9)) * z.xs[i];
+      const float sx = (v & 0x100) ? -x : x;
+      out[k++] = x < z.xf[i + 1] ? sx : static_cast<float>(slow_path(&z, i, (v & 0x100) ? -1.0 : 1.0, double(x)));
+    }
+  }
 }
 
 }  // namespace attnx

@@ -24,12 +24,14 @@ class Rng {
   double uniform();            // in [0, 1), 53 random bits
   std::uint64_t below(std::uint64_t n);  // uniform integer in [0, n), unbiased (rejection); n >= 1
   double normal();             // N(0, 1), ziggurat
-  // n normals rounded to float; the same values as n calls of normal() (fast bulk path).
+  // n N(0,1) values in float: a separate, faster stream (two candidates per 64-bit draw, 23-bit
+  // abscissa), used for projections. Deterministic and platform-independent like normal().
   void fill_normal(float* out, std::size_t n);
 
  private:
   std::uint64_t next_inline();
   double normal_with(const void* tables);
+  double slow_path(const void* tables, int layer, double sign, double x);
   std::uint64_t s_[4];
 };
 
