@@ -1,0 +1,53 @@
+// attnx web: a heatmap figure on <canvas> at data resolution (CSS scales it, pixelated), with
+// pointer -> cell mapping. Images come as { w, h, rgba } (see raster.js).
+export class Heatmap {
+  // canvas: HTMLCanvasElement; rows/cols: data size that the image covers (for pointer mapping).
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.rows = 0;
+    this.cols = 0;
+  }
+
+  draw(img, rows, cols) {
+    this.rows = rows;
+    this.cols = cols;
+    if (this.canvas.width !== img.w || this.canvas.height !== img.h) {
+      this.canvas.width = img.w;
+      this.canvas.height = img.h;
+    }
+    const data = img.rgba instanceof Uint8ClampedArray ? img.rgba : new Uint8ClampedArray(img.rgba.buffer);
+    this.ctx.putImageData(new ImageData(data, img.w, img.h), 0, 0);
+  }
+
+  clear() {
+    this.ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+  }
+
+  // Client coordinates -> { i, j } data cell, or null when outside.
+  cellAt(clientX, clientY) {
+    const r = this.canvas.getBoundingClientRect();
+    if (!this.rows || r.width <= 0 || r.height <= 0) return null;
+    const x = (clientX - r.left) / r.width, y = (clientY - r.top) / r.height;
+    if (x < 0 || y < 0 || x >= 1 || y >= 1) return null;
+    return { i: Math.floor(y * this.rows), j: Math.floor(x * this.cols) };
+  }
+}
+
+// Draws a horizontal colour bar for a LUT onto a canvas (1 px high, CSS stretches it).
+// `map` (optional) takes the bar position x in [0, 1] to the palette position.
+export function drawLegendBar(canvas, lut, from = 0, to = 1, map = null) {
+  canvas.width = 256;
+  canvas.height = 1;
+  const ctx = canvas.getContext('2d');
+  const img = ctx.createImageData(256, 1);
+  for (let x = 0; x < 256; x++) {
+    const t = map ? map(x / 255) : from + ((to - from) * x) / 255;
+    const e = Math.round(Math.max(0, Math.min(1, t)) * 255) * 3;
+    img.data[x * 4] = lut[e];
+    img.data[x * 4 + 1] = lut[e + 1];
+    img.data[x * 4 + 2] = lut[e + 2];
+    img.data[x * 4 + 3] = 255;
+  }
+  ctx.putImageData(img, 0, 0);
+}

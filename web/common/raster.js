@@ -1,0 +1,83 @@
+// attnx web: pure raster helpers shared by the views and the render worker. A matrix of R x C
+// values is reduced to at most `budget` pixels per axis by MAX-pooling (so a single nonzero stays
+// visible), then coloured through a 256-entry RGB lookup table into RGBA bytes for putImageData.
+
+// Pool factor and output size for n data cells on one axis.
+export function poolGeometry(n, budget = 512) {
+  const f = Math.max(1, Math.ceil(n / budget));
+  return { f, size: Math.ceil(n / f) };
+}
+
+// Sparse triplets -> pooled maximum (cells without entries hold `empty`).
+export function poolSparseMax(L, rows, cols, vals, budget = 512, empty = -Infinity) {
+  const { f, size } = poolGeometry(L, budget);
+  const out = new Float32Array(size * size).fill(empty);
+  for (let t = 0; t < vals.length; t++) {
+    const p = ((rows[t] / f) | 0) * size + ((cols[t] / f) | 0);
+    if (vals[t] > out[p] || out[p] !== out[p]) out[p] = vals[t];
+  }
+  return { w: size, h: size, f, data: out };
+}
+
+// Dense row-major R x C matrix -> pooled maximum of map(v, i, j) (map may return NaN = skip).
+export function poolDenseMax(src, R, C, budgetR = 512, budgetC = budgetR, map = null, empty = NaN) {
+  const gr = poolGeometry(R, budgetR), gc = poolGeometry(C, budgetC);
+  const w = gc.size, h = gr.size;
+  const out = new Float32Array(w * h).fill(empty);
+  for (let i = 0; i < R; i++) {
+    const o = ((i / gr.f) | 0) * w;
+    const base = i * C;
+    for (let j = 0; j < C; j++) {
+      const v = map ? map(src[base + j], i, j) : src[base + j];
+      if (v !== v) continue;
+      const p = o + ((j / gc.f) | 0);
+      const cur = out[p];
+      if (cur !== cur || v > cur) out[p] = v;
+    }
+  }
+  return { w, h, fr: gr.f, fc: gc.f, data: out };
+}
+
+// Dense signed matrix -> pooled value of largest magnitude (sign kept).
+export function poolDenseAbsMax(src, R, C, budgetR = 512, budgetC = budgetR, colStart = 0, colEnd = C) {
+  const gr = poolGeometry(R, budgetR), gc = poolGeometry(colEnd - colStart, budgetC);
+  const w = gc.size, h = gr.size;
+  const out = new Float32Array(w * h);
+  for (let i = 0; i < R; i++) {
+    const o = ((i / gr.f) | 0) * w;
+    const base = i * C;
+    for (let j = colStart; j < colEnd; j++) {
+      const v = src[base + j];
+      const p = o + (((j - colStart) / gc.f) | 0);
+      if (Math.abs(v) > Math.abs(out[p])) out[p] = v;
+    }
+  }
+  return { w, h, fr: gr.f, fc: gc.f, data: out };
+}
+
+// Values -> RGBA. t(v) gives a position in [0, 1] (clamped) or NaN for a transparent pixel.
+export function colourise(data, lut, t) {
+  const n = data.length;
+  const rgba = new Uint8ClampedArray(n * 4);
+  for (let p = 0; p < n; p++) {
+    let x = t(data[p]);
+    if (x !== x) continue;  // transparent
+    x = x < 0 ? 0 : x > 1 ? 1 : x;
+    const e = Math.round(x * 255) * 3;
+    const q = p * 4;
+    rgba[q] = lut[e];
+    rgba[q + 1] = lut[e + 1];
+    rgba[q + 2] = lut[e + 2];
+    rgba[q + 3] = 255;
+  }
+  return rgba;
+}
+
+// Colour scale positions used for attention values (A and M share them).
+export function attentionScale(kind, vmax, logFloor = -6) {
+  if (kind === 'log') {
+    return (v) => (v > 0 ? (Math.log10(v) - logFloor) / -logFloor : v === v ? 0 : NaN);
+  }
+  const m = vmax > 0 ? vmax : 1;
+  return (v) => (v === v && v > -Infinity ? v / m : 0);
+}

@@ -1,0 +1,144 @@
+// attnx web: an editable custom target pattern (raw nonnegative weights; the API renormalises
+// each row to sum 1) and its compact URL encoding.
+//
+// Link encoding (two hash fields, only URL-safe characters):
+//   cp: rows joined by "_"; a row lists its columns as signed base-36 offsets (j - i) joined by
+//       "."; a row followed by "*n" (n base 36) stands for n identical consecutive rows.
+//   cw: the weights in the same entry order joined by "_" (omitted when every weight is 1).
+export class CustomPattern {
+  constructor(L) {
+    this.L = L;
+    this.rows = Array.from({ length: L }, () => new Map());
+  }
+
+  static identity(L) {
+    const p = new CustomPattern(L);
+    for (let i = 0; i < L; i++) p.rows[i].set(i, 1);
+    return p;
+  }
+
+  static fromTriplets(L, rows, cols, vals) {
+    const p = new CustomPattern(L);
+    for (let t = 0; t < vals.length; t++) if (vals[t] > 0) p.rows[rows[t]].set(cols[t], vals[t]);
+    return p;
+  }
+
+  clone() {
+    const p = new CustomPattern(this.L);
+    this.rows.forEach((r, i) => { p.rows[i] = new Map(r); });
+    return p;
+  }
+
+  get nnz() {
+    let n = 0;
+    for (const r of this.rows) n += r.size;
+    return n;
+  }
+
+  has(i, j) {
+    return this.rows[i].has(j);
+  }
+
+  // Toggles one cell. Returns an error message (and changes nothing) if a row would be empty.
+  set(i, j, on) {
+    const r = this.rows[i];
+    if (on) {
+      if (!r.has(j)) r.set(j, 1);
+      return null;
+    }
+    if (!r.has(j)) return null;
+    if (r.size === 1) return `row ${i} must keep at least one nonzero (every row of A sums to 1)`;
+    r.delete(j);
+    return null;
+  }
+
+  // New pattern of size L: entries outside are dropped, empty rows get their diagonal.
+  resized(L) {
+    const p = new CustomPattern(L);
+    for (let i = 0; i < L; i++) {
+      if (i < this.L) for (const [j, w] of this.rows[i]) if (j < L) p.rows[i].set(j, w);
+      if (p.rows[i].size === 0) p.rows[i].set(i, 1);
+    }
+    return p;
+  }
+
+  // Sorted triplets for the API.
+  toTriplets() {
+    const n = this.nnz;
+    const rows = new Int32Array(n), cols = new Int32Array(n), vals = new Float64Array(n);
+    let t = 0;
+    this.rows.forEach((r, i) => {
+      for (const j of [...r.keys()].sort((a, b) => a - b)) {
+        rows[t] = i;
+        cols[t] = j;
+        vals[t] = r.get(j);
+        t++;
+      }
+    });
+    return { rows, cols, vals };
+  }
+
+  encode() {
+    const parts = [];
+    const weights = [];
+    let allOne = true;
+    this.rows.forEach((r, i) => {
+      const js = [...r.keys()].sort((a, b) => a - b);
+      parts.push(js.map((j) => (j - i).toString(36)).join('.'));
+      for (const j of js) {
+        const w = r.get(j);
+        if (w !== 1) allOne = false;
+        weights.push(String(w));
+      }
+    });
+    const runs = [];
+    for (let a = 0; a < parts.length;) {
+      let b = a + 1;
+      while (b < parts.length && parts[b] === parts[a]) b++;
+      runs.push(b - a > 1 ? `${parts[a]}*${(b - a).toString(36)}` : parts[a]);
+      a = b;
+    }
+    return { cp: runs.join('_'), cw: allOne ? '' : weights.join('_') };
+  }
+
+  // Returns { pattern } or { error } (the error names the field and the problem).
+  static decode(L, cp, cw, maxNnz = Infinity) {
+    const err = (m) => ({ error: `cp (custom pattern): ${m}` });
+    const rowsTxt = [];
+    for (const run of cp.split('_')) {
+      const m = /^([-0-9a-z.]*?)(?:\*([0-9a-z]+))?$/.exec(run);
+      if (!m) return err(`cannot read "${run.slice(0, 30)}"`);
+      const n = m[2] ? parseInt(m[2], 36) : 1;
+      if (!(n >= 1) || rowsTxt.length + n > L) return err(`has more than L = ${L} rows`);
+      for (let t = 0; t < n; t++) rowsTxt.push(m[1]);
+    }
+    if (rowsTxt.length !== L) return err(`has ${rowsTxt.length} rows but L = ${L}`);
+    const p = new CustomPattern(L);
+    let nnz = 0;
+    for (let i = 0; i < L; i++) {
+      if (rowsTxt[i] === '') return err(`row ${i} is empty; every row needs at least one nonzero`);
+      for (const tok of rowsTxt[i].split('.')) {
+        if (!/^-?[0-9a-z]+$/.test(tok)) return err(`row ${i}: cannot read column "${tok.slice(0, 20)}"`);
+        const j = i + parseInt(tok, 36);
+        if (!(j >= 0 && j < L)) return err(`row ${i}: column ${j} is outside 0..${L - 1}`);
+        if (p.rows[i].has(j)) return err(`row ${i}: column ${j} appears twice`);
+        p.rows[i].set(j, 1);
+        if (++nnz > maxNnz) return err(`has more than ${maxNnz} nonzeros (the link limit)`);
+      }
+    }
+    if (cw) {
+      const ws = cw.split('_');
+      if (ws.length !== nnz) return { error: `cw (custom weights): has ${ws.length} values but the pattern has ${nnz} nonzeros` };
+      let t = 0;
+      for (let i = 0; i < L; i++) {
+        for (const j of [...p.rows[i].keys()].sort((a, b) => a - b)) {
+          const s = ws[t++];
+          const w = /^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s) ? Number(s) : NaN;
+          if (!(w > 0 && Number.isFinite(w))) return { error: `cw (custom weights): value ${t} ("${s.slice(0, 20)}") must be a finite number > 0` };
+          p.rows[i].set(j, w);
+        }
+      }
+    }
+    return { pattern: p };
+  }
+}

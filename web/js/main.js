@@ -1,0 +1,508 @@
+// attnx web: the explorer page. Wires the state (mirrored in the URL hash), the settings form,
+// the worker pool (all computation), the render worker (all L^2 loops) and the views.
+import { createPool } from '../lib/pool.js';
+import { parseHash, toHash } from '../common/hashstate.js';
+import { VIRIDIS } from '../common/viridis.js';
+import { DIVERGING } from '../common/diverging.js';
+import { poolSparseMax, colourise, attentionScale } from '../common/raster.js';
+import { normalisePatterns } from './patterns-info.js';
+import { buildTable, constructOptions, COMPUTE_FIELDS } from './state.js';
+import { CustomPattern } from './custom-pattern.js';
+import { parsePattern, toJSON, toCSV } from './custom-io.js';
+import { Controls } from './controls.js';
+import { Runner } from './runner.js';
+import { RenderClient } from './render-client.js';
+import { MatrixView } from './views/matrix-view.js';
+import { MetricsView } from './views/metrics-view.js';
+import { RowInspector } from './views/row-inspector.js';
+import { ConstructionView } from './views/construction-view.js';
+import { StatusView } from './views/status-view.js';
+import { attachPointer } from './views/figure-pointer.js';
+import { attachDrawing } from './views/draw-editor.js';
+import { setupShare } from './share.js';
+import { fmt } from './format.js';
+
+const $ = (id) => document.getElementById(id);
+const html = document.documentElement;
+const status = new StatusView({ text: $('status-text'), progress: $('progress'), list: $('messages') });
+
+const VIEW_FIELDS = ['scale', 'ref'];
+let info, table, st, controls, runner, render, share;
+let custom = null;       // CustomPattern when pattern = custom
+let undoStack = [];
+let current = null;      // { id, L, d, tol, A: { rows, cols, vals }, rowPtr, result meta, info }
+let hover = null;        // { i, j, view } while the pointer or keyboard cursor is on a heatmap
+const rowCache = new Map();
+let rowReq = 0;
+let runs = 0;
+
+const views = {};
+
+function setBusyFlag(b) {
+  html.dataset.busy = b ? '1' : '0';
+}
+
+async function main() {
+  setBusyFlag(true);
+  let pool;
+  try {
+    pool = await createPool();
+    info = normalisePatterns(await pool.run('patterns', {}));
+  } catch (e) {
+    status.done('The WebAssembly module could not be loaded.');
+    status.setMessages('api', [`Could not start the computation: ${e && e.message ? e.message : e}. Serve this folder over http (npm start) and use a browser with WebAssembly SIMD.`], 'error');
+    setBusyFlag(false);
+    return;
+  }
+  table = buildTable(info);
+  render = new RenderClient();
+  runner = new Runner(pool, {
+    onProgress: (id, p) => {
+      const f = typeof p === 'number' ? p : p && (p.fraction ?? (p.total ? p.done / p.total : undefined));
+      status.progressed(f, p && p.phase ? `Computing: ${p.phase}…` : null);
+    },
+  });
+
+  views.A = new MatrixView($('fig-A'), { title: 'Target A', desc: 'The sparse pattern to reproduce; each row sums to 1.' });
+  views.M = new MatrixView($('fig-M'), { title: 'Achieved attention M', desc: 'softmax(XW_Q (XW_K)ᵀ/√d), fixed weights; same scale as A.' });
+  views.err = new MatrixView($('fig-err'), { title: 'Ratio error on the support', desc: '(Z_ij − ln A_ij) minus its row mean; (R): row spread ≤ ε.' });
+  views.zero = new MatrixView($('fig-zero'), { title: 'Zero ratio off the support', desc: 'exp(Z_ij − min_{S_i} Z) = M_ij / min_{S_i} M; (Z): ≤ τ.' });
+  views.err.wrap.classList.add('na-dark');
+  views.zero.wrap.classList.add('na-dark');
+  views.metrics = new MetricsView($('metrics-body'));
+  views.inspector = new RowInspector($('inspector-body'));
+  views.cons = new ConstructionView($('construction-body'));
+
+  controls = new Controls({
+    info, table,
+    containers: { pattern: $('pattern-fields'), construct: $('construct-fields'), view: $('view-fields') },
+    onChange: (name, value) => update({ [name]: value }),
+    onNewSeed: () => update({ seed: Math.floor(Math.random() * 1e6) }),
+  });
+
+  for (const key of ['A', 'M', 'err', 'zero']) {
+    attachPointer(views[key], {
+      getL: () => current && current.L,
+      onHover: (c, view) => onHover(c, view),
+      onPick: (c, view) => {
+        if (view === views.A && drawingEnabled()) return;
+        update({ row: st.row === c.i ? -1 : c.i }, { compute: false });
+      },
+      onKeyAct: (c, view) => {
+        if (view === views.A && drawingEnabled()) {
+          pushUndo();
+          toggleCell(c, null);
+          commitCustom();
+        } else update({ row: st.row === c.i ? -1 : c.i }, { compute: false });
+      },
+    });
+  }
+  attachDrawing(views.A, {
+    enabled: drawingEnabled,
+    begin: pushUndo,
+    toggle: toggleCell,
+    end: commitCustom,
+  });
+  setupCustomTools();
+  share = setupShare({
+    copyBtn: $('copy-link'), out: $('share-out'), input: $('share-link'), msg: $('share-msg'),
+    embedBtn: $('embed-btn'), embedPanel: $('embed-panel'), embedCode: $('embed-code'), embedCopy: $('embed-copy'),
+    embedMsg: $('embed-msg'), currentHref: () => location.href, openFull: $('open-full'),
+  });
+  $('help-btn').addEventListener('click', () => update({ help: !st.help }, { compute: false }));
+
+  readHash();
+  window.addEventListener('hashchange', () => {
+    if (location.hash === lastWritten) return;
+    readHash();
+  });
+}
+
+// ---- state ---------------------------------------------------------------------------------
+
+let lastWritten = null;
+
+function readHash() {
+  const { state, errors } = parseHash(table, location.hash);
+  const msgs = errors.map((e) => `Link: ${e}. The default is used instead.`);
+  custom = null;
+  if (state.pattern === 'custom') {
+    if (state.cp) {
+      const r = CustomPattern.decode(state.L, state.cp, state.cw, info.limits.maxNnzLink);
+      if (r.error) {
+        msgs.push(`Link: ${r.error}. The identity pattern is used instead.`);
+        custom = CustomPattern.identity(state.L);
+      } else custom = r.pattern;
+    } else custom = CustomPattern.identity(state.L);
+  }
+  status.setMessages('hash', msgs, 'error');
+  st = state;
+  undoStack = [];
+  syncCustomFields();
+  afterChange(COMPUTE_FIELDS.concat(VIEW_FIELDS, ['row', 'help', 'embed']));
+}
+
+function update(patch, { compute = true } = {}) {
+  const prev = st;
+  st = { ...st, ...patch };
+  const changed = Object.keys(patch).filter((k) => prev[k] !== st[k]);
+  if (changed.length === 0) return;
+  if (changed.includes('pattern') && st.pattern === 'custom' && !custom) {
+    custom = customFromCurrent(st.L);
+  }
+  if (st.pattern !== 'custom') custom = null;
+  if (custom && custom.L !== st.L) custom = custom.resized(st.L);
+  if (st.row >= st.L) st.row = -1;
+  // Ranges of parameters depend on L and the family: clamp into them.
+  for (const f of info.families.find((x) => x.name === st.pattern)?.params || []) {
+    const t = table[f.name];
+    const lo = t.min(st), hi = t.max(st);
+    if (st[f.name] < lo) st[f.name] = lo;
+    if (st[f.name] > hi) st[f.name] = hi;
+  }
+  syncCustomFields();
+  afterChange(changed, compute);
+}
+
+function afterChange(changed, compute = true) {
+  controls.sync(st);
+  writeHash();
+  document.body.classList.toggle('embed', st.embed);
+  $('explain').hidden = !st.help;
+  $('help-btn').textContent = st.help ? 'Hide explanation' : 'Show explanation';
+  $('help-btn').setAttribute('aria-expanded', String(st.help));
+  updateCustomUI();
+  if (compute && changed.some((k) => COMPUTE_FIELDS.includes(k))) schedule();
+  else if (changed.some((k) => VIEW_FIELDS.includes(k))) rerender(changed);
+  if (changed.includes('row')) {
+    markRows();
+    showRow(st.row >= 0 ? st.row : null);
+  }
+}
+
+function writeHash() {
+  const h = toHash(table, st);
+  lastWritten = h;
+  const url = `${location.pathname}${location.search}${h}`;
+  if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
+  share?.refresh();
+}
+
+function syncCustomFields() {
+  let note = [];
+  if (st.pattern === 'custom' && custom) {
+    if (custom.nnz <= info.limits.maxNnzLink) {
+      const e = custom.encode();
+      st.cp = e.cp;
+      st.cw = e.cw;
+    } else {
+      st.cp = '';
+      st.cw = '';
+      note = [`This custom pattern has ${custom.nnz} nonzeros; links hold at most ${info.limits.maxNnzLink}, so "Copy link" will not include it (export it as JSON instead).`];
+    }
+  } else {
+    st.cp = '';
+    st.cw = '';
+  }
+  status.setMessages('link', note, 'warn');
+}
+
+// ---- computation and rendering -------------------------------------------------------------
+
+async function schedule() {
+  const opts = constructOptions(info, st, custom);
+  const label = `Computing M for L = ${st.L}, d = ${st.d}…`;
+  setBusyFlag(true);
+  for (const k of ['A', 'M', 'err', 'zero']) views[k].setBusy(true);
+  const t0 = performance.now();
+  let res;
+  try {
+    res = await runner.schedule('construct', opts);
+    if (res) status.busy(label);
+  } catch (e) {
+    status.done('Not computed.');
+    status.setMessages('api', [e && e.message ? e.message : String(e)], 'error');
+    for (const k of ['A', 'M', 'err', 'zero']) views[k].setBusy(false);
+    setBusyFlag(false);
+    return;
+  }
+  if (!res) return;  // superseded
+  status.setMessages('api', []);
+  const { id, result } = res;
+  const p = result.params || {};
+  const tol = { eps: p.eps ?? st.eps, tau: p.tau ?? st.tau, delta: p.delta ?? st.delta };
+  const A = { rows: Int32Array.from(result.A.rows), cols: Int32Array.from(result.A.cols), vals: Float64Array.from(result.A.vals) };
+  current = { id, L: result.L, d: result.d, tol, A, meta: result, info: {} };
+  rowCache.clear();
+  views.metrics.update(result, tol);
+  status.busy(`Drawing L = ${result.L}…`);
+  try {
+    await render.setData(id, result, tol);
+    if (!runner.isCurrent(id)) return;
+    await rerender(['all']);
+  } catch (e) {
+    status.setMessages('api', [`Drawing failed: ${e.message}`], 'error');
+  }
+  if (!runner.isCurrent(id)) return;
+  for (const k of ['A', 'M', 'err', 'zero']) views[k].setBusy(false);
+  const ms = Math.round(performance.now() - t0);
+  status.done(`L = ${result.L}, d = ${result.d}: ${result.metrics.success ? 'success' : 'not yet'} · computed and drawn in ${ms} ms in your browser`);
+  markRows();
+  showRow(hover ? hover.i : st.row >= 0 ? st.row : null);
+  runs++;
+  html.dataset.runs = String(runs);
+  setBusyFlag(false);
+}
+
+async function rerender(changed) {
+  if (!current) return;
+  const all = changed.includes('all');
+  const which = [];
+  if (all || changed.includes('scale')) which.push('A', 'M');
+  if (all || changed.includes('ref')) which.push('err');
+  if (all) which.push('zero', 'X');
+  const id = current.id;
+  const msg = await render.render(id, which, { scale: st.scale, ref: st.ref, budget: 512 });
+  if (!msg || !current || current.id !== id) return;
+  Object.assign(current.info, msg.info);
+  const L = current.L;
+  for (const k of ['A', 'M', 'err', 'zero']) if (msg.images[k]) views[k].draw(msg.images[k], L, L);
+  if (msg.images.XB) views.cons.update(msg.images, current.info, { L, d: current.d });
+  updateLegends(which);
+  views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
+}
+
+function updateLegends(which) {
+  const inf = current.info;
+  const pool = inf.pool > 1 ? ` · ${inf.pool}×${inf.pool} cells per pixel (max-pooled)` : '';
+  if (which.includes('A')) {
+    const leg = st.scale === 'log'
+      ? { lo: '10⁻⁶', hi: '1', mids: [], caption: `log₁₀ attention weight (below 10⁻⁶ shown as 10⁻⁶)${pool}` }
+      : { lo: '0', hi: fmt(inf.vmax), mids: [], caption: `attention weight (A and M share this scale)${pool}` };
+    views.A.legend.set(VIRIDIS, leg);
+    views.M.legend.set(VIRIDIS, leg);
+  }
+  if (which.includes('err')) {
+    views.err.legend.set(DIVERGING, { lo: '−ε', hi: '+ε', caption: `ε = ${fmt(current.tol.eps)}; largest |error| here ${fmt(inf.errMax)}; dark = not on the support` });
+  }
+  if (which.includes('zero')) {
+    const t = current.tol.tau;
+    views.zero.legend.set(DIVERGING, {
+      lo: '≤ τ/1000', hi: '≥ 10τ',
+      map: (x) => (x <= 0.75 ? (0.36 * x) / 0.75 : 0.72 + (0.28 * (x - 0.75)) / 0.25),
+      caption: `purple ≤ τ = ${fmt(t)} (holds), orange > τ (fails); largest here ${fmt(10 ** inf.log10ZetaMax)}; dark = support`,
+    });
+  }
+}
+
+// ---- hover, rows, inspector ------------------------------------------------------------------
+
+function onHover(c, view) {
+  hover = c ? { ...c, view } : null;
+  for (const k of ['A', 'M', 'err', 'zero']) views[k].setMarks(current ? current.L : 1, c ? c.i : st.row, c && views[k] === view ? c : null);
+  if (!c) {
+    for (const k of ['A', 'M', 'err', 'zero']) views[k].setReadout('');
+    showRow(st.row >= 0 ? st.row : null);
+    return;
+  }
+  showRow(c.i, c);
+}
+
+function markRows() {
+  if (!current) return;
+  for (const k of ['A', 'M', 'err', 'zero']) views[k].setMarks(current.L, hover ? hover.i : st.row, null);
+}
+
+async function showRow(i, cell) {
+  if (!current || i === null || i === undefined || i < 0 || i >= current.L) {
+    if (current) views.inspector.clear('Hover over or click a row of any heatmap (or focus one and use the arrow keys) to compare A_i with M_i.');
+    return;
+  }
+  const id = current.id;
+  let row = rowCache.get(i);
+  if (!row) {
+    const req = ++rowReq;
+    const msg = await render.row(id, i);
+    if (!msg || !current || current.id !== id) return;
+    row = msg.row;
+    if (rowCache.size > 64) rowCache.clear();
+    rowCache.set(i, row);
+    if (req !== rowReq && (!hover || hover.i !== i) && st.row !== i) return;
+  }
+  views.inspector.update(row, { L: current.L, tau: current.tol.tau, pinned: st.row === i && !hover });
+  if (cell && hover && hover.i === i) readout(row, cell);
+}
+
+function readout(row, c) {
+  const t = row.cols.indexOf(c.j);
+  const a = t >= 0 ? row.avals[t] : 0;
+  const m = row.M[c.j];
+  const view = hover.view;
+  let extra = '';
+  if (view === views.err) {
+    if (t < 0) extra = ' · off the support';
+    else {
+      const e = row.cols.map((j, s) => row.Z[j] - Math.log(row.avals[s]));
+      const ref = st.ref === 'min' ? Math.min(...e) : e.reduce((x, y) => x + y, 0) / e.length;
+      extra = ` · error ${fmt(e[t] - ref)}`;
+    }
+  } else if (view === views.zero) {
+    if (t >= 0) extra = ' · on the support';
+    else {
+      const zmin = Math.min(...row.cols.map((j) => row.Z[j]));
+      extra = ` · ratio ${fmt(Math.exp(row.Z[c.j] - zmin))}`;
+    }
+  }
+  view.setReadout(`(${c.i}, ${c.j}): A = ${fmt(a)}, M = ${fmt(m)}${extra}`);
+}
+
+// ---- custom patterns -------------------------------------------------------------------------
+
+function drawingEnabled() {
+  return st && st.pattern === 'custom' && custom && st.L <= info.limits.maxDrawL;
+}
+
+function customFromCurrent(L) {
+  if (current && current.L === L) {
+    const { rows, cols, vals } = current.A;
+    // Round to 4 significant digits relative to the row maximum, so links stay short and exact.
+    const rowMax = new Float64Array(L);
+    for (let t = 0; t < vals.length; t++) rowMax[rows[t]] = Math.max(rowMax[rows[t]], vals[t]);
+    const w = Float64Array.from(vals, (v, t) => Number((v / rowMax[rows[t]]).toPrecision(4)));
+    return CustomPattern.fromTriplets(L, rows, cols, w);
+  }
+  return CustomPattern.identity(L);
+}
+
+function customMsg(text, kind = '') {
+  const m = $('custom-msg');
+  m.textContent = text;
+  m.className = `msg ${kind}`;
+}
+
+function pushUndo() {
+  if (!custom) return;
+  undoStack.push(custom.clone());
+  if (undoStack.length > 100) undoStack.shift();
+}
+
+function toggleCell(c, mode) {
+  const on = mode === null ? !custom.has(c.i, c.j) : mode;
+  const err = custom.set(c.i, c.j, on);
+  if (err) customMsg(err, 'error');
+  else customMsg(`${on ? 'Added' : 'Removed'} cell (${c.i}, ${c.j}); ${custom.nnz} nonzeros.`);
+  previewCustom();
+  return on;
+}
+
+// Instant preview of the edited target on the main thread (small L only).
+function previewCustom() {
+  const { rows, cols, vals } = custom.toTriplets();
+  const sums = new Float64Array(custom.L);
+  for (let t = 0; t < vals.length; t++) sums[rows[t]] += vals[t];
+  const v = Float64Array.from(vals, (x, t) => x / sums[rows[t]]);
+  const pooled = poolSparseMax(custom.L, rows, cols, v, 512, 0);
+  const vmax = current && current.info.vmax ? current.info.vmax : 1;
+  const rgba = colourise(pooled.data, VIRIDIS, attentionScale(st.scale, vmax));
+  views.A.draw({ w: pooled.w, h: pooled.h, rgba }, custom.L, custom.L);
+}
+
+function commitCustom() {
+  syncCustomFields();
+  writeHash();
+  updateCustomUI();
+  schedule();
+}
+
+function replaceCustom(p, note) {
+  pushUndo();
+  const patch = { pattern: 'custom', L: p.L };
+  custom = p;
+  if (st.pattern === 'custom' && st.L === p.L) {
+    commitCustom();
+  } else {
+    update(patch);
+  }
+  customMsg(note, 'ok');
+}
+
+function updateCustomUI() {
+  const isCustom = st.pattern === 'custom';
+  $('undo').disabled = !isCustom || undoStack.length === 0;
+  $('clear').disabled = !isCustom;
+  $('export-json').disabled = !isCustom && !current;
+  $('export-csv').disabled = !isCustom && !current;
+  $('edit-current').hidden = isCustom;
+  views.A.wrap.classList.toggle('drawable', !!drawingEnabled());
+  const hint = $('draw-hint');
+  if (!isCustom) hint.textContent = 'Choose "Edit this pattern" (or the custom family), then click or drag on the target grid to toggle cells; rows are renormalised to sum 1. Drawing works for L ≤ 256.';
+  else if (st.L > info.limits.maxDrawL) hint.textContent = `Drawing works for L ≤ ${info.limits.maxDrawL} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
+  else hint.textContent = 'Click or drag on the target grid to toggle cells (rows are renormalised to sum 1; every row keeps at least one nonzero). Keyboard: focus the grid, arrows move, Enter toggles.';
+  views.A.canvas.setAttribute('aria-label', drawingEnabled() ? 'Target A: drawable grid. Arrow keys move the cursor, Enter toggles the cell.' : 'Target A heatmap');
+}
+
+function setupCustomTools() {
+  $('edit-current').addEventListener('click', () => {
+    if (st.L > info.limits.maxDrawL) customMsg(`Editing by drawing needs L ≤ ${info.limits.maxDrawL}; you can still import and export.`, 'error');
+    update({ pattern: 'custom' });
+  });
+  $('undo').addEventListener('click', () => {
+    const p = undoStack.pop();
+    if (!p) return;
+    custom = p;
+    if (p.L !== st.L) update({ L: p.L });
+    else commitCustom();
+    customMsg('Undone.');
+  });
+  $('clear').addEventListener('click', () => {
+    pushUndo();
+    custom = CustomPattern.identity(st.L);
+    commitCustom();
+    customMsg('Cleared to the diagonal (every row of A needs at least one nonzero).');
+  });
+  const doImport = (text, source) => {
+    const r = parsePattern(text, info.limits.maxL);
+    if (r.error) {
+      customMsg(`Import failed (${source}): ${r.error}. The previous pattern is kept.`, 'error');
+      return;
+    }
+    replaceCustom(r.pattern, `Imported ${r.pattern.nnz} nonzeros, L = ${r.pattern.L}.`);
+  };
+  $('import-btn').addEventListener('click', () => doImport($('import-text').value, 'pasted text'));
+  $('import-file').addEventListener('change', async (ev) => {
+    const f = ev.target.files && ev.target.files[0];
+    if (!f) return;
+    if (f.size > 20e6) {
+      customMsg(`Import failed: ${f.name} is larger than 20 MB.`, 'error');
+      return;
+    }
+    doImport(await f.text(), f.name);
+    ev.target.value = '';
+  });
+  const download = (name, text, type) => {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const exportPattern = () => custom || (current && CustomPattern.fromTriplets(current.L, current.A.rows, current.A.cols, current.A.vals));
+  $('export-json').addEventListener('click', () => {
+    const p = exportPattern();
+    if (p) download(`attnx-pattern-L${p.L}.json`, toJSON(p), 'application/json');
+  });
+  $('export-csv').addEventListener('click', () => {
+    const p = exportPattern();
+    if (p) download(`attnx-pattern-L${p.L}.csv`, toCSV(p), 'text/csv');
+  });
+}
+
+main().catch((e) => {
+  status.done('Something went wrong.');
+  status.setMessages('api', [String(e && e.message ? e.message : e)], 'error');
+  setBusyFlag(false);
+});
+

@@ -1,0 +1,37 @@
+// attnx web: pointer and keyboard interaction shared by the heatmaps: hover reports the cell,
+// click pins the row, arrow keys move a cursor, Enter/Space act on it.
+export function attachPointer(view, { getL, onHover, onPick, onKeyAct }) {
+  const canvas = view.canvas;
+  let cursor = null;
+  canvas.addEventListener('pointermove', (ev) => {
+    if (ev.pointerType === 'touch' && ev.buttons) return;
+    onHover(view.heat.cellAt(ev.clientX, ev.clientY), view);
+  });
+  canvas.addEventListener('pointerleave', () => onHover(null, view));
+  canvas.addEventListener('click', (ev) => {
+    const c = view.heat.cellAt(ev.clientX, ev.clientY);
+    if (c) onPick(c, view);
+  });
+  canvas.addEventListener('keydown', (ev) => {
+    const L = getL();
+    if (!L) return;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      const big = ev.shiftKey ? Math.max(1, Math.round(L / 16)) : 1;
+      cursor = cursor || { i: 0, j: 0 };
+      cursor = {
+        i: Math.max(0, Math.min(L - 1, cursor.i + moves[ev.key][0] * big)),
+        j: Math.max(0, Math.min(L - 1, cursor.j + moves[ev.key][1] * big)),
+      };
+      onHover(cursor, view, true);
+    } else if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      if (cursor) (onKeyAct || onPick)(cursor, view);
+    } else if (ev.key === 'Escape') {
+      cursor = null;
+      onHover(null, view);
+    }
+  });
+  canvas.addEventListener('blur', () => { cursor = null; });
+}

@@ -1,0 +1,50 @@
+// attnx web: one heatmap figure (title, short description, canvas, hover readout, legend).
+import { el } from '../dom.js';
+import { Heatmap } from '../../common/heatmap.js';
+import { Legend } from './legend.js';
+
+export class MatrixView {
+  constructor(fig, { title, desc, label }) {
+    this.fig = fig;
+    this.title = el('span', { class: 'fig-title', text: title });
+    this.desc = el('span', { class: 'fig-desc', text: desc });
+    this.canvas = el('canvas', { class: 'heat', tabindex: '0', role: 'img', 'aria-label': label || title });
+    this.rowMark = el('div', { class: 'row-mark overlay', hidden: true });
+    this.cellMark = el('div', { class: 'cell-mark overlay', hidden: true });
+    this.wrap = el('div', { class: 'canvas-wrap' }, this.canvas, this.rowMark, this.cellMark);
+    this.readout = el('div', { class: 'readout', 'aria-live': 'off' });
+    fig.replaceChildren(el('figcaption', {}, this.title, this.desc), this.wrap, this.readout);
+    this.legend = new Legend(fig);
+    this.heat = new Heatmap(this.canvas);
+    this.setReadout('');
+  }
+
+  draw(img, rows, cols) {
+    this.heat.draw(img, rows, cols);
+  }
+
+  setReadout(text) {
+    this.readout.textContent = text || '\u00a0';
+  }
+
+  // Marks a row band and/or a cell (data coordinates; null hides).
+  setMarks(L, row, cell) {
+    const pct = (v) => `${(100 * v) / L}%`;
+    this.rowMark.hidden = row === null || row === undefined || row < 0 || row >= L;
+    if (!this.rowMark.hidden) {
+      this.rowMark.style.top = pct(row);
+      this.rowMark.style.height = `max(2px, ${pct(1)})`;
+    }
+    this.cellMark.hidden = !cell;
+    if (cell) {
+      this.cellMark.style.top = pct(cell.i);
+      this.cellMark.style.left = pct(cell.j);
+      this.cellMark.style.width = `max(3px, ${pct(1)})`;
+      this.cellMark.style.height = `max(3px, ${pct(1)})`;
+    }
+  }
+
+  setBusy(b) {
+    this.wrap.classList.toggle('busy', b);
+  }
+}

@@ -1,0 +1,69 @@
+// attnx web: the metrics card (SPEC §2, §3.5). Every number is the API's; data-value holds it
+// unrounded. One short sentence under each says what it means.
+import { el } from '../dom.js';
+import { fmt, fmtInt } from '../format.js';
+
+function item(key, name, value, text, desc, cmp) {
+  const v = el('span', { class: 'm-value', 'data-metric': key, 'data-value': String(value), text });
+  const head = el('div', { class: 'm-head' }, el('span', { class: 'm-name', text: name }), v);
+  const parts = [head];
+  if (cmp) parts.push(el('div', { class: `m-cmp ${cmp.ok === undefined ? '' : cmp.ok ? 'ok' : 'fail'}`, text: cmp.text }));
+  parts.push(el('p', { class: 'm-desc', text: desc }));
+  return el('div', { class: 'metric', 'data-key': key }, ...parts);
+}
+
+export class MetricsView {
+  constructor(body) {
+    this.body = body;
+    this.body.append(el('p', { class: 'hint', text: 'Waiting for the first result…' }));
+  }
+
+  update(r, tol) {
+    const m = r.metrics;
+    const okR = m.rho <= tol.eps, okZ = m.zeta <= tol.tau;
+    const badge = el('span', {
+      class: `badge ${m.success ? 'ok' : 'fail'}`,
+      'data-metric': 'success',
+      'data-value': String(m.success),
+      text: m.success ? '✓ Success: (R) and (Z) hold' : `✗ Not yet: ${[!okR && '(R)', !okZ && '(Z)'].filter(Boolean).join(' and ')} fail${!okR && !okZ ? '' : 's'}`,
+    });
+    const cls = el('span', {
+      class: `class-tag ${r.inClass ? 'in' : 'out'}`,
+      'data-metric': 'inClass',
+      'data-value': String(r.inClass),
+      text: r.inClass ? 'inside the theorem\'s class' : 'outside the theorem\'s class',
+    });
+    const verdict = el('div', { class: 'verdict' }, badge, cls,
+      el('span', { class: 'hint', text: `L = ${r.L}, d = ${r.d}` }));
+
+    const dStar = r.dStar ?? m.dStar;
+    const ratio = dStar > 0 ? r.d / dStar : Infinity;
+    const dItem = item('d', 'd vs d*(L)', r.d, `${fmtInt(r.d)} / ${fmtInt(dStar)}`,
+      `d* = 16β²·ln(2L²/δ)/ε² is a heuristic sufficient hidden size (Gaussian tail + union bound), linear in ln L; the d you chose is ${fmt(ratio, 2)}× d*.`);
+    const bar = el('div', { class: 'dbar', 'aria-hidden': 'true' });
+    const fill = el('div', { class: 'dfill' });
+    const mark = el('div', { class: 'dmark' });
+    const top = Math.max(r.d, dStar) * 1.05 || 1;
+    fill.style.width = `${(100 * r.d) / top}%`;
+    mark.style.left = `${(100 * dStar) / top}%`;
+    bar.append(fill, mark);
+    dItem.append(bar);
+    dItem.querySelector('.m-value').dataset.dstar = String(dStar);
+
+    const grid = el('div', { class: 'metric-grid' },
+      item('rho', 'ratio error ρ', m.rho, fmt(m.rho), 'Worst row spread of ln(M_ij/M_ij′) − ln(A_ij/A_ij′) over the support; (R) needs ρ ≤ ε.',
+        { ok: okR, text: `${okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
+      item('zeta', 'zero ratio ζ', m.zeta, fmt(m.zeta), 'Largest M_ij/M_ij′ with j off the support and j′ on it; (Z) needs ζ ≤ τ.',
+        { ok: okZ, text: `${okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
+      item('lambda', 'leaked mass λ', m.lambda, fmt(m.lambda), 'Largest attention mass a row puts off its support; not part of the test, and it grows with L.'),
+      item('k', 'k (row bound)', r.k, String(r.k), 'Largest number of nonzeros in a row of A.'),
+      item('maxColCount', 'max column count', r.maxColCount, String(r.maxColCount),
+        r.inClass ? 'Largest number of nonzeros in a column; ≤ k, so A is inside the theorem\'s class.'
+          : 'Largest number of nonzeros in a column; > k, so A is outside the theorem\'s class (the page still runs it).',
+        { ok: r.inClass, text: r.inClass ? `≤ k = ${r.k}: inside` : `> k = ${r.k}: outside` }),
+      item('beta', 'β = max‖B_i‖₂', m.beta, fmt(m.beta), 'Largest row norm of the log-target B; the projection error of row i scales like ‖B_i‖/√d.'),
+      dItem,
+    );
+    this.body.replaceChildren(verdict, grid);
+  }
+}
