@@ -115,8 +115,8 @@ int main_impl(int argc, char** argv) {
     return fail(cli_message(e));
   } catch (const BudgetExceeded& e) {
     std::string msg = e.what();
-    auto at = msg.find("(max-bytes)");
-    if (at != std::string::npos) msg.replace(at, 11, "(--max-bytes)");
+    auto at = msg.find("raise the budget");
+    if (at != std::string::npos) msg.replace(at, 16, "raise --max-bytes");
     return fail(msg);
   } catch (const std::bad_alloc&) {
     return fail("out of memory (lower --L, --d or --dmax, or --max-bytes)");

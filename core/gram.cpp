@@ -2,6 +2,12 @@
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace attnx {
 
@@ -11,15 +17,149 @@ void gram_update_lower_eigen(float* G, int L, const float* Pb, int n) {
   g.selfadjointView<Eigen::Lower>().rankUpdate(p);
 }
 
-void gram_update_lower_kernel(float* G, int L, const float* Pb, int n) {
-  for (int j = 0; j < L; ++j) {
-    float* gc = G + static_cast<std::size_t>(j) * L;
-    for (int c = 0; c < n; ++c) {
-      const float* pc = Pb + static_cast<std::size_t>(c) * L;
-      const float pj = pc[j];
-      for (int i = j; i < L; ++i) gc[i] += pc[i] * pj;
+// ---- hand-written kernel (used by the WebAssembly builds; Eigen 3.4 has no WASM SIMD) ----
+//
+// Cache and register blocking. P's columns are processed in chunks of kKc; each chunk is packed
+// into row blocks of MR rows, Pk[b][t][r] = Pb(b*MR + r, t0 + t) (zero-padded), so the
+// micro-kernel streams both operands contiguously (no 4 KiB-stride aliasing across t). The lower
+// triangle is swept in column blocks of NR columns; within a block, MR x NR tiles go down the
+// rows. A tile accumulates acc(r, c) = sum_t Pk(i, t) Pk(j, t) in registers over the whole chunk
+// (t ascending), then adds it to G once. Tiles that cross the diagonal or the edge go through a
+// small buffer and only write i >= j, i < L, j < L: the upper triangle is never touched.
+//
+// Every element is summed in the same order in both paths (t ascending from 0 within a chunk,
+// then G += acc, chunk by chunk), with separate multiply and add (no FMA, -ffp-contract=off), so
+// the wasm-simd128 and the scalar builds produce bit-identical Gram matrices.
+namespace {
+
+constexpr int kKc = 256;  // columns of P per packed chunk (step <= 256 is a single chunk)
+
+template <int MR>
+void pack_rows(const float* Pb, int L, int t0, int kc, float* Pk) {
+  const int nb = (L + MR - 1) / MR;
+  const std::size_t l = static_cast<std::size_t>(L);
+  for (int b = 0; b < nb; ++b) {
+    float* dst = Pk + static_cast<std::size_t>(b) * MR * kc;
+    const int i0 = b * MR, rows = std::min(MR, L - i0);
+    for (int t = 0; t < kc; ++t) {
+      const float* src = Pb + static_cast<std::size_t>(t0 + t) * l + i0;
+      float* d = dst + t * MR;
+      int r = 0;
+      for (; r < rows; ++r) d[r] = src[r];
+      for (; r < MR; ++r) d[r] = 0.0f;
     }
   }
+}
+
+// tile[c * MR + r] = sum_t A[t * MR + r] * B[t * MR + c], t = 0 .. kc-1 in order.
+template <int MR, int NR>
+inline void tile_scalar(const float* A, const float* B, int kc, float* tile) {
+  float acc[NR][MR];
+  for (int c = 0; c < NR; ++c)
+    for (int r = 0; r < MR; ++r) acc[c][r] = 0.0f;
+  for (int t = 0; t < kc; ++t) {
+    const float* a = A + t * MR;
+    const float* b = B + t * MR;
+    for (int c = 0; c < NR; ++c) {
+      const float bc = b[c];
+      for (int r = 0; r < MR; ++r) acc[c][r] = acc[c][r] + a[r] * bc;
+    }
+  }
+  for (int c = 0; c < NR; ++c)
+    for (int r = 0; r < MR; ++r) tile[c * MR + r] = acc[c][r];
+}
+
+#ifdef __wasm_simd128__
+// Same sums with MR/4 x NR f32x4 accumulators. With G != nullptr the tile is added to G
+// (column-major, ld ldg); otherwise it is stored to `tile` like tile_scalar.
+template <int MR, int NR>
+inline void tile_simd(const float* A, const float* B, int kc, float* G, std::size_t ldg,
+                      float* tile) {
+  constexpr int MV = MR / 4;
+  v128_t acc[NR][MV];
+  for (int c = 0; c < NR; ++c)
+    for (int v = 0; v < MV; ++v) acc[c][v] = wasm_f32x4_splat(0.0f);
+  // Plain loop: V8 allocates registers better when this is not unrolled.
+  for (int t = 0; t < kc; ++t) {
+    const float* a = A + t * MR;
+    const float* b = B + t * MR;
+    v128_t av[MV];
+    for (int v = 0; v < MV; ++v) av[v] = wasm_v128_load(a + 4 * v);
+    for (int c = 0; c < NR; ++c) {
+      const v128_t bc = wasm_v128_load32_splat(b + c);
+      for (int v = 0; v < MV; ++v)
+        acc[c][v] = wasm_f32x4_add(acc[c][v], wasm_f32x4_mul(av[v], bc));
+    }
+  }
+  if (G) {
+    for (int c = 0; c < NR; ++c) {
+      float* g = G + c * ldg;
+      for (int v = 0; v < MV; ++v)
+        wasm_v128_store(g + 4 * v, wasm_f32x4_add(wasm_v128_load(g + 4 * v), acc[c][v]));
+    }
+  } else {
+    for (int c = 0; c < NR; ++c)
+      for (int v = 0; v < MV; ++v) wasm_v128_store(tile + c * MR + 4 * v, acc[c][v]);
+  }
+}
+#endif
+
+// MR x NR register tile (NR divides MR). SIMD selects the wasm_simd128 micro-kernel.
+template <int MR, int NR, bool SIMD>
+void gram_blocked(float* G, int L, const float* Pb, int n) {
+  static_assert(MR % NR == 0, "NR must divide MR");
+  const int nb = (L + MR - 1) / MR;
+  const std::size_t ld = static_cast<std::size_t>(L);
+  std::vector<float> packed(static_cast<std::size_t>(nb) * MR * std::min(n, kKc));
+  float tile[MR * NR];
+  for (int t0 = 0; t0 < n; t0 += kKc) {
+    const int kc = std::min(kKc, n - t0);
+    float* Pk = packed.data();
+    pack_rows<MR>(Pb, L, t0, kc, Pk);
+    for (int j0 = 0; j0 < L; j0 += NR) {
+      // B side: columns j0 .. j0+NR-1 live inside one packed row block (NR divides MR).
+      const float* B = Pk + static_cast<std::size_t>(j0 / MR) * MR * kc + (j0 % MR);
+      const int ncols = std::min(NR, L - j0);
+      for (int b = j0 / MR; b < nb; ++b) {
+        const int i0 = b * MR;
+        const float* A = Pk + static_cast<std::size_t>(b) * MR * kc;
+        float* g = G + static_cast<std::size_t>(j0) * ld + i0;
+        const bool interior = i0 >= j0 + NR - 1 && i0 + MR <= L && ncols == NR;
+#ifdef __wasm_simd128__
+        if (SIMD) {
+          if (interior) {
+            tile_simd<MR, NR>(A, B, kc, g, ld, nullptr);
+            continue;
+          }
+          tile_simd<MR, NR>(A, B, kc, nullptr, 0, tile);
+        } else
+#endif
+        {
+          tile_scalar<MR, NR>(A, B, kc, tile);
+          if (interior) {
+            for (int c = 0; c < NR; ++c)
+              for (int r = 0; r < MR; ++r) g[c * ld + r] += tile[c * MR + r];
+            continue;
+          }
+        }
+        // Diagonal or edge tile: only i >= j inside the matrix.
+        const int rows = std::min(MR, L - i0);
+        for (int c = 0; c < ncols; ++c)
+          for (int r = std::max(0, j0 + c - i0); r < rows; ++r) g[c * ld + r] += tile[c * MR + r];
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void gram_update_lower_kernel(float* G, int L, const float* Pb, int n) {
+  if (L <= 0 || n <= 0) return;
+#ifdef __wasm_simd128__
+  gram_blocked<8, 4, true>(G, L, Pb, n);  // 8 f32x4 accumulators: ~37 GFLOP/s in V8 (Zen 4)
+#else
+  gram_blocked<4, 2, false>(G, L, Pb, n);  // 8 scalar accumulators: fastest scalar shape
+#endif
 }
 
 void gram_update_lower(float* G, int L, const float* Pb, int n) {

@@ -24,7 +24,7 @@ void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes
   auto mib = [](std::uint64_t b) { return std::to_string((b + (1u << 20) - 1) >> 20); };
   throw BudgetExceeded(std::string(what) + " needs about " + mib(bytes) +
                        " MiB, above the memory budget of " + mib(max_bytes) +
-                       " MiB (max-bytes); reduce L or d");
+                       " MiB; reduce L or d, or raise the budget");
 }
 
 }  // namespace attnx

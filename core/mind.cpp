@@ -55,20 +55,33 @@ void logits_row_full(const Pattern& A, const std::vector<double>& B, const float
 
 }  // namespace
 
-int check_criterion(const Pattern& A, const std::vector<double>& B, const float* G, int d,
-                    const Tolerances& tol, int first_row, std::vector<float>& row_buf,
-                    std::uint64_t* madds) {
+namespace {
+
+// Scans rows first_row, first_row+1, ... (cyclically) and appends failing rows to `failing`,
+// stopping once it holds max_failing rows.
+void scan_rows(const Pattern& A, const std::vector<double>& B, const float* G, int d,
+               const Tolerances& tol, int first_row, std::size_t max_failing,
+               std::vector<float>& row_buf, std::uint64_t* madds, std::vector<int>& failing) {
   const int L = A.L;
   row_buf.resize(L);
   const float inv_d = static_cast<float>(1.0 / d);
   const double log_tau = det_log(tol.tau);
-  for (int n = 0; n < L; ++n) {
+  for (int n = 0; n < L && failing.size() < max_failing; ++n) {
     const int i = (first_row + n) % L;
     logits_row_full(A, B, G, i, inv_d, row_buf.data());
     if (madds) *madds += static_cast<std::uint64_t>(L) * (A.row_end(i) - A.row_begin(i));
-    if (!row_passes(A, B, i, row_buf.data(), tol.eps, log_tau)) return i;
+    if (!row_passes(A, B, i, row_buf.data(), tol.eps, log_tau)) failing.push_back(i);
   }
-  return -1;
+}
+
+}  // namespace
+
+int check_criterion(const Pattern& A, const std::vector<double>& B, const float* G, int d,
+                    const Tolerances& tol, int first_row, std::vector<float>& row_buf,
+                    std::uint64_t* madds) {
+  std::vector<int> failing;
+  scan_rows(A, B, G, d, tol, first_row, 1, row_buf, madds, failing);
+  return failing.empty() ? -1 : failing[0];
 }
 
 namespace {
@@ -152,16 +165,21 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
     if (watched_pass) {
       sync();
       symmetrize_from_lower(G.data(), L);
-      const int bad =
-          check_criterion(A, B, G.data(), d, tol, watched.back().row, row, &res.check_madds);
-      if (bad < 0) {
+      // G is current: collect up to kMaxWatched failing rows in one scan, so that the next full
+      // check waits until all of them pass.
+      std::vector<int> failing;
+      scan_rows(A, B, G.data(), d, tol, watched.back().row, kMaxWatched, row, &res.check_madds,
+                failing);
+      if (failing.empty()) {
         res.d_min = d;
         if (progress) progress(1.0);
         return res;
       }
-      if (static_cast<int>(watched.size()) == kMaxWatched) watched.erase(watched.begin());
-      watched.push_back(WatchedRow{bad, {}});
-      load_columns(A, G.data(), watched.back());
+      watched.clear();
+      for (int r : failing) {
+        watched.push_back(WatchedRow{r, {}});
+        load_columns(A, G.data(), watched.back());
+      }
     } else if (m == chunk) {
       sync();
     }

@@ -306,7 +306,7 @@ std::vector<FamilyInfo> pattern_families() {
       {"random", "Random k-regular", true, true, {P("k", "nonzeros per row and column", 1, "L", 2)}},
       {"permutation", "Permutation (k = 1)", true, true, {}},
       {"window", "Sliding window |i-j| <= w", true, true, {P("w", "half-width", 0, "L-1", 1)}},
-      {"causal", "Causal window i-w <= j <= i", true, true, {P("w", "look-back", 0, "L-1", 2)}},
+      {"causal", "Causal window i-w <= j <= i", true, true, {P("w", "look-back", 0, "L-1", 1)}},
       {"dilated", "Dilated window j = i + r t", true, true,
        {P("w", "half-width (taps)", 0, "L-1", 1), P("r", "dilation", 1, "L-1", 2)}},
       {"block", "Block diagonal", true, true, {P("block", "block size", 1, "L", 4)}},
