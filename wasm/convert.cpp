@@ -1,0 +1,352 @@
+// attnx wasm: conversions between JS values and the core's types (see convert.hpp).
+#include "convert.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <new>
+#include <stdexcept>
+
+#include "errors.hpp"
+#include "memory.hpp"
+
+namespace attnx::wasm {
+
+namespace {
+
+const char* const kPatternNames[] = {"pattern", "L",       "k",       "w",       "r",
+                                     "block",   "stride",  "globals", "randoms", "weights",
+                                     "wMin",    "decay",   "triplets"};
+const char* const kTolNames[] = {"eps", "tau", "delta"};
+
+std::vector<std::string> allowed_names(Call call) {
+  std::vector<std::string> v(std::begin(kPatternNames), std::end(kPatternNames));
+  v.insert(v.end(), std::begin(kTolNames), std::end(kTolNames));
+  v.push_back("seed");
+  v.push_back("maxBytes");
+  switch (call) {
+    case Call::Construct: v.push_back("d"); break;
+    case Call::MinD: v.insert(v.end(), {"dmax", "step"}); break;
+    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials"}); break;
+    case Call::Estimate: v.insert(v.end(), {"d", "dmax", "step", "trials"}); break;
+  }
+  return v;
+}
+
+bool present(const val& v) { return !v.isUndefined() && !v.isNull(); }
+
+// Short text of a JS value for messages: numbers as the core prints them, strings quoted.
+std::string describe(const val& v) {
+  const std::string type = v.typeOf().as<std::string>();
+  if (type == "number") return fmt_num(v.as<double>());
+  std::string s = val::global("String")(v).as<std::string>();
+  if (s.size() > 40) s = s.substr(0, 40) + "...";
+  if (type == "string") return "\"" + s + "\"";
+  if (type == "object" && v.isArray()) return "an array";
+  if (type == "object") return "an object";
+  return s;
+}
+
+std::string int_range_text(long long lo, long long hi) {
+  return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+}
+
+// Integer option in [lo, hi]; non-numbers, fractions and values beyond [lo, hi] are refused with
+// the core's wording. Values in range are returned exactly.
+long long read_int(const val& opts, const char* name, long long def, long long lo, long long hi) {
+  val v = opts[name];
+  if (!present(v)) return def;
+  const bool is_num = v.typeOf().as<std::string>() == "number";
+  const double x = is_num ? v.as<double>() : NAN;
+  if (!is_num || !std::isfinite(x) || x != std::floor(x) || x < static_cast<double>(lo) ||
+      x > static_cast<double>(hi))
+    fail(js_field_name(name), std::string(name) + " must be " + int_range_text(lo, hi) +
+                                  " (got " + describe(v) + ")");
+  return static_cast<long long>(x);
+}
+
+// Integer parameter whose range the core checks later (it may depend on L or the family): only
+// the type is checked here, and values that do not fit an int are refused with [lo, hi_guess].
+int read_int_param(const val& opts, const char* name, int def, long long lo, long long hi) {
+  val v = opts[name];
+  if (!present(v)) return def;
+  const bool is_num = v.typeOf().as<std::string>() == "number";
+  const double x = is_num ? v.as<double>() : NAN;
+  if (!is_num || !std::isfinite(x) || x != std::floor(x) || x < -2147483647.0 ||
+      x > 2147483647.0)
+    fail(name, std::string(name) + " must be " + int_range_text(lo, hi) + " (got " +
+                   describe(v) + ")");
+  return static_cast<int>(x);
+}
+
+// Real option: only the type is checked here (the core checks ranges, including finiteness).
+double read_real(const val& opts, const char* name, double def) {
+  val v = opts[name];
+  if (!present(v)) return def;
+  if (v.typeOf().as<std::string>() != "number")
+    fail(name, std::string(name) + " must be a number (got " + describe(v) + ")");
+  return v.as<double>();
+}
+
+std::string read_string(const val& opts, const char* name, const std::string& def) {
+  val v = opts[name];
+  if (!present(v)) return def;
+  if (v.typeOf().as<std::string>() == "string") return v.as<std::string>();
+  return "<" + describe(v) + ">";  // refused by the parser with the list of names
+}
+
+// Range of a pattern parameter for family f at length L (from the core's self-description).
+bool param_range(Family f, int L, const std::string& name, long long& lo, long long& hi) {
+  for (const auto& fam : pattern_families()) {
+    if (fam.name != family_name(f)) continue;
+    for (const auto& p : fam.params) {
+      if (p.name != name) continue;
+      lo = p.min;
+      hi = p.max_expr == "L" ? L : p.max_expr == "L-1" ? L - 1 : std::stoll(p.max_expr);
+      return true;
+    }
+  }
+  return false;
+}
+
+void read_triplets(const val& t, int L, std::vector<Triplet>& out) {
+  if (t.typeOf().as<std::string>() != "object")
+    fail("triplets", "triplets must be an object {rows, cols, vals} of equal-length arrays (got " +
+                         describe(t) + ")");
+  const char* const keys[] = {"rows", "cols", "vals"};
+  std::vector<double> a[3];
+  for (int q = 0; q < 3; ++q) {
+    val arr = t[keys[q]];
+    const std::string type = arr.typeOf().as<std::string>();
+    if (!present(arr) || type != "object" || !arr["length"].isNumber())
+      fail("triplets", std::string("triplets.") + keys[q] +
+                           " must be an array or typed array of numbers (got " + describe(arr) +
+                           ")");
+    a[q] = emscripten::convertJSArrayToNumberVector<double>(arr);
+  }
+  if (a[0].size() != a[1].size() || a[0].size() != a[2].size())
+    fail("triplets", "triplets.rows, .cols and .vals must have the same length (got " +
+                         std::to_string(a[0].size()) + ", " + std::to_string(a[1].size()) +
+                         ", " + std::to_string(a[2].size()) + ")");
+  out.resize(a[0].size());
+  for (std::size_t n = 0; n < out.size(); ++n) {
+    for (int q = 0; q < 2; ++q) {
+      const double x = a[q][n];
+      if (!std::isfinite(x) || x != std::floor(x) || x < 0 || x > L - 1)
+        fail("triplets", "entry " + std::to_string(n) + ": " + (q == 0 ? "row" : "column") +
+                             " index must be an integer from 0 to " + std::to_string(L - 1) +
+                             " (got " + fmt_num(x) + ")");
+    }
+    out[n].i = static_cast<long long>(a[0][n]);
+    out[n].j = static_cast<long long>(a[1][n]);
+    out[n].w = a[2][n];
+  }
+}
+
+}  // namespace
+
+std::string js_field_name(const std::string& core_name) {
+  if (core_name == "w_min" || core_name == "w-min") return "wMin";
+  if (core_name == "d_max") return "dmax";
+  if (core_name == "max_bytes" || core_name == "max-bytes") return "maxBytes";
+  return core_name;
+}
+
+Options read_options(const val& opts_in, Call call) {
+  val opts = present(opts_in) ? opts_in : val::object();
+  if (opts.typeOf().as<std::string>() != "object" || opts.isArray())
+    fail("options", "options must be a plain object (got " + describe(opts) + ")");
+
+  // Unknown names are refused: a typo must not silently fall back to a default.
+  const auto allowed = allowed_names(call);
+  val keys = val::global("Object").call<val>("keys", opts);
+  const int nkeys = keys["length"].as<int>();
+  for (int q = 0; q < nkeys; ++q) {
+    const std::string key = keys[q].as<std::string>();
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      std::string list;
+      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      fail(key, "unknown option \"" + key.substr(0, 40) + "\" (allowed: " + list + ")");
+    }
+  }
+
+  Options o;
+  PatternSpec& s = o.spec;
+  const bool has_triplets = present(opts["triplets"]);
+  const std::string fam =
+      read_string(opts, "pattern", has_triplets ? "custom" : family_name(s.family));
+  s.family = parse_family(fam);
+  if (s.family == Family::Custom && call == Call::SweepPoint)
+    fail("pattern", "pattern custom cannot be swept over L (choose a generated family)");
+  if (s.family == Family::Custom && !has_triplets)
+    fail("triplets", "pattern custom needs triplets {rows, cols, vals} (0-based indices, weights "
+                     ">= 0; rows are normalised)");
+  if (s.family != Family::Custom && has_triplets)
+    fail("triplets", "triplets are only used with pattern custom (got pattern " + fam + ")");
+  if (s.family == Family::Custom && !present(opts["L"]))
+    fail("L", "L must be given with pattern custom (an integer from " + std::to_string(kMinL) +
+                  " to " + std::to_string(kMaxL) + ")");
+  s.L = static_cast<int>(read_int(opts, "L", s.L, kMinL, kMaxL));
+
+  const char* const int_params[] = {"k", "w", "r", "block", "stride", "globals", "randoms"};
+  int* const fields[] = {&s.k, &s.w, &s.r, &s.block, &s.stride, &s.globals, &s.randoms};
+  for (int q = 0; q < 7; ++q) {
+    long long lo = 0, hi = s.L;
+    if (param_range(s.family, s.L, int_params[q], lo, hi))
+      *fields[q] = static_cast<int>(read_int(opts, int_params[q], *fields[q], lo, hi));
+    else
+      *fields[q] = read_int_param(opts, int_params[q], *fields[q], 0, s.L);
+  }
+  s.weights = parse_weights(read_string(opts, "weights", weights_name(s.weights)));
+  s.w_min = read_real(opts, "wMin", s.w_min);
+  s.decay = read_real(opts, "decay", s.decay);
+  if (s.family == Family::Custom) {
+    o.has_triplets = true;
+    read_triplets(opts["triplets"], s.L, o.triplets);
+  }
+
+  o.tol.eps = read_real(opts, "eps", o.tol.eps);
+  o.tol.tau = read_real(opts, "tau", o.tol.tau);
+  o.tol.delta = read_real(opts, "delta", o.tol.delta);
+  validate(o.tol);
+
+  o.seed = static_cast<std::uint64_t>(read_int(opts, "seed", 1, 0, 9007199254740991LL));
+  o.mind.max_bytes = static_cast<std::uint64_t>(
+      read_int(opts, "maxBytes", static_cast<long long>(kDefaultMaxBytes), 1LL << 20, 1LL << 32));
+  if (call == Call::Construct || call == Call::Estimate)
+    o.d = static_cast<int>(read_int(opts, "d", o.d, 1, kMaxD));
+  if (call != Call::Construct) {
+    o.mind.step = static_cast<int>(read_int(opts, "step", o.mind.step, 1, kMaxD));
+    o.mind.d_max = static_cast<int>(read_int(opts, "dmax", o.mind.d_max, 1, kMaxD));
+    validate(o.mind);
+  }
+  if (call == Call::SweepPoint || call == Call::Estimate)
+    o.trials = static_cast<int>(read_int(opts, "trials", o.trials, 1, kMaxTrials));
+  return o;
+}
+
+val params_to_js(const Options& o, Call call) {
+  const PatternSpec& s = o.spec;
+  val p = val::object();
+  p.set("pattern", std::string(family_name(s.family)));
+  p.set("L", s.L);
+  for (const auto& fam : pattern_families()) {
+    if (fam.name != family_name(s.family)) continue;
+    for (const auto& q : fam.params) {
+      const std::string& n = q.name;
+      const int v = n == "k" ? s.k : n == "w" ? s.w : n == "r" ? s.r : n == "block" ? s.block
+                  : n == "stride" ? s.stride : n == "globals" ? s.globals : s.randoms;
+      p.set(n, v);
+    }
+  }
+  if (s.family != Family::Custom) {
+    p.set("weights", std::string(weights_name(s.weights)));
+    if (s.weights == Weights::Random) p.set("wMin", s.w_min);
+    if (s.weights == Weights::Decaying) p.set("decay", s.decay);
+  }
+  p.set("eps", o.tol.eps);
+  p.set("tau", o.tol.tau);
+  p.set("delta", o.tol.delta);
+  if (call == Call::Construct || call == Call::Estimate) p.set("d", o.d);
+  if (call != Call::Construct) {
+    p.set("dmax", o.mind.d_max);
+    p.set("step", o.mind.step);
+  }
+  if (call == Call::SweepPoint || call == Call::Estimate) p.set("trials", o.trials);
+  p.set("seed", static_cast<double>(o.seed));
+  p.set("maxBytes", static_cast<double>(o.mind.max_bytes));
+  return p;
+}
+
+Pattern build_pattern(const Options& o) {
+  if (o.spec.family == Family::Custom) return pattern_from_triplets(o.spec.L, o.triplets);
+  Rng rng(pattern_seed(o.seed));
+  return make_pattern(o.spec, rng);
+}
+
+val to_float32_array(const float* p, std::size_t n) {
+  val a = val::global("Float32Array").new_(n);
+  if (n) a.call<void>("set", val(emscripten::typed_memory_view(n, p)));
+  return a;
+}
+
+val to_float32_array(const double* p, std::size_t n) {
+  // Float64 view -> Float32Array.set converts element-wise (round to nearest, like a C++ cast).
+  val a = val::global("Float32Array").new_(n);
+  if (n) a.call<void>("set", val(emscripten::typed_memory_view(n, p)));
+  return a;
+}
+
+val to_int32_array(const int* p, std::size_t n) {
+  val a = val::global("Int32Array").new_(n);
+  if (n) a.call<void>("set", val(emscripten::typed_memory_view(n, p)));
+  return a;
+}
+
+std::vector<double> read_number_array(const val& a, const char* field) {
+  if (!present(a) || a.typeOf().as<std::string>() != "object" || !a["length"].isNumber())
+    fail(field, std::string(field) + " must be an array of numbers (got " + describe(a) + ")");
+  std::vector<double> v = emscripten::convertJSArrayToNumberVector<double>(a);
+  for (std::size_t n = 0; n < v.size(); ++n)
+    if (!std::isfinite(v[n]))
+      fail(field, std::string(field) + "[" + std::to_string(n) +
+                      "] must be a finite number (got " + fmt_num(v[n]) + ")");
+  return v;
+}
+
+namespace {
+
+val make_error(const char* ctor, const std::string& message, const std::string& field,
+               const char* kind) {
+  val e = val::global(ctor).new_(val(message));
+  if (!field.empty()) e.set("field", field);
+  e.set("kind", std::string(kind));
+  return e;
+}
+
+// "w_min must be ..." -> "wMin must be ..."; "(max-bytes)" -> "(maxBytes)".
+std::string js_message(std::string m, const std::string& core_field) {
+  const std::string js = js_field_name(core_field);
+  if (js != core_field && m.compare(0, core_field.size(), core_field) == 0)
+    m = js + m.substr(core_field.size());
+  for (const char* from : {"(max-bytes)", "(max_bytes)"}) {
+    auto at = m.find(from);
+    if (at != std::string::npos) m.replace(at, std::string(from).size(), "(maxBytes)");
+  }
+  return m;
+}
+
+}  // namespace
+
+val error_to_js(std::exception_ptr ep) {
+  try {
+    std::rethrow_exception(ep);
+  } catch (const InvalidArgument& e) {
+    return make_error("RangeError", js_message(e.what(), e.field()), js_field_name(e.field()),
+                      "invalid");
+  } catch (const BudgetExceeded& e) {
+    return make_error("RangeError", js_message(e.what(), "max-bytes"), "maxBytes", "budget");
+  } catch (const std::bad_alloc&) {
+    return make_error("Error",
+                      "out of memory: the WebAssembly heap could not grow (reduce L or d, or "
+                      "lower maxBytes)",
+                      "", "memory");
+  } catch (const std::exception& e) {
+    return make_error("Error", std::string("internal error: ") + e.what(), "", "internal");
+  } catch (...) {
+    return make_error("Error", "internal error: unknown exception", "", "internal");
+  }
+}
+
+Progress make_progress(const val& callback, double every) {
+  if (!present(callback) || callback.typeOf().as<std::string>() != "function") return nullptr;
+  auto last = std::make_shared<double>(-1.0);
+  return [callback, every, last](double f) -> bool {
+    if (f < 1.0 && *last >= 0 && f - *last < every) return true;
+    *last = f;
+    val r = callback(val(f));
+    return !r.strictlyEquals(val(false));
+  };
+}
+
+}  // namespace attnx::wasm

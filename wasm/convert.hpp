@@ -1,0 +1,72 @@
+// attnx wasm: conversions between JS values (emscripten::val) and the core's types.
+// Option objects use the JS API names (the CLI's names, camelCase where the CLI has a dash):
+//   pattern L k w r block stride globals randoms weights wMin decay eps tau delta d seed
+//   dmax step trials maxBytes triplets
+// Every refusal is an attnx::InvalidArgument naming the field and its range, like the core's.
+#pragma once
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "construct.hpp"
+#include "mind.hpp"
+#include "pattern.hpp"
+#include "sweep.hpp"
+
+namespace attnx::wasm {
+
+using emscripten::val;
+
+constexpr double kMaxSeed = 9007199254740991.0;  // 2^53 - 1: every seed is an exact JS number
+
+// All options of any call, resolved against the defaults (the CLI's defaults).
+struct Options {
+  PatternSpec spec;                 // family, L and the family's parameters, weights
+  std::vector<Triplet> triplets;    // pattern "custom" only
+  bool has_triplets = false;
+  Tolerances tol;
+  int d = 512;
+  std::uint64_t seed = 1;
+  MinDOptions mind;
+  int trials = 10;
+};
+
+// Which option names a call accepts (others are refused as unknown).
+enum class Call { Construct, MinD, SweepPoint, Estimate };
+
+// Reads a plain JS object. Missing (undefined/null) fields keep their defaults. Checks types
+// (numbers, integers, strings) and the ranges the core cannot see (seed, maxBytes, ranges beyond
+// the int type); the core validates the rest when the options are used.
+Options read_options(const val& opts, Call call);
+
+// The resolved options as a plain JS object (JS names; only the fields that apply).
+val params_to_js(const Options& o, Call call);
+
+// The target pattern of a call: make_pattern with Rng(pattern_seed(seed)), or the triplets.
+Pattern build_pattern(const Options& o);
+
+// Copies (never views) of native arrays as new JS typed arrays.
+val to_float32_array(const float* p, std::size_t n);
+val to_float32_array(const double* p, std::size_t n);
+val to_int32_array(const int* p, std::size_t n);
+
+// A number array (JS Array or typed array) as doubles; refuses non-finite entries naming field.
+std::vector<double> read_number_array(const val& a, const char* field);
+
+// A JS Error for a caught exception: InvalidArgument and BudgetExceeded -> RangeError,
+// std::bad_alloc and the rest -> Error. Core field names are mapped to the JS names (w_min ->
+// wMin, d_max -> dmax, max-bytes -> maxBytes); the error gets .field (when known) and .kind
+// ("invalid", "budget", "memory", "internal").
+val error_to_js(std::exception_ptr e);
+
+// The JS spelling of a core field name.
+std::string js_field_name(const std::string& core_name);
+
+// Wraps a JS progress callback: called with a fraction in [0, 1] at most every `every` (and at
+// 1); its return value `false` (strictly) asks to cancel. A null/undefined callback is fine.
+Progress make_progress(const val& callback, double every = 0.02);
+
+}  // namespace attnx::wasm

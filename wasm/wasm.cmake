@@ -1,0 +1,41 @@
+# attnx: the WebAssembly module (included by CMakeLists.txt under emcmake).
+# One configuration builds one flavour from the same sources:
+#   -DATTNX_WASM_SIMD=ON  -> attnx_simd.mjs   + attnx_simd.wasm   (-msimd128)
+#   -DATTNX_WASM_SIMD=OFF -> attnx_scalar.mjs + attnx_scalar.wasm
+# Flags follow /work/shared/TOOLCHAIN.md (Emscripten 3.1.6).
+
+# emcmake sets the emulator to `node --experimental-wasm-threads`, which Node 20 rejects.
+find_program(ATTNX_NODE node REQUIRED)
+set(CMAKE_CROSSCOMPILING_EMULATOR "${ATTNX_NODE}" CACHE STRING "Emulator for WASM executables" FORCE)
+
+if(ATTNX_WASM_SIMD)
+  set(ATTNX_WASM_NAME attnx_simd)
+  set(ATTNX_WASM_EXPORT createAttnxSimd)
+  set(ATTNX_WASM_FLAVOUR wasm-simd128)
+  set(ATTNX_WASM_ARCH_FLAGS -msimd128)
+else()
+  set(ATTNX_WASM_NAME attnx_scalar)
+  set(ATTNX_WASM_EXPORT createAttnxScalar)
+  set(ATTNX_WASM_FLAVOUR wasm-scalar)
+  set(ATTNX_WASM_ARCH_FLAGS)
+endif()
+
+# -fexceptions on every object (core included) so destructors run while an exception unwinds to
+# the binding's catch block; -O3 everywhere; no contraction, no fast-math (ATTNX_FP_FLAGS).
+target_compile_options(attnx_core PUBLIC -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS})
+target_compile_definitions(attnx_core PUBLIC ATTNX_FLAVOUR="${ATTNX_WASM_FLAVOUR}")
+
+add_executable(attnx_wasm
+  ${CMAKE_CURRENT_SOURCE_DIR}/wasm/bindings.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/wasm/convert.cpp)
+target_include_directories(attnx_wasm PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/wasm)
+target_link_libraries(attnx_wasm PRIVATE attnx_core)
+set_target_properties(attnx_wasm PROPERTIES OUTPUT_NAME ${ATTNX_WASM_NAME} SUFFIX ".mjs")
+target_link_options(attnx_wasm PRIVATE
+  -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS} -lembind
+  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=${ATTNX_WASM_EXPORT}
+  -sENVIRONMENT=web,worker
+  -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
+  -sDYNAMIC_EXECUTION=0
+  -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
+  -sFILESYSTEM=0)

@@ -1,0 +1,243 @@
+// attnx: JavaScript API of the WebAssembly module (ES module).
+// Works in the page, in module Web Workers and in Node 20. The C++ core does all computation;
+// this file loads the right build and turns the module's returned errors into thrown ones.
+//
+//   import { load } from './lib/attnx.js';
+//   const api = await load();                       // picks attnx_simd if the engine has SIMD
+//   const r = api.construct({ pattern: 'random', L: 256, k: 2, eps: 1, tau: 0.1, d: 512, seed: 7 });
+//   r.metrics.success, r.M (Float32Array L*L), ...
+//
+// Options are plain objects using the CLI's names (camelCase where the CLI has a dash):
+//   pattern   'random'|'permutation'|'window'|'causal'|'dilated'|'block'|'strided'|'bigbird'|'custom'
+//   L         sequence length, integer 2..16384
+//   k w r block stride globals randoms   family parameters (see api.patterns() for ranges)
+//   weights   'uniform'|'random'|'decaying';  wMin (0,1] (random weights);  decay [0,10] (decaying)
+//   triplets  custom pattern: { rows, cols, vals } (Int32Array|number[], 0-based; rows normalised)
+//   eps (0,inf)  tau (0,1)  delta (0,1)  tolerances of SPEC §2 and the d* / quantile level
+//   d         hidden size for construct, 1..16384
+//   seed      integer 0..2^53-1 (one seed reproduces everything, natively and here)
+//   dmax step grid of the minimal-d search (1 <= step <= dmax <= 16384)
+//   trials    trials per L in sweepPoint, 1..1000
+//   maxBytes  memory budget in bytes (default 2 GiB); larger runs are refused before allocating
+// Missing options take the CLI's defaults. Unknown names are refused (typos never fall back to a
+// default). Every refusal is a RangeError whose message names the field and its allowed range, with
+// `.field` (the option name) and `.kind` ('invalid' | 'budget' | 'memory' | 'internal'). After an
+// error the module stays usable.
+
+/** @typedef {{rows: Int32Array|number[], cols: Int32Array|number[], vals: Float32Array|Float64Array|number[]}} Triplets */
+/**
+ * @typedef {Object} Options
+ * @property {string} [pattern] @property {number} [L] @property {number} [k] @property {number} [w]
+ * @property {number} [r] @property {number} [block] @property {number} [stride]
+ * @property {number} [globals] @property {number} [randoms] @property {string} [weights]
+ * @property {number} [wMin] @property {number} [decay] @property {Triplets} [triplets]
+ * @property {number} [eps] @property {number} [tau] @property {number} [delta] @property {number} [d]
+ * @property {number} [seed] @property {number} [dmax] @property {number} [step]
+ * @property {number} [trials] @property {number} [maxBytes]
+ */
+/**
+ * Progress callback: receives the fraction done in [0, 1] (every ~2%, and 1 at the end).
+ * Returning `false` cancels the run (the result then has `cancelled: true`).
+ * @callback Progress
+ * @param {number} fraction
+ * @returns {boolean|void}
+ */
+
+const WASM_DIR = new URL('../wasm/', import.meta.url);
+
+// (module (func (result v128) i32.const 0 i8x16.splat)): valid only where SIMD is supported.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11,
+]);
+
+/** @returns {boolean} true when this engine supports WebAssembly SIMD (128-bit). */
+export function simdSupported() {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+const isNode = typeof process === 'object' && process !== null && !!(process.versions && process.versions.node)
+  && typeof window === 'undefined' && typeof importScripts === 'undefined';
+
+const cache = new Map();  // flavour -> Promise<api>
+
+/**
+ * Loads the module (once per flavour; later calls return the same API object).
+ * @param {{flavour?: 'simd'|'scalar'|'auto', wasmBinary?: ArrayBuffer|Uint8Array}} [options]
+ *   flavour: force a build (default 'auto': simd when supported). wasmBinary: bring your own bytes.
+ * @returns {Promise<AttnxApi>}
+ */
+export function load(options = {}) {
+  const want = options.flavour ?? 'auto';
+  if (!['auto', 'simd', 'scalar'].includes(want)) {
+    return Promise.reject(new RangeError(`flavour must be one of auto, simd, scalar (got "${String(want).slice(0, 40)}")`));
+  }
+  const flavour = want === 'auto' ? (simdSupported() ? 'simd' : 'scalar') : want;
+  if (flavour === 'simd' && !simdSupported()) {
+    return Promise.reject(new Error('this WebAssembly engine has no SIMD support: load({ flavour: "scalar" })'));
+  }
+  if (options.wasmBinary) return instantiate(flavour, options.wasmBinary);
+  if (!cache.has(flavour)) {
+    const p = instantiate(flavour, null);
+    p.catch(() => cache.delete(flavour));  // a failed load may be retried
+    cache.set(flavour, p);
+  }
+  return cache.get(flavour);
+}
+
+async function instantiate(flavour, wasmBinary) {
+  const base = `attnx_${flavour}`;
+  const { default: factory } = await import(new URL(`${base}.mjs`, WASM_DIR).href);
+  const moduleArgs = {};
+  if (wasmBinary) {
+    moduleArgs.wasmBinary = wasmBinary;
+  } else if (isNode) {
+    // Built for web/worker: in Node the .wasm is read from disk and handed over.
+    const { readFile } = await import('node:fs/promises');
+    moduleArgs.wasmBinary = await readFile(new URL(`${base}.wasm`, WASM_DIR));
+  }
+  const mod = await factory(moduleArgs);
+  return new AttnxApi(mod, flavour);
+}
+
+// The module returns (never throws) an Error for refused input; rethrow it here.
+function unwrap(r) {
+  if (r instanceof Error) throw r;
+  return r;
+}
+
+function progressAdapter(onProgress) {
+  if (onProgress == null) return { fn: undefined, error: null };
+  if (typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
+  const st = { fn: undefined, error: null };
+  // Never let a JS exception unwind through WebAssembly frames: remember it, cancel, rethrow.
+  st.fn = (f) => {
+    try {
+      return onProgress(f) !== false;
+    } catch (e) {
+      st.error = e;
+      return false;
+    }
+  };
+  return st;
+}
+
+function withProgress(call, onProgress) {
+  const p = progressAdapter(onProgress);
+  const r = call(p.fn);
+  if (p.error) throw p.error;
+  return unwrap(r);
+}
+
+/** The loaded module. Every method is synchronous and returns fresh copies (never live views). */
+export class AttnxApi {
+  constructor(mod, flavour) {
+    this._m = mod;
+    /** @type {string} core version, e.g. "0.1.0" */
+    this.version = mod.version();
+    /** @type {string} "wasm-simd128" or "wasm-scalar" */
+    this.flavour = mod.flavour();
+    /** @type {boolean} built with -msimd128 */
+    this.simd = flavour === 'simd';
+    /** @type {string} Gram kernel in use: "wasm-simd128" or "scalar" */
+    this.gramKernel = mod.gramKernel();
+  }
+
+  /**
+   * Self-description for building controls: { families: [{ name, label, scalesWithL, inClass,
+   * params: [{ name, label, min, max ("L" | "L-1"), default }] }], weights: [names],
+   * limits: { L: {min,max}, d, dmax, step, trials, seed, maxBytes, eps, tau, delta, wMin, decay }
+   * (ranges; minOpen/maxOpen mark open ends), defaults: {...} }.
+   */
+  patterns() {
+    return unwrap(this._m.patterns());
+  }
+
+  /**
+   * Builds X for one target A (SPEC §3) and evaluates M.
+   * @param {Options} opts
+   * @returns {{params: Object, metrics: {rho:number, zeta:number, lambda:number, success:boolean,
+   *   beta:number, dStar:number}, L:number, d:number, k:number, maxColCount:number, inClass:boolean,
+   *   dStar:number, A:{rows:Int32Array, cols:Int32Array, vals:Float32Array}, M:Float32Array,
+   *   logits:Float32Array, X:Float32Array}} M and logits are row-major L*L; X is row-major L*2d.
+   */
+  construct(opts) {
+    return unwrap(this._m.construct(opts));
+  }
+
+  /**
+   * Minimal d on the grid {step, 2 step, ..., dmax} (SPEC §4). dMin is null when not reached.
+   * @param {Options} opts
+   * @param {Progress} [onProgress]
+   * @returns {{params:Object, dMin:number|null, checked:number[], gramMadds:number,
+   *   checkMadds:number, beta:number, dStar:number, L:number, k:number, maxColCount:number,
+   *   inClass:boolean, cancelled:boolean}}
+   */
+  minD(opts, onProgress) {
+    return withProgress((fn) => this._m.minD(opts, fn), onProgress);
+  }
+
+  /**
+   * One L of the scaling experiment (SPEC §5): `trials` fresh targets and projections with seeds
+   * derived from (seed, L, t), exactly as `attnx sweep`.
+   * @param {Options} opts  L is the point; seed is the master seed.
+   * @param {Progress} [onProgress]
+   * @returns {{params:Object, L:number, dMins:(number|null)[], median:number|null,
+   *   quantile:number|null, dStar:number, k:number, maxColCount:number, inClass:boolean,
+   *   madds:number, cancelled:boolean}}
+   */
+  sweepPoint(opts, onProgress) {
+    return withProgress((fn) => this._m.sweepPoint(opts, fn), onProgress);
+  }
+
+  /**
+   * Fits d = a + b ln L and d = c L^p over the points whose d is a positive number (null = not
+   * reached, skipped). Needs 2 points with distinct L; otherwise ok = false.
+   * @param {number[]} Ls @param {(number|null)[]} ds
+   * @returns {{log:{ok:boolean,a:number,b:number,r2:number}, power:{ok:boolean,c:number,p:number,r2:number}}}
+   */
+  fits(Ls, ds) {
+    return unwrap(this._m.fits(Ls, ds));
+  }
+
+  /** Median of d values (null = not reached, counted as larger than any d); null if not reached. */
+  median(ds) {
+    return unwrap(this._m.median(ds));
+  }
+
+  /** Empirical (1-delta)-quantile of d values (null = not reached); null if not reached. */
+  quantile(ds, delta) {
+    return unwrap(this._m.quantile(ds, delta));
+  }
+
+  /**
+   * Memory the runs would need, in bytes, and the budget they are checked against.
+   * @param {Options} opts
+   * @returns {{construct:number, mind:number, maxBytes:number}}
+   */
+  estimateBytes(opts) {
+    return unwrap(this._m.estimateBytes(opts));
+  }
+
+  /** Everything about this build in one plain object (handy across a worker boundary). */
+  info() {
+    return { version: this.version, flavour: this.flavour, simd: this.simd, gramKernel: this.gramKernel };
+  }
+
+  /**
+   * Test hook: the hand-written Gram kernel and the Eigen path against a double reference.
+   * @returns {{kernel:string, maxErrKernel:number, maxErrEigen:number, maxErrDispatch:number,
+   *   scale:number, upperUntouched:boolean}}
+   */
+  _gramSelfTest(L, n, seed) {
+    return unwrap(this._m.gramSelfTest(L, n, seed));
+  }
+
+  /** Benchmark hook: best-of-reps seconds of one rank-n update; which: kernel|eigen|dispatch. */
+  _gramBench(L, n, reps, which = 'dispatch') {
+    return unwrap(this._m.gramBench(L, n, reps, which));
+  }
+}

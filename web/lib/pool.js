@@ -1,0 +1,245 @@
+// attnx: a pool of module Web Workers, one WebAssembly instance each (see worker.js).
+//
+//   import { createPool } from './lib/pool.js';
+//   const pool = await createPool();                 // size = max(1, hardwareConcurrency - 1)
+//   const r = await pool.run('minD', { L: 512, seed: 3 }, { onProgress: (f) => ..., signal });
+//   pool.destroy();
+//
+// Methods: patterns, info, construct, minD, sweepPoint, estimateBytes (opts as in attnx.js),
+// fits ({ Ls, ds }), median ({ ds }), quantile ({ ds, delta }).
+// Results and errors come back as plain data; large typed arrays are transferred, not copied.
+// Errors are rebuilt with the worker's name (RangeError for refused input), message, field, kind.
+// Cancelling (AbortSignal) a queued task just drops it; a running one terminates its worker, which
+// is replaced by a fresh one. Either way the promise rejects with a DOMException 'AbortError'.
+// No SharedArrayBuffer is used: no cross-origin isolation (COOP/COEP) is needed.
+
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+function defaultSize() {
+  const hc = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
+  return Math.max(1, hc - 1);
+}
+
+function abortError(signal) {
+  const reason = signal && signal.reason;
+  if (reason && reason.name === 'AbortError') return reason;
+  return new DOMException('the task was cancelled', 'AbortError');
+}
+
+function rebuildError(e) {
+  const Ctor = { RangeError, TypeError, SyntaxError }[e && e.name] || Error;
+  const err = new Ctor(e && e.message ? e.message : 'worker error');
+  if (e && e.field !== undefined) err.field = e.field;
+  if (e && e.kind !== undefined) err.kind = e.kind;
+  return err;
+}
+
+class Slot {
+  constructor(pool) {
+    this.pool = pool;
+    this.task = null;
+    this.dead = false;
+    this.worker = new Worker(WORKER_URL, { type: 'module', name: 'attnx' });
+    this.ready = new Promise((resolve, reject) => {
+      this._ready = resolve;
+      this._fail = reject;
+    });
+    this.ready.catch(() => {});
+    this.worker.onmessage = (ev) => this.onMessage(ev.data);
+    this.worker.onerror = (ev) => {
+      // Script or module load failure, or an uncaught error outside a task.
+      if (ev && ev.preventDefault) ev.preventDefault();
+      const msg = `attnx worker failed: ${ev && ev.message ? ev.message : 'could not load the worker script'}`;
+      this._fail(new Error(msg));
+      this.pool._slotFailed(this, new Error(msg));
+    };
+    this.worker.postMessage({ type: 'init', flavour: pool.flavour });
+  }
+
+  onMessage(m) {
+    if (!m) return;
+    if (m.type === 'ready') {
+      this.info = m.info;
+      this._ready(m.info);
+      return;
+    }
+    if (m.type === 'init-error') {
+      const err = rebuildError(m.error);
+      this._fail(err);
+      this.pool._slotFailed(this, err);
+      return;
+    }
+    const t = this.task;
+    if (!t || m.id !== t.id) return;  // stale message of a cancelled task
+    if (m.type === 'progress') {
+      if (t.onProgress) {
+        try { t.onProgress(m.fraction); } catch { /* a listener's error must not break the pool */ }
+      }
+      return;
+    }
+    if (m.type === 'result' || m.type === 'error') {
+      this.task = null;
+      t.cleanup();
+      if (m.type === 'result') t.resolve(m.result);
+      else t.reject(rebuildError(m.error));
+      this.pool._pump();
+    }
+  }
+
+  start(t) {
+    this.task = t;
+    this.worker.postMessage({ type: 'run', id: t.id, method: t.method, opts: t.opts });
+  }
+
+  terminate() {
+    this.dead = true;
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.terminate();
+  }
+}
+
+export class AttnxPool {
+  /**
+   * @param {{size?: number, flavour?: 'simd'|'scalar'}} [options]
+   *   size: number of workers (default max(1, hardwareConcurrency - 1)); flavour: force a build.
+   */
+  constructor(options = {}) {
+    const size = options.size ?? defaultSize();
+    if (!Number.isInteger(size) || size < 1 || size > 256) {
+      throw new RangeError(`size must be an integer from 1 to 256 (got ${String(size).slice(0, 40)})`);
+    }
+    this._size = size;
+    this.flavour = options.flavour;
+    this._slots = [];
+    this._queue = [];
+    this._nextId = 1;
+    this._destroyed = false;
+  }
+
+  /** Number of workers (created lazily, up to this many). */
+  get size() {
+    return this._size;
+  }
+
+  /** Resolves with the first worker's build info once its module is loaded; rejects if it cannot load. */
+  ready() {
+    if (this._destroyed) return Promise.reject(new Error('the pool was destroyed'));
+    if (this._slots.length === 0) this._slots.push(new Slot(this));
+    return this._slots[0].ready;
+  }
+
+  /**
+   * Runs one API method in a worker.
+   * @param {string} method  patterns | info | construct | minD | sweepPoint | estimateBytes | fits | median | quantile
+   * @param {Object} [opts]  the method's options (plain data; structured-cloned to the worker)
+   * @param {{onProgress?: (fraction:number) => void, signal?: AbortSignal}} [control]
+   * @returns {Promise<any>}
+   */
+  run(method, opts = {}, control = {}) {
+    const { onProgress, signal } = control;
+    if (this._destroyed) return Promise.reject(new Error('the pool was destroyed'));
+    if (signal && signal.aborted) return Promise.reject(abortError(signal));
+    return new Promise((resolve, reject) => {
+      const t = { id: this._nextId++, method, opts, onProgress, resolve, reject, slot: null };
+      const onAbort = () => this._cancel(t, abortError(signal));
+      t.cleanup = () => {
+        if (signal) signal.removeEventListener('abort', onAbort);
+      };
+      if (signal) signal.addEventListener('abort', onAbort, { once: true });
+      this._queue.push(t);
+      this._pump();
+    });
+  }
+
+  /** Terminates every worker; queued and running tasks reject. */
+  destroy() {
+    if (this._destroyed) return;
+    this._destroyed = true;
+    const err = new DOMException('the pool was destroyed', 'AbortError');
+    for (const t of this._queue.splice(0)) {
+      t.cleanup();
+      t.reject(err);
+    }
+    for (const s of this._slots) {
+      if (s.task) {
+        s.task.cleanup();
+        s.task.reject(err);
+        s.task = null;
+      }
+      s.terminate();
+    }
+    this._slots = [];
+  }
+
+  _pump() {
+    if (this._destroyed) return;
+    while (this._queue.length) {
+      let slot = this._slots.find((s) => !s.task && !s.dead);
+      if (!slot && this._slots.length < this._size) {
+        slot = new Slot(this);
+        this._slots.push(slot);
+      }
+      if (!slot) return;
+      const t = this._queue.shift();
+      t.slot = slot;
+      slot.start(t);  // messages queue in the worker until its module is loaded
+    }
+  }
+
+  _cancel(t, err) {
+    const q = this._queue.indexOf(t);
+    if (q >= 0) {
+      this._queue.splice(q, 1);
+    } else if (t.slot && t.slot.task === t) {
+      this._replace(t.slot);
+    } else {
+      return;  // already settled
+    }
+    t.cleanup();
+    t.reject(err);
+    this._pump();
+  }
+
+  _replace(slot) {
+    slot.task = null;
+    slot.terminate();
+    const i = this._slots.indexOf(slot);
+    if (i >= 0) this._slots.splice(i, 1);
+  }
+
+  _slotFailed(slot, err) {
+    if (slot.dead) return;
+    const t = slot.task;
+    this._replace(slot);
+    if (t) {
+      t.cleanup();
+      t.reject(err);
+    }
+    // Tasks still queued would fail the same way if the module cannot load at all: reject them
+    // when no worker is left to try, else let the others (or a fresh worker) take them.
+    if (!this._slots.some((s) => !s.dead) && this._queue.length) {
+      for (const q of this._queue.splice(0)) {
+        q.cleanup();
+        q.reject(err);
+      }
+    }
+  }
+}
+
+/**
+ * Creates a pool and waits until its first worker has loaded the module (so a missing or broken
+ * build is reported here, not at the first run).
+ * @param {{size?: number, flavour?: 'simd'|'scalar'}} [options]
+ * @returns {Promise<AttnxPool>}
+ */
+export async function createPool(options = {}) {
+  const pool = new AttnxPool(options);
+  try {
+    await pool.ready();
+  } catch (e) {
+    pool.destroy();
+    throw e;
+  }
+  return pool;
+}
