@@ -254,7 +254,11 @@ val js_estimate_bytes(val opts) {
     const Options o = read_options(opts, Call::Estimate);
     val r = val::object();
     r.set("construct", static_cast<double>(estimate_construct_bytes(o.spec.L, o.d)));
-    r.set("mind", static_cast<double>(estimate_mind_bytes(o.spec.L, o.mind.step, k_bound(o))));
+    // min_d() checks the budget with the pending-column block it keeps (a multiple of step of
+    // about kSyncColumns = 256 columns, core/mind.cpp); mirror that here so the estimate is the
+    // number min_d compares with the budget.
+    const int chunk = o.mind.step * std::max(1, 256 / o.mind.step);
+    r.set("mind", static_cast<double>(estimate_mind_bytes(o.spec.L, chunk, k_bound(o))));
     r.set("maxBytes", static_cast<double>(o.mind.max_bytes));
     return r;
   });

@@ -35,13 +35,14 @@ std::vector<std::string> allowed_names(Call call) {
 
 bool present(const val& v) { return !v.isUndefined() && !v.isNull(); }
 
-// Short text of a JS value for messages: numbers as the core prints them, strings quoted.
+// Short text of a JS value for messages: numbers as JS prints them (exact for integers up to
+// 1e21), strings quoted.
 std::string describe(const val& v) {
   const std::string type = v.typeOf().as<std::string>();
-  if (type == "number") return fmt_num(v.as<double>());
   std::string s = val::global("String")(v).as<std::string>();
   if (s.size() > 40) s = s.substr(0, 40) + "...";
   if (type == "string") return "\"" + s + "\"";
+  if (type == "bigint") return s + "n";
   if (type == "object" && v.isArray()) return "an array";
   if (type == "object") return "an object";
   return s;
