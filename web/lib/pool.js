@@ -82,6 +82,7 @@ class Slot {
       t.cleanup();
       if (m.type === 'result') t.resolve(m.result);
       else t.reject(rebuildError(m.error));
+      if (m.fatal) this.pool._replace(this);
       this.pool._pump();
     }
   }

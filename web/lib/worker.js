@@ -6,7 +6,7 @@
 //   out: { type: 'ready', info } | { type: 'init-error', error }
 //        { type: 'progress', id, fraction }
 //        { type: 'result', id, result }              typed arrays transferred, not copied
-//        { type: 'error', id, error: { name, message, field, kind } }
+//        { type: 'error', id, error: { name, message, field, kind }, fatal }   fatal: replace me
 // A running task cannot be interrupted from outside (the worker is busy in WebAssembly): the pool
 // cancels by terminating the worker.
 import { load } from './attnx.js';
@@ -76,6 +76,8 @@ self.onmessage = async (ev) => {
     const result = fn(api, opts, progress);
     self.postMessage({ type: 'result', id, result }, transferables(result));
   } catch (e) {
-    self.postMessage({ type: 'error', id, error: plainError(e) });
+    // A WebAssembly trap (e.g. an abort) leaves the instance unusable: ask to be replaced.
+    const fatal = typeof WebAssembly === 'object' && e instanceof WebAssembly.RuntimeError;
+    self.postMessage({ type: 'error', id, error: plainError(e), fatal });
   }
 };

@@ -1,0 +1,205 @@
+// The worker pool (web/lib/pool.js + worker.js) in a real browser: headless Chromium through
+// playwright-core. Run, progress, errors, cancellation of running and queued tasks, respawn,
+// concurrency, destroy, the forced scalar flavour, and the module on the page under a strict CSP.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import { load } from '../../web/lib/attnx.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let server, browser, page;
+const consoleErrors = [];
+
+before(async () => {
+  assert.ok(existsSync(`${ROOT}web/wasm/attnx_simd.wasm`), 'web/wasm is missing: run scripts/build-wasm');
+  server = await startServer(ROOT, 0);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  page = await browser.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await page.goto(`${server.url}tests/e2e/fixtures/pool.html`);
+  await page.waitForFunction(() => window.ready || window.loadError, null, { timeout: 60000 });
+  const err = await page.evaluate(() => window.loadError);
+  assert.equal(err, undefined, `fixture failed: ${err}`);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+test('the module loads on the page under a strict CSP (no eval) and picks SIMD', async () => {
+  const info = await page.evaluate(() => window.pageInfo);
+  assert.equal(info.simd, true);
+  assert.equal(info.flavour, 'wasm-simd128');
+  assert.equal(info.gramKernel, 'wasm-simd128');
+  assert.deepEqual(consoleErrors.filter((e) => /Content Security Policy|EvalError/i.test(e)), []);
+});
+
+test('pool.size is max(1, hardwareConcurrency - 1); run returns plain data with transferred arrays', async () => {
+  const r = await page.evaluate(async () => {
+    const res = await window.pool.run('construct', { pattern: 'random', L: 64, k: 2, d: 32, seed: 7 });
+    return {
+      size: window.pool.size,
+      hc: navigator.hardwareConcurrency,
+      isF32: res.M instanceof Float32Array,
+      n: res.M.length,
+      rowsI32: res.A.rows instanceof Int32Array,
+      metrics: res.metrics,
+      k: res.k,
+      M: Array.from(res.M.subarray(0, 64)),
+    };
+  });
+  assert.equal(r.size, Math.max(1, r.hc - 1));
+  assert.equal(r.isF32, true);
+  assert.equal(r.rowsI32, true);
+  assert.equal(r.n, 64 * 64);
+  assert.equal(r.k, 2);
+  // Same seed in Node and in the browser's worker: the same numbers.
+  const api = await load();
+  const local = api.construct({ pattern: 'random', L: 64, k: 2, d: 32, seed: 7 });
+  assert.deepEqual(r.metrics, local.metrics);
+  assert.deepEqual(r.M, Array.from(local.M.subarray(0, 64)));
+});
+
+test('progress arrives in order and ends at 1; other methods work through the pool', async () => {
+  const r = await page.evaluate(async () => {
+    const seen = [];
+    const res = await window.pool.run('minD', { L: 512, seed: 3 }, { onProgress: (f) => seen.push(f) });
+    const pt = await window.pool.run('sweepPoint', { L: 64, trials: 2, seed: 1 });
+    const fits = await window.pool.run('fits', { Ls: [64, 128, 256], ds: [400, 450, 500] });
+    const pats = await window.pool.run('patterns', {});
+    const est = await window.pool.run('estimateBytes', { L: 1024, d: 512 });
+    const q = await window.pool.run('quantile', { ds: [16, 32, 48], delta: 0.1 });
+    return { dMin: res.dMin, seen, pt, fits, nFam: pats.families.length, est, q };
+  });
+  const api = await load();
+  assert.equal(r.dMin, api.minD({ L: 512, seed: 3 }).dMin);
+  assert.ok(r.seen.length >= 2, `progress calls: ${r.seen.length}`);
+  assert.equal(r.seen.at(-1), 1);
+  for (let q = 1; q < r.seen.length; q++) assert.ok(r.seen[q] > r.seen[q - 1]);
+  assert.deepEqual(r.pt.dMins, api.sweepPoint({ L: 64, trials: 2, seed: 1 }).dMins);
+  assert.equal(r.fits.log.ok, true);
+  assert.equal(r.nFam, 9);
+  assert.deepEqual(r.est, api.estimateBytes({ L: 1024, d: 512 }));
+  assert.equal(r.q, 48);
+});
+
+test('errors come back as RangeError with message and field; the worker stays usable', async () => {
+  const r = await page.evaluate(async () => {
+    const out = [];
+    for (const [m, o] of [['construct', { tau: 2 }], ['minD', { dmax: 8, step: 16 }], ['construct', { L: 16384, d: 16384 }], ['nosuch', {}]]) {
+      try {
+        await window.pool.run(m, o);
+        out.push(null);
+      } catch (e) {
+        out.push({ name: e.name, message: e.message, field: e.field, kind: e.kind, isRange: e instanceof RangeError });
+      }
+    }
+    const ok = await window.pool.run('construct', { L: 16, d: 8 });
+    return { out, okL: ok.L };
+  });
+  assert.deepEqual(r.out[0], { name: 'RangeError', message: 'tau must be a number in (0, 1) (got 2)', field: 'tau', kind: 'invalid', isRange: true });
+  assert.equal(r.out[1].field, 'dmax');
+  assert.match(r.out[1].message, /^dmax must be an integer from 16 to 16384 \(got 8\)$/);
+  assert.equal(r.out[2].kind, 'budget');
+  assert.match(r.out[2].message, /above the memory budget of 2048 MiB/);
+  assert.equal(r.out[3].name, 'RangeError');
+  assert.match(r.out[3].message, /^unknown method "nosuch"/);
+  assert.equal(r.okL, 16);
+});
+
+// A run that takes many seconds: never reaches (tiny eps) over a long grid.
+const LONG = { L: 4096, eps: 0.01, dmax: 16384, step: 16, seed: 1 };
+
+test('cancel: a running task rejects with AbortError, its worker is replaced, the pool goes on', async () => {
+  const r = await page.evaluate(async (LONG) => {
+    const pool = await window.attnx.createPool({ size: 1 });
+    const firstWorker = pool._slots[0].worker;
+    const ctrl = new AbortController();
+    let progressed = 0;
+    const t0 = performance.now();
+    const p = pool.run('minD', LONG, { signal: ctrl.signal, onProgress: () => { progressed++; if (progressed === 1) ctrl.abort(); } });
+    let err;
+    try { await p; } catch (e) { err = { name: e.name, isDom: e instanceof DOMException }; }
+    const cancelMs = performance.now() - t0;
+    const after = await pool.run('minD', { L: 128, seed: 2 });
+    const replaced = pool._slots.length === 1 && pool._slots[0].worker !== firstWorker;
+    // Already-aborted signals reject at once.
+    let early;
+    try { await pool.run('construct', { L: 8, d: 4 }, { signal: AbortSignal.abort() }); } catch (e) { early = e.name; }
+    pool.destroy();
+    return { err, cancelMs, progressed, afterDmin: after.dMin, replaced, early };
+  }, LONG);
+  assert.deepEqual(r.err, { name: 'AbortError', isDom: true });
+  assert.ok(r.cancelMs < 10000, `cancel took ${r.cancelMs} ms`);
+  assert.equal(r.progressed, 1);
+  assert.ok(r.afterDmin > 0);
+  assert.equal(r.replaced, true);
+  assert.equal(r.early, 'AbortError');
+});
+
+test('cancel: a queued task is dropped without touching the running one; concurrency; destroy', async () => {
+  const r = await page.evaluate(async (LONG) => {
+    const pool = await window.attnx.createPool({ size: 1 });
+    const a = new AbortController(), b = new AbortController();
+    const worker = pool._slots[0].worker;
+    const pa = pool.run('minD', LONG, { signal: a.signal }).then(() => 'done', (e) => e.name);
+    const pb = pool.run('construct', { L: 8, d: 4 }, { signal: b.signal }).then(() => 'done', (e) => e.name);
+    const pc = pool.run('construct', { L: 8, d: 4 });
+    b.abort();
+    const bRes = await pb;
+    const sameWorker = pool._slots[0].worker === worker;  // aborting a queued task kills nothing
+    a.abort();
+    const aRes = await pa;
+    const cRes = (await pc).L;
+
+    // Two workers run two tasks at the same time.
+    const pool2 = await window.attnx.createPool({ size: 2 });
+    const t = [pool2.run('minD', { L: 256, seed: 1 }), pool2.run('minD', { L: 256, seed: 2 })];
+    const busy = pool2._slots.filter((s) => s.task).length;
+    await Promise.all(t);
+    // destroy(): running and queued tasks reject; later runs reject.
+    const pd = pool2.run('minD', LONG).then(() => 'done', (e) => e.name);
+    pool2.destroy();
+    const dRes = await pd;
+    let later;
+    try { await pool2.run('construct', {}); } catch (e) { later = e.message; }
+    pool.destroy();
+    return { bRes, sameWorker, aRes, cRes, busy, dRes, later };
+  }, LONG);
+  assert.equal(r.bRes, 'AbortError');
+  assert.equal(r.sameWorker, true);
+  assert.equal(r.aRes, 'AbortError');
+  assert.equal(r.cRes, 8);
+  assert.equal(r.busy, 2);
+  assert.equal(r.dRes, 'AbortError');
+  assert.match(r.later, /destroyed/);
+});
+
+test('a pool can be forced to the scalar build; results equal the SIMD build', async () => {
+  const r = await page.evaluate(async () => {
+    const pool = await window.attnx.createPool({ size: 1, flavour: 'scalar' });
+    const info = await pool.run('info', {});
+    const res = await pool.run('minD', { L: 200, seed: 5 });
+    const simd = await window.pool.run('minD', { L: 200, seed: 5 });
+    pool.destroy();
+    return { info, a: res.dMin, b: simd.dMin, ga: res.gramMadds, gb: simd.gramMadds };
+  });
+  assert.equal(r.info.flavour, 'wasm-scalar');
+  assert.equal(r.info.simd, false);
+  assert.equal(r.a, r.b);
+  assert.equal(r.ga, r.gb);
+});
+
+test('no uncaught errors on the page', () => {
+  assert.deepEqual(consoleErrors.filter((e) => !/favicon/.test(e)), []);
+});
