@@ -19,3 +19,11 @@ const SUP = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵
 function superscript(n) {
   return String(n).split('').map((c) => SUP[c] ?? c).join('');
 }
+
+// Formats v with enough digits that it does not print equal to ref unless it is equal.
+export function fmtVs(v, ref, digits = 3) {
+  for (let d = digits; d <= 9; d++) {
+    if (v === ref || fmt(v, d) !== fmt(ref, d)) return fmt(v, d);
+  }
+  return fmt(v, 9);
+}

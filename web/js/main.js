@@ -83,6 +83,7 @@ async function main() {
   for (const key of ['A', 'M', 'err', 'zero']) {
     attachPointer(views[key], {
       getL: () => current && current.L,
+      startRow: () => st.row,
       onHover: (c, view) => onHover(c, view),
       onPick: (c, view) => {
         if (view === views.A && drawingEnabled()) return;

@@ -12,16 +12,20 @@ export function attachDrawing(view, { enabled, toggle, begin, end }) {
     canvas.setPointerCapture(ev.pointerId);
     begin();
     mode = toggle(c, null);
-    last = `${c.i},${c.j}`;
+    last = c;
   });
   canvas.addEventListener('pointermove', (ev) => {
     if (mode === null) return;
     const c = view.heat.cellAt(ev.clientX, ev.clientY);
-    if (!c) return;
-    const key = `${c.i},${c.j}`;
-    if (key === last) return;
-    last = key;
-    toggle(c, mode);
+    if (!c || (last && c.i === last.i && c.j === last.j)) return;
+    // Every cell on the segment from the previous cell, so fast drags leave no gaps.
+    const n = last ? Math.max(Math.abs(c.i - last.i), Math.abs(c.j - last.j)) : 1;
+    for (let s = 1; s <= n; s++) {
+      const i = last ? Math.round(last.i + ((c.i - last.i) * s) / n) : c.i;
+      const j = last ? Math.round(last.j + ((c.j - last.j) * s) / n) : c.j;
+      toggle({ i, j }, mode);
+    }
+    last = c;
   });
   const stop = () => {
     if (mode === null) return;

@@ -1,6 +1,6 @@
 // attnx web: pointer and keyboard interaction shared by the heatmaps: hover reports the cell,
 // click pins the row, arrow keys move a cursor, Enter/Space act on it.
-export function attachPointer(view, { getL, onHover, onPick, onKeyAct }) {
+export function attachPointer(view, { getL, onHover, onPick, onKeyAct, startRow }) {
   const canvas = view.canvas;
   let cursor = null;
   canvas.addEventListener('pointermove', (ev) => {
@@ -19,7 +19,13 @@ export function attachPointer(view, { getL, onHover, onPick, onKeyAct }) {
     if (moves[ev.key]) {
       ev.preventDefault();
       const big = ev.shiftKey ? Math.max(1, Math.round(L / 16)) : 1;
-      cursor = cursor || { i: 0, j: 0 };
+      if (!cursor) {
+        // The first key press shows the cursor where it starts (the pinned row, or the corner).
+        const r = startRow ? startRow() : 0;
+        cursor = { i: r >= 0 && r < L ? r : 0, j: 0 };
+        onHover(cursor, view, true);
+        return;
+      }
       cursor = {
         i: Math.max(0, Math.min(L - 1, cursor.i + moves[ev.key][0] * big)),
         j: Math.max(0, Math.min(L - 1, cursor.j + moves[ev.key][1] * big)),

@@ -1,7 +1,7 @@
 // attnx web: the metrics card (SPEC §2, §3.5). Every number is the API's; data-value holds it
 // unrounded. One short sentence under each says what it means.
 import { el } from '../dom.js';
-import { fmt, fmtInt } from '../format.js';
+import { fmt, fmtInt, fmtVs } from '../format.js';
 
 function item(key, name, value, text, desc, cmp) {
   const v = el('span', { class: 'm-value', 'data-metric': key, 'data-value': String(value), text });
@@ -51,9 +51,9 @@ export class MetricsView {
     dItem.querySelector('.m-value').dataset.dstar = String(dStar);
 
     const grid = el('div', { class: 'metric-grid' },
-      item('rho', 'ratio error ρ', m.rho, fmt(m.rho), 'Worst row spread of ln(M_ij/M_ij′) − ln(A_ij/A_ij′) over the support; (R) needs ρ ≤ ε.',
+      item('rho', 'ratio error ρ', m.rho, fmtVs(m.rho, tol.eps), 'Worst row spread of ln(M_ij/M_ij′) − ln(A_ij/A_ij′) over the support; (R) needs ρ ≤ ε.',
         { ok: okR, text: `${okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
-      item('zeta', 'zero ratio ζ', m.zeta, fmt(m.zeta), 'Largest M_ij/M_ij′ with j off the support and j′ on it; (Z) needs ζ ≤ τ.',
+      item('zeta', 'zero ratio ζ', m.zeta, fmtVs(m.zeta, tol.tau), 'Largest M_ij/M_ij′ with j off the support and j′ on it; (Z) needs ζ ≤ τ.',
         { ok: okZ, text: `${okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
       item('lambda', 'leaked mass λ', m.lambda, fmt(m.lambda), 'Largest attention mass a row puts off its support; not part of the test, and it grows with L.'),
       item('k', 'k (row bound)', r.k, String(r.k), 'Largest number of nonzeros in a row of A.'),

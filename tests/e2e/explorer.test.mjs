@@ -1,0 +1,361 @@
+// End-to-end tests of the explorer page (web/index.html) in headless Chromium.
+// Serves dist/ (or web/ when dist/ has not been built; ATTNX_E2E_DIR overrides) with
+// scripts/serve.mjs and drives /usr/bin/chromium through playwright-core.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = process.env.ATTNX_E2E_DIR
+  || (existsSync(join(root, 'dist/index.html')) && existsSync(join(root, 'dist/wasm')) ? join(root, 'dist') : join(root, 'web'));
+const outDir = join(root, 'test-output');
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self'";
+
+let server, browser;
+
+before(async () => {
+  mkdirSync(outDir, { recursive: true });
+  server = await startServer(dir, 0);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// A page that records console errors, page errors and failed requests.
+async function openPage(hash = '', { width = 1280, height = 900, colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  await page.goto(server.url + hash);
+  return { page, context, problems };
+}
+
+// Waits until at least n computations have been drawn and nothing is pending.
+async function ready(page, n = 1) {
+  await page.waitForFunction((n) => Number(document.documentElement.dataset.runs || 0) >= n
+    && document.documentElement.dataset.busy === '0', n, { timeout: 90000 });
+}
+
+async function runs(page) {
+  return Number(await page.evaluate(() => document.documentElement.dataset.runs || 0));
+}
+
+// The metrics the page shows (unrounded, from data-value attributes).
+async function shownMetrics(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const e of document.querySelectorAll('#metrics [data-metric]')) out[e.dataset.metric] = e.dataset.value;
+    return out;
+  });
+}
+
+// The same computation through the JS API, in the page context (same WASM build as the pool).
+async function apiMetrics(page, opts) {
+  return page.evaluate(async (opts) => {
+    const { load } = await import('/lib/attnx.js');
+    const api = await load();
+    if (opts.triplets) {
+      opts.triplets = { rows: Int32Array.from(opts.triplets.rows), cols: Int32Array.from(opts.triplets.cols), vals: Float64Array.from(opts.triplets.vals) };
+    }
+    const r = api.construct(opts);
+    return {
+      rho: String(r.metrics.rho), zeta: String(r.metrics.zeta), lambda: String(r.metrics.lambda),
+      beta: String(r.metrics.beta), success: String(r.metrics.success), k: String(r.k),
+      maxColCount: String(r.maxColCount), inClass: String(r.inClass), d: String(r.d), dStar: String(r.dStar),
+    };
+  }, opts);
+}
+
+function assertSameMetrics(shown, expected) {
+  for (const key of ['rho', 'zeta', 'lambda', 'beta', 'success', 'k', 'maxColCount', 'inClass', 'd']) {
+    assert.equal(shown[key], expected[key], `metric ${key}: page shows ${shown[key]}, API gives ${expected[key]}`);
+  }
+}
+
+// Pixel variance of a heatmap canvas (0 for a blank one).
+async function canvasVariance(page, selector) {
+  return page.evaluate((sel) => {
+    const c = document.querySelector(sel);
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let s = 0, s2 = 0, n = 0;
+    for (let p = 0; p < d.length; p += 4) {
+      const v = 0.299 * d[p] + 0.587 * d[p + 1] + 0.114 * d[p + 2];
+      s += v; s2 += v * v; n++;
+    }
+    const m = s / n;
+    return s2 / n - m * m;
+  }, selector);
+}
+
+const DEFAULTS = { weights: 'uniform', eps: 1, tau: 0.1, delta: 0.1, d: 1024, seed: 1 };
+
+test('loads with the CSP, no console errors, non-blank heatmaps; screenshot', async () => {
+  const { page, context, problems } = await openPage();
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  assert.equal(csp, CSP);
+  // No inline scripts or inline styles in the HTML (the CSP would block them).
+  const inline = await page.evaluate(() => ({
+    scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length,
+    styles: document.querySelectorAll('style').length,
+    styleAttrs: document.querySelectorAll('body [style]:not(.dfill):not(.dmark):not(.row-mark):not(.cell-mark)').length,
+  }));
+  assert.deepEqual(inline, { scripts: 0, styles: 0, styleAttrs: 0 });
+  await ready(page, 1);
+  const shown = await shownMetrics(page);
+  assertSameMetrics(shown, await apiMetrics(page, { pattern: 'random', L: 256, k: 2, ...DEFAULTS }));
+  for (const fig of ['A', 'M', 'err', 'zero']) {
+    const v = await canvasVariance(page, `#fig-${fig} canvas.heat`);
+    assert.ok(v > 1, `heatmap ${fig} looks blank (pixel variance ${v})`);
+  }
+  await page.screenshot({ path: join(outDir, 'explorer.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('switching pattern and L shows the metrics the WASM API gives', async () => {
+  const { page, context, problems } = await openPage('#help=0');
+  await ready(page, 1);
+  const before = await shownMetrics(page);
+  let n = await runs(page);
+  await page.selectOption('#f-pattern', 'window');
+  await ready(page, ++n);
+  await page.fill('#f-L', '200');
+  await ready(page, ++n);
+  await page.fill('#f-w', '2');
+  await ready(page, ++n);
+  const shown = await shownMetrics(page);
+  assert.notEqual(shown.rho, before.rho);
+  assert.equal(shown.k, '5');
+  assertSameMetrics(shown, await apiMetrics(page, { pattern: 'window', L: 200, w: 2, ...DEFAULTS }));
+  assert.match(await page.evaluate(() => location.hash), /pattern=window/);
+
+  // An out-of-class family is labelled so, with its column count.
+  await page.selectOption('#f-pattern', 'bigbird');
+  await ready(page, ++n);
+  const bb = await shownMetrics(page);
+  assert.equal(bb.inClass, 'false');
+  assert.match(await page.textContent('#metrics'), /outside the theorem's class/);
+  assertSameMetrics(bb, await apiMetrics(page, { pattern: 'bigbird', L: 200, w: 2, globals: 1, randoms: 1, ...DEFAULTS }));
+
+  // Rapid changes: stale tasks are cancelled, the page ends on the last request.
+  for (const d of [100, 200, 300, 333]) await page.fill('#f-d', String(d));
+  await page.waitForFunction(() => document.querySelector('#metrics [data-metric="d"]')?.dataset.value === '333'
+    && document.documentElement.dataset.busy === '0', null, { timeout: 60000 });
+  assertSameMetrics(await shownMetrics(page), await apiMetrics(page, { pattern: 'bigbird', L: 200, w: 2, globals: 1, randoms: 1, ...DEFAULTS, d: 333 }));
+
+  // Invalid input names the field and its range; nothing is recomputed.
+  const r0 = await runs(page);
+  await page.fill('#f-tau', '1.5');
+  await page.waitForSelector('#e-tau:not([hidden])');
+  assert.match(await page.textContent('#e-tau'), /tau must be a number in \(0, 1\)/);
+  await page.waitForTimeout(400);
+  assert.equal(await runs(page), r0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('drawing a cell on the custom grid changes A, the link and the metrics', async () => {
+  const { page, context, problems } = await openPage('#pattern=custom&L=16&d=256&help=0');
+  await ready(page, 1);
+  const n = await runs(page);
+  const canvas = page.locator('#fig-A canvas.heat');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  // Cell (i = 3, j = 10): centre of that grid cell.
+  await page.mouse.click(box.x + (10.5 / 16) * box.width, box.y + (3.5 / 16) * box.height);
+  await ready(page, n + 1);
+  assert.match(await page.textContent('#custom-msg'), /Added cell \(3, 10\)/);
+  const hash = await page.evaluate(() => location.hash);
+  const cp = new URLSearchParams(hash.slice(1)).get('cp');
+  assert.equal(cp, '0*3_0.7_0*c');  // identity rows, row 3 has offsets 0 and +7
+  const rows = [], cols = [], vals = [];
+  for (let i = 0; i < 16; i++) {
+    rows.push(i); cols.push(i); vals.push(1);
+    if (i === 3) { rows.push(3); cols.push(10); vals.push(1); }
+  }
+  const shown = await shownMetrics(page);
+  assertSameMetrics(shown, await apiMetrics(page, { pattern: 'custom', L: 16, triplets: { rows, cols, vals }, eps: 1, tau: 0.1, delta: 0.1, d: 256, seed: 1 }));
+  assert.equal(shown.k, '2');
+  // Undo restores the diagonal.
+  await page.click('#undo');
+  await ready(page, n + 2);
+  assert.equal(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('cp'), '0*g');
+
+  // A bad import names the line and keeps the previous pattern.
+  await page.click('details.io summary');
+  await page.fill('#import-text', '0,0,1\n1,1,one\n');
+  await page.click('#import-btn');
+  assert.match(await page.textContent('#custom-msg'), /line 2: weight w must be a finite number/);
+  assert.equal(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('cp'), '0*g');
+  // A good JSON import replaces it.
+  await page.fill('#import-text', '{"L": 8, "triplets": [[0,1,1],[1,0,1],[2,3,2],[3,2,1],[4,5,1],[5,4,1],[6,7,1],[7,6,1],[2,2,1]]}');
+  await page.click('#import-btn');
+  await ready(page, n + 3);
+  assert.match(await page.textContent('#custom-msg'), /Imported 9 nonzeros, L = 8/);
+  assert.equal(await page.inputValue('#f-L'), '8');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('copy link round trip restores the exact view', async () => {
+  const { page, context, problems } = await openPage('#help=0');
+  await ready(page, 1);
+  let n = await runs(page);
+  await page.selectOption('#f-pattern', 'dilated');
+  await ready(page, ++n);
+  await page.fill('#f-L', '100');
+  await ready(page, ++n);
+  await page.fill('#f-r', '3');
+  await ready(page, ++n);
+  await page.fill('#f-seed', '7');
+  await ready(page, ++n);
+  await page.selectOption('#f-weights', 'random');
+  await ready(page, ++n);
+  await page.check('#f-scale-lin');
+  await page.check('#f-ref-min');
+  const canvas = page.locator('#fig-M canvas.heat');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + (42.5 / 100) * box.height);  // pin row 42
+  await page.waitForFunction(() => /row=42/.test(location.hash));
+  await page.waitForSelector('#inspector .insp-head');
+  await page.click('#copy-link');
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /#/);
+  const shown = await shownMetrics(page);
+  const form = async (p) => p.evaluate(() => [...document.querySelectorAll('#settings input, #settings select')]
+    .map((e) => `${e.id}=${e.type === 'radio' ? e.checked : e.value}`).join('&'));
+  const formBefore = await form(page);
+
+  const page2 = await context.newPage();
+  await page2.goto(link);
+  await ready(page2, 1);
+  assert.equal(await page2.evaluate(() => location.href), link);
+  assert.equal(await form(page2), formBefore);
+  assert.deepEqual(await shownMetrics(page2), shown);
+  assert.match(await page2.textContent('#inspector'), /Row i = 42 \(pinned\)/);
+  assert.equal(await page2.isVisible('#explain'), false);
+  // The pixels agree too.
+  const img = (p) => p.evaluate(() => document.querySelector('#fig-M canvas.heat').toDataURL());
+  assert.equal(await img(page2), await img(page));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a custom pattern survives the link (compact encoding)', async () => {
+  const { page, context, problems } = await openPage('#pattern=window&L=40&w=1&help=0');
+  await ready(page, 1);
+  await page.click('#edit-current');
+  await ready(page, 2);
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /pattern=custom/);
+  assert.match(hash, /cp=0\.1_-1\.0\.1\*12_-1\.0(&|$)/);  // 38 middle rows = 12 in base 36
+  const shown = await shownMetrics(page);
+  const page2 = await context.newPage();
+  await page2.goto(server.url + hash);
+  await ready(page2, 1);
+  assert.deepEqual(await shownMetrics(page2), shown);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('bad hash values show a message naming the field and range; defaults are used', async () => {
+  const { page, context, problems } = await openPage('#pattern=nope&L=99999&tau=2&seed=x&bogus=1');
+  await ready(page, 1);
+  const msgs = await page.textContent('#messages');
+  assert.match(msgs, /pattern must be one of random, permutation/);
+  assert.match(msgs, /L must be an integer from 2 to 4096 \(got "99999"\)/);
+  assert.match(msgs, /tau must be a number in \(0, 1\) \(got "2"\)/);
+  assert.match(msgs, /seed must be an integer/);
+  assert.match(msgs, /unknown setting "bogus"/);
+  assert.equal(await page.inputValue('#f-L'), '256');
+  assert.equal(await page.inputValue('#f-tau'), '0.1');
+  assertSameMetrics(await shownMetrics(page), await apiMetrics(page, { pattern: 'random', L: 256, k: 2, ...DEFAULTS }));
+  // A broken custom pattern in the link falls back to the diagonal with a message.
+  const page2 = await context.newPage();
+  await page2.goto(`${server.url}#pattern=custom&L=8&cp=0*3_z_0*4`);
+  await ready(page2, 1);
+  assert.match(await page2.textContent('#messages'), /cp \(custom pattern\): row 3: column 38 is outside 0\.\.7/);
+  // The link is rewritten to the state actually shown (the diagonal).
+  assert.equal(new URLSearchParams((await page2.evaluate(() => location.hash)).slice(1)).get('cp'), '0*8');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('embed mode: figures and a minimal strip, usable at 360 px; Embed button gives a snippet', async () => {
+  const { page, context, problems } = await openPage('#embed=1&L=64&d=512', { width: 360, height: 740 });
+  await ready(page, 1);
+  for (const hidden of ['#explain', '#construction', '#inspector', '#copy-link', '#custom-tools', '#f-eps']) {
+    assert.equal(await page.isVisible(hidden), false, `${hidden} should be hidden in embed mode`);
+  }
+  for (const shown of ['#fig-A canvas.heat', '#fig-M canvas.heat', '#fig-err canvas.heat', '#fig-zero canvas.heat', '#f-pattern', '#f-L', '#f-d', '#open-full']) {
+    assert.equal(await page.isVisible(shown), true, `${shown} should be visible in embed mode`);
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the 360 px viewport`);
+  const w = (await page.locator('#fig-A canvas.heat').boundingBox()).width;
+  assert.ok(w >= 120, `heatmap only ${w}px wide`);
+  assert.doesNotMatch(await page.getAttribute('#open-full', 'href'), /embed=1/);
+  await page.screenshot({ path: join(outDir, 'explorer-embed-360.png'), fullPage: true });
+  // The snippet from the normal page.
+  await page.goto(server.url + '#L=64');
+  await page.reload();
+  await ready(page, 1);
+  await page.click('#embed-btn');
+  const snippet = await page.inputValue('#embed-code');
+  assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#L=64&amp;embed=1"|^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#L=64&embed=1"/);
+  assert.match(snippet, /<\/iframe>$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('keyboard: controls are labelled and heatmaps respond to arrow keys', async () => {
+  const { page, context, problems } = await openPage('#L=32&d=512&help=0');
+  await ready(page, 1);
+  const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
+    .filter((e) => e.offsetParent !== null || e.type === 'file')
+    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+    .map((e) => e.id || e.outerHTML.slice(0, 60)));
+  assert.deepEqual(unlabelled, []);
+  await page.focus('#fig-M canvas.heat');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /row=1(&|$)/.test(location.hash));
+  await page.waitForSelector('#inspector svg');
+  assert.match(await page.textContent('#inspector'), /Row i = 1/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('large L stays responsive: drawn by max-pooling, no long main-thread stalls', async () => {
+  const { page, context, problems } = await openPage('#L=2048&d=256&help=0');
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
+  });
+  await ready(page, 1);
+  const size = await page.evaluate(() => { const c = document.querySelector('#fig-M canvas.heat'); return [c.width, c.height]; });
+  assert.deepEqual(size, [512, 512]);
+  assert.match(await page.textContent('#fig-A .legend'), /4×4 cells per pixel \(max-pooled\)/);
+  assert.ok(await canvasVariance(page, '#fig-A canvas.heat') > 1);
+  const worst = Math.max(0, ...await page.evaluate(() => window.__long));
+  assert.ok(worst < 250, `main thread blocked for ${worst} ms`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
