@@ -352,7 +352,7 @@ test('fit sentence and paper comparison', () => {
   const doc = parseImport(fixture('cli-sweep-paper.json'));
   const s = fitSentence(doc.fits, doc.points);
   assert.match(s, /Logarithmic fit d = .*R² 0\.\d{3}/);
-  assert.match(s, /p = 0\.\d\d, R² 0\.\d{3}/);
+  assert.match(s, /p = 0\.\d\d: R² 0\.\d{3}/);
   assert.match(fitSentence(fitSweep([]), []), /two or more lengths/);
   const nr = parseImport(fixture('cli-sweep-notreached.json'));
   assert.match(fitSentence(nr.fits, nr.points), /0 so far; some lengths did not reach it/);

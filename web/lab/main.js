@@ -69,13 +69,22 @@ function plotWidth(id) {
 }
 
 function render() {
+  const t0 = performance.now();
+  renderAll();
+  // Visible to the benchmark (scripts/bench-lab.mjs) as the cost of one redraw.
+  try { performance.measure('attnx-lab-render', { start: t0 }); } catch { /* old engines */ }
+}
+
+function renderAll() {
   const theme = currentTheme();
   const res = app.result;
   const band = !!(res && paperComparable(res.params));
   const pendingMap = new Map();
   for (const [L, s] of app.taskStates) pendingMap.set(L, s);
-  drawDL($('plot-dl'), { res, gridLs: app.gridLs, pending: pendingMap, theme, width: plotWidth('plot-dl'), fullDStar: $('full-dstar').checked, band });
-  drawSuccess($('plot-sd'), { res, theme, width: plotWidth('plot-sd') });
+  // Read both widths before touching the DOM (one layout per redraw, not one per plot).
+  const wDL = plotWidth('plot-dl'), wSD = plotWidth('plot-sd');
+  drawDL($('plot-dl'), { res, gridLs: app.gridLs, pending: pendingMap, theme, width: wDL, fullDStar: $('full-dstar').checked, band });
+  drawSuccess($('plot-sd'), { res, theme, width: wSD });
   renderTable($('results-table'), { res, gridLs: app.gridLs, states: app.taskStates });
   $('fit-sentence').textContent = res ? fitSentence(res.fits, res.points) : 'Run a sweep to see the fits.';
   $('paper-box').hidden = !band;

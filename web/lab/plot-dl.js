@@ -98,7 +98,7 @@ export function drawDL(container, { res, gridLs = [], pending = new Map(), theme
   if (band) {
     const g = el('g', {}, area);
     el('rect', { x: x0, y: ys(PAPER_BAND.hi), width: x1 - x0, height: ys(PAPER_BAND.lo) - ys(PAPER_BAND.hi), fill: theme.band, 'fill-opacity': theme.bandOpacity }, g);
-    text(g, x0 + 6, ys(PAPER_BAND.lo) - 6, compact ? `paper: d ${PAPER_BAND.lo}–${PAPER_BAND.hi}` : `paper: d ${PAPER_BAND.lo}–${PAPER_BAND.hi} suffices (k = 2, L in the hundreds)`, { fill: theme.muted, 'font-size': 11 });
+    text(g, x1 - 6, ys(PAPER_BAND.lo) - 6, compact ? `paper: d ${PAPER_BAND.lo}–${PAPER_BAND.hi}` : `paper: d ${PAPER_BAND.lo}–${PAPER_BAND.hi} suffices (k = 2, L in the hundreds)`, { fill: theme.muted, 'font-size': 11, 'text-anchor': 'end', stroke: theme.bg, 'stroke-width': 3, 'stroke-opacity': 0.7, 'paint-order': 'stroke' });
   }
 
   // Pending lengths: a faint dashed guide with the task's state.
@@ -130,8 +130,14 @@ export function drawDL(container, { res, gridLs = [], pending = new Map(), theme
     if (above.length) {
       const lo = Math.min(...above.map((p) => p.d_star)), hi = Math.max(...above.map((p) => p.d_star));
       const label = `↑ d*(L) ${fmt(lo)}${above.length > 1 ? `–${fmt(hi)}` : ''}: above this range`;
-      text(svg, x1 - 6, y1 + 14, label, { 'text-anchor': 'end', fill: theme.dStar, 'font-size': 11, 'font-weight': 600 });
+      text(svg, x1 - 6, y1 + 14, label, { 'text-anchor': 'end', fill: theme.dStar, 'font-size': 11, 'font-weight': 600, stroke: theme.bg, 'stroke-width': 3, 'paint-order': 'stroke' });
     }
+  }
+
+  // d_max: above it a trial counts as not reached (the strip above the frame).
+  if (hasNR && dMax <= yd.hi) {
+    el('line', { x1: x0, y1: ys(dMax), x2: x1, y2: ys(dMax), stroke: theme.notReached, 'stroke-width': 1.2, 'stroke-dasharray': '2 3' }, svg);
+    text(svg, x0 + 6, ys(dMax) - 5, 'd_max', { fill: theme.notReached, 'font-size': 11, stroke: theme.bg, 'stroke-width': 3, 'paint-order': 'stroke' });
   }
 
   // Not-reached strip.

@@ -89,6 +89,12 @@ export function drawSuccess(container, { res, theme, width }) {
     el('line', { x1: x0, y1: y, x2: x1, y2: y, stroke: theme.muted, 'stroke-width': 1.5, 'stroke-dasharray': '5 4' }, svg);
   }
 
+  const dMax = params.d_max ?? null;
+  if (dMax !== null && dMax <= xd.hi && points.some((p) => p.d_mins.some((d) => d === null))) {
+    el('line', { x1: xs(dMax), y1: y0, x2: xs(dMax), y2: y1, stroke: theme.notReached, 'stroke-width': 1.2, 'stroke-dasharray': '2 3' }, svg);
+    text(svg, xs(dMax), y1 - 3, 'd_max', { fill: theme.notReached, 'font-size': 11, 'text-anchor': 'middle' });
+  }
+
   const clipId = `clip-sd-${container.id || 'x'}`;
   const cp = el('clipPath', { id: clipId }, el('defs', {}, svg));
   el('rect', { x: x0 - 2, y: y1 - 3, width: x1 - x0 + 4, height: y0 - y1 + 6 }, cp);

@@ -14,7 +14,7 @@ export function fitSentence(fits, points) {
   const { log, power } = fits;
   const sgn = (v) => (v < 0 ? `−${Math.abs(v)}` : String(v));
   const b = Math.round(log.b);
-  let s = `Logarithmic fit d = ${sgn(Math.round(log.a))} ${b < 0 ? '−' : '+'} ${Math.abs(b)}·ln L: R² ${r3(log.r2)} · power fit d = ${Math.round(power.c)}·L^${r2(power.p)}: p = ${r2(power.p)}, R² ${r3(power.r2)}.`;
+  let s = `Logarithmic fit d = ${sgn(Math.round(log.a))} ${b < 0 ? '−' : '+'} ${Math.abs(b)}·ln L: R² ${r3(log.r2)} · power fit d = ${Math.round(power.c)}·L^p with p = ${r2(power.p)}: R² ${r3(power.r2)}.`;
   const perDoubling = log.b * Math.LN2;
   if (power.p <= 0.05) s += ' d barely changes with L over this range.';
   else if (power.p < 0.35 && log.r2 >= power.r2 - 0.02) s += ` The logarithmic fit is at least as good and the power exponent is small: consistent with d = O(log L) (each doubling of L adds about ${Math.round(perDoubling)} to d).`;

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// attnx lab benchmark (npm run bench:lab): the paper preset sweep (random pattern, k = 2, uniform,
+// eps = 1, tau = 0.1, delta = 0.1, step 16, dmax 4096, L = 64,128,256,512, T = 10, seed 1)
+//   * in headless Chromium through web/lab.html: wall time of the run in the page (Run clicked ->
+//     results complete), cold (page load + workers + module + run) and warm (best of --reps);
+//   * natively: `build/native/attnx sweep` with the same settings (best of --reps);
+//   * the longest main-thread task during the runs (PerformanceObserver 'longtask'), which is
+//     what decides whether the page ever freezes.
+// Also checks that the page's d_mins equal the CLI's. Target: warm browser run <= 10 s.
+//
+//   node scripts/bench-lab.mjs [--reps 3] [--json]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
+import { chromium } from 'playwright-core';
+import { startServer } from './serve.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = `${ROOT}build/native/attnx`;
+const TARGET_S = 10;
+const CLI_ARGS = ['sweep', '--pattern', 'random', '--k', '2', '--eps', '1', '--tau', '0.1', '--delta', '0.1',
+  '--Ls', '64,128,256,512', '--trials', '10', '--seed', '1'];
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+function parseArgs(argv) {
+  const o = { reps: 3, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--reps') {
+      const v = argv[++i];
+      if (!/^\d+$/.test(v ?? '') || Number(v) < 1 || Number(v) > 50) {
+        console.error(`bench-lab: --reps must be an integer from 1 to 50 (got "${v ?? ''}")`);
+        process.exit(2);
+      }
+      o.reps = Number(v);
+    } else if (a === '--json') o.json = true;
+    else if (a === '--help' || a === '-h') {
+      console.log('usage: node scripts/bench-lab.mjs [--reps N] [--json]');
+      process.exit(0);
+    } else {
+      console.error(`bench-lab: unknown option ${a}`);
+      process.exit(2);
+    }
+  }
+  return o;
+}
+
+function native(reps) {
+  if (!existsSync(CLI)) return null;
+  let best = Infinity, out = '';
+  for (let r = 0; r < reps; r++) {
+    const t0 = process.hrtime.bigint();
+    out = execFileSync(CLI, CLI_ARGS, { encoding: 'utf8' });
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  return { seconds: best, result: JSON.parse(out) };
+}
+
+// Installed before any page script: records long tasks (> 50 ms on the main thread).
+function observeLongTasks() {
+  window.__longtasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch { /* not supported */ }
+}
+
+async function browserRuns(reps) {
+  const server = await startServer(`${ROOT}web`, 0);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.addInitScript(observeLongTasks);
+
+    // Cold: navigation -> page, workers, WebAssembly module, run (autorun link).
+    const t0 = Date.now();
+    await page.goto(`${server.url}lab.html#preset=paper&autorun=1`);
+    await page.waitForFunction(() => ['done', 'error'].includes(document.body.dataset.run), null, { timeout: 300000 });
+    const cold = (Date.now() - t0) / 1000;
+    if (await page.evaluate(() => document.body.dataset.run) !== 'done') throw new Error(`the lab run failed: ${await page.textContent('#messages')}`);
+    const loadLong = await page.evaluate(() => Math.max(0, ...window.__longtasks.map((t) => t.duration)));
+
+    // Warm: press Run again (workers and module already loaded).
+    const warm = [];
+    let runLong = 0;
+    let result = null;
+    for (let r = 0; r < reps; r++) {
+      const m = await page.evaluate(() => new Promise((resolve) => {
+        const mark = performance.now();
+        const before = window.__longtasks.length;
+        document.getElementById('run').click();
+        const check = () => {
+          if (document.body.dataset.run === 'running') return setTimeout(check, 2);
+          const t = performance.now() - mark;
+          // Let a final render land before reading the long tasks.
+          requestAnimationFrame(() => setTimeout(() => resolve({
+            ms: t,
+            state: document.body.dataset.run,
+            long: Math.max(0, ...window.__longtasks.slice(before).map((x) => x.duration)),
+          }), 50));
+        };
+        setTimeout(check, 2);
+      }));
+      if (m.state !== 'done') throw new Error(`warm run ended as ${m.state}`);
+      warm.push(m.ms / 1000);
+      runLong = Math.max(runLong, m.long);
+    }
+    result = await page.evaluate(() => window.attnxLab.result);
+    const render = await page.evaluate(() => {
+      const m = performance.getEntriesByName('attnx-lab-render');
+      return { count: m.length, max: Math.max(0, ...m.map((e) => e.duration)) };
+    });
+    const workers = await page.evaluate(() => window.attnxLab.concurrency);
+    return { cold, warm, loadLong, runLong, render, result, workers, errors };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const nat = native(o.reps);
+  const br = await browserRuns(o.reps);
+  const bestWarm = Math.min(...br.warm);
+  const same = nat ? JSON.stringify(nat.result.points.map((p) => p.d_mins)) === JSON.stringify(br.result.points.map((p) => p.d_mins)) : null;
+  const report = {
+    preset: 'random k=2 uniform eps=1 tau=0.1 delta=0.1 step=16 dmax=4096 L=64,128,256,512 T=10 seed=1',
+    cpus: cpus().length,
+    browser_workers: br.workers,
+    browser_cold_s: +br.cold.toFixed(3),
+    browser_warm_s: br.warm.map((v) => +v.toFixed(3)),
+    browser_warm_best_s: +bestWarm.toFixed(3),
+    native_s: nat ? +nat.seconds.toFixed(3) : null,
+    browser_over_native: nat ? +(bestWarm / nat.seconds).toFixed(2) : null,
+    longest_main_thread_task_ms: { during_runs: +br.runLong.toFixed(1), during_load: +br.loadLong.toFixed(1) },
+    plot_redraws: { count: br.render.count, longest_ms: +br.render.max.toFixed(1) },
+    d_mins_match_cli: same,
+    medians: br.result.points.map((p) => [p.L, p.median]),
+    target_s: TARGET_S,
+    pass: bestWarm <= TARGET_S && (same !== false),
+    console_errors: br.errors,
+  };
+  mkdirSync(`${ROOT}test-output`, { recursive: true });
+  writeFileSync(`${ROOT}test-output/bench-lab.json`, `${JSON.stringify(report, null, 2)}\n`);
+  if (o.json) {
+    console.log(JSON.stringify(report, null, 2));
+  } else {
+    const f = (v) => (v === null ? 'n/a' : `${v.toFixed(2)} s`);
+    console.log(`attnx lab benchmark — paper preset (${report.preset})`);
+    console.log(`  machine: ${report.cpus} cores; the page used ${report.browser_workers} worker(s)`);
+    console.log(`  browser, cold (load + module + run): ${f(br.cold)}`);
+    console.log(`  browser, warm run (best of ${o.reps}):   ${f(bestWarm)}   [${br.warm.map((v) => v.toFixed(2)).join(', ')}]`);
+    console.log(`  native CLI (best of ${o.reps}):           ${nat ? f(nat.seconds) : 'not built (scripts/build-native)'}${nat ? `   browser/native = ${report.browser_over_native}x` : ''}`);
+    console.log(`  longest main-thread task: ${br.runLong.toFixed(0)} ms during runs, ${br.loadLong.toFixed(0)} ms during load`);
+    console.log(`  plot/table redraws: ${br.render.count}, longest ${br.render.max.toFixed(1)} ms`);
+    console.log(`  d_mins identical to the CLI: ${same === null ? 'n/a' : same ? 'yes' : 'NO'}`);
+    console.log(`  medians: ${report.medians.map(([L, m]) => `L=${L}: ${m}`).join(', ')}`);
+    console.log(`  target: warm run <= ${TARGET_S} s -> ${report.pass ? 'PASS' : 'FAIL'}`);
+    if (br.errors.length) console.log(`  console errors: ${br.errors.join(' | ')}`);
+    console.log('  (written to test-output/bench-lab.json)');
+  }
+  if (!report.pass) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(`bench-lab: ${e.message}`);
+  process.exit(1);
+});

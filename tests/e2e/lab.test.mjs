@@ -1,0 +1,266 @@
+// attnx lab: end-to-end tests of web/lab.html in headless Chromium (system browser).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WEB = `${ROOT}web`;
+const OUT = `${ROOT}test-output`;
+const CLI = `${ROOT}build/native/attnx`;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let server, browser;
+const consoleErrors = [];
+
+before(async () => {
+  server = await startServer(WEB, 0);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  mkdirSync(OUT, { recursive: true });
+});
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+async function open(hash = '', { width = 1280, height = 900, scheme = 'light' } = {}) {
+  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, acceptDownloads: true });
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${m.text()} @ ${page.url()}`); });
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  await page.goto(`${server.url}lab.html${hash}`);
+  await page.waitForFunction(() => window.attnxLab && document.body.dataset.run !== 'loading', null, { timeout: 30000 });
+  return { page, ctx };
+}
+
+const waitRun = (page, states = ['done'], timeout = 120000) =>
+  page.waitForFunction((s) => s.includes(document.body.dataset.run), states, { timeout });
+const result = (page) => page.evaluate(() => window.attnxLab.result);
+const messages = (page) => page.$$eval('#messages li', (l) => l.map((x) => x.textContent));
+
+async function downloadText(page, buttonId) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#${buttonId}`)]);
+  const path = await dl.path();
+  return { name: dl.suggestedFilename(), data: readFileSync(path) };
+}
+
+test('a small sweep shows both plots, the fits and the table', async () => {
+  const { page, ctx } = await open('#Ls=16,32,64&trials=4&autorun=1');
+  await waitRun(page);
+  const r = await result(page);
+  assert.deepEqual(r.points.map((p) => p.L), [16, 32, 64]);
+  assert.ok(r.points.every((p) => p.d_mins.length === 4));
+  // Plot 1: one dot per trial (circles with a title "L = .., trial ..").
+  const dots = await page.$$eval('#plot-dl svg title', (ts) => ts.filter((t) => /trial \d+: d_min =/.test(t.textContent)).length);
+  assert.equal(dots, 12);
+  assert.ok(await page.$eval('#plot-dl svg', (s) => s.querySelectorAll('polyline').length >= 4), 'median, quantile and fit lines');
+  // Plot 2: one ECDF line per L, with a legend entry each.
+  const lines = await page.$$eval('#plot-sd svg polyline', (p) => p.length);
+  assert.equal(lines, 3);
+  const legend = await page.$$eval('#plot-sd svg .legend-item text', (t) => t.map((x) => x.textContent));
+  assert.deepEqual(legend.slice(0, 3), ['L = 16', 'L = 32', 'L = 64']);
+  // Table and sentence.
+  const rows = await page.$$eval('#results-table tbody tr', (t) => t.map((r) => r.querySelector('th').textContent));
+  assert.deepEqual(rows, ['16', '32', '64']);
+  assert.match(await page.textContent('#fit-sentence'), /R² \d\.\d{3}.*p = -?\d\.\d\d/);
+  assert.match(await page.textContent('#status'), /Done: 3 lengths × 4 trials/);
+  await ctx.close();
+});
+
+test('the browser reproduces attnx sweep exactly (same seeds, same JSON)', async (t) => {
+  if (!existsSync(CLI)) return t.skip('build/native/attnx is not built');
+  const { page, ctx } = await open('#Ls=32,64,128&trials=5&seed=7&autorun=1');
+  await waitRun(page);
+  const { name, data } = await downloadText(page, 'export-json');
+  assert.match(name, /^attnx-sweep-random-L32-128\.json$/);
+  const cli = execFileSync(CLI, ['sweep', '--pattern', 'random', '--k', '2', '--Ls', '32,64,128', '--trials', '5', '--seed', '7'], { encoding: 'utf8' });
+  const a = JSON.parse(data.toString('utf8')), b = JSON.parse(cli);
+  assert.deepEqual(a.points.map((p) => p.d_mins), b.points.map((p) => p.d_mins));
+  assert.deepEqual(a.points.map((p) => [p.median, p.quantile, p.k, p.max_col_count, p.in_class]), b.points.map((p) => [p.median, p.quantile, p.k, p.max_col_count, p.in_class]));
+  for (let i = 0; i < a.points.length; i++) assert.ok(Math.abs(a.points[i].d_star - b.points[i].d_star) <= 1e-4 * b.points[i].d_star);
+  // Same layout and keys; only max_bytes (the browser's 2 GiB budget) may differ.
+  const strip = (s) => s.replace(/"max_bytes": \d+/, '"max_bytes": X');
+  assert.deepEqual(Object.keys(a), Object.keys(b));
+  assert.deepEqual(Object.keys(a.params), Object.keys(b.params));
+  if (a.points.every((p, i) => p.d_star === b.points[i].d_star && p.madds === b.points[i].madds)) assert.equal(strip(data.toString('utf8')), strip(cli));
+  await ctx.close();
+});
+
+test('cancel mid-run keeps a consistent partial result; exports parse and re-import', async () => {
+  const { page, ctx } = await open('#Ls=16,32,64,128,256,512,1024,2048&trials=6');
+  await page.click('#run');
+  await page.waitForFunction(() => (window.attnxLab.result?.points.length ?? 0) >= 1, null, { timeout: 120000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.run), 'running');
+  await page.click('#cancel');
+  await waitRun(page, ['cancelled'], 20000);
+  const r = await result(page);
+  const n = r.points.length;
+  assert.ok(n >= 1 && n < 8, `partial: ${n} lengths`);
+  assert.equal(r.complete, false);
+  assert.deepEqual(r.params.Ls, r.points.map((p) => p.L));
+  assert.ok(r.points.every((p) => p.d_mins.length === 6 && p.median !== undefined));
+  assert.ok(r.points.map((p) => p.L).includes(2048), 'largest L runs first');
+  assert.match(await page.textContent('#status'), /Cancelled .* lengths finished/);
+  const states = await page.$$eval('#results-table td.state', (t) => t.map((x) => x.textContent));
+  assert.equal(states.length, 8 - n);
+  assert.ok(states.every((s) => s === 'cancelled'), states.join(','));
+  assert.equal(await page.isEnabled('#run'), true);
+  assert.equal(await page.isDisabled('#cancel'), true);
+
+  // Exports of the partial result.
+  const json = await downloadText(page, 'export-json');
+  const doc = JSON.parse(json.data.toString('utf8'));
+  assert.equal(doc.command, 'sweep');
+  assert.deepEqual(doc.params.Ls, r.points.map((p) => p.L));
+  assert.equal(doc.points.length, n);
+  const csv = await downloadText(page, 'export-csv');
+  const lines = csv.data.toString('utf8').trim().split('\n');
+  assert.equal(lines[0], 'L,trials,median,quantile,d_star,k,max_col_count,in_class,d_mins');
+  assert.equal(lines.length, n + 1);
+  const svg = await downloadText(page, 'dl-svg');
+  assert.match(svg.data.toString('utf8'), /^<\?xml[^]*<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  const svg2 = await downloadText(page, 'sd-svg');
+  assert.match(svg2.name, /success-vs-d\.svg$/);
+  const png = await downloadText(page, 'dl-png');
+  assert.deepEqual([...png.data.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  assert.ok(png.data.length > 5000);
+  assert.equal(png.data.readUInt32BE(16), 2 * (await page.$eval('#plot-dl svg', (s) => Number(s.getAttribute('width')))));
+
+  // The worker pool recovered from the cancellation: a new run works.
+  await page.fill('#f-Ls', '16,32');
+  await page.dispatchEvent('#f-Ls', 'change');
+  await page.fill('#f-trials', '2');
+  await page.dispatchEvent('#f-trials', 'change');
+  await page.click('#run');
+  await waitRun(page);
+  assert.deepEqual((await result(page)).points.map((p) => p.L), [16, 32]);
+
+  // Re-import the exported JSON (and CSV) of the partial run.
+  writeFileSync(`${OUT}/lab-partial.json`, json.data);
+  await page.setInputFiles('#import-file', { name: 'partial.json', mimeType: 'application/json', buffer: json.data });
+  await waitRun(page, ['imported'], 10000);
+  const back = await result(page);
+  assert.deepEqual(back.points.map((p) => p.d_mins), r.points.map((p) => p.d_mins));
+  assert.match(await page.textContent('#status'), /Imported partial\.json/);
+  await page.setInputFiles('#import-file', { name: 'partial.csv', mimeType: 'text/csv', buffer: csv.data });
+  await page.waitForFunction(() => /Imported partial\.csv/.test(document.getElementById('status').textContent));
+  assert.deepEqual((await result(page)).points.map((p) => p.quantile), r.points.map((p) => p.quantile));
+
+  // A broken file: a message naming the problem, previous results stay.
+  const broken = JSON.parse(json.data.toString('utf8'));
+  broken.points[0].d_mins[1] = -3;
+  await page.setInputFiles('#import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  await page.waitForFunction(() => document.querySelectorAll('#messages li').length > 0);
+  const msg = (await messages(page)).join(' ');
+  assert.match(msg, /broken\.json: points\[0\]\.d_mins\[1\] must be an integer d from 1 to 4096 or null \(got -3\)/);
+  assert.match(msg, /previous results kept/);
+  assert.deepEqual((await result(page)).points.map((p) => p.d_mins), r.points.map((p) => p.d_mins));
+  await page.setInputFiles('#import-file', { name: 'notjson.json', mimeType: 'application/json', buffer: Buffer.from('{"points": [') });
+  await page.waitForFunction(() => /notjson\.json: the file is not valid JSON/.test(document.getElementById('messages').textContent));
+  await ctx.close();
+});
+
+test('imports a larger native run made by the CLI', async (t) => {
+  if (!existsSync(CLI)) return t.skip('build/native/attnx is not built');
+  const text = execFileSync(CLI, ['sweep', '--Ls', '64,128,256,512,1024,2048,4096,8192', '--trials', '3', '--seed', '2'], { encoding: 'utf8' });
+  const { page, ctx } = await open('');
+  await page.setInputFiles('#import-file', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await waitRun(page, ['imported'], 10000);
+  const rows = await page.$$eval('#results-table tbody th', (t) => t.map((x) => x.textContent));
+  assert.deepEqual(rows, ['64', '128', '256', '512', '1024', '2048', '4096', '8192']);
+  assert.match(await page.textContent('#result-source'), /Imported big\.json \(attnx 0\.1\.0\)/);
+  assert.match(await page.textContent('#fit-sentence'), /Logarithmic fit/);
+  await ctx.close();
+});
+
+test('paper preset: medians in the paper band region, rising with L', async () => {
+  const { page, ctx } = await open('');
+  await page.click('#preset-paper');
+  assert.match(await page.evaluate(() => location.hash), /^#preset=paper$/);
+  assert.equal(await page.inputValue('#f-Ls'), '64,128,256,512');
+  await page.click('#run');
+  await waitRun(page);
+  const r = await result(page);
+  const med = r.points.map((p) => p.median);
+  assert.deepEqual(r.points.map((p) => p.L), [64, 128, 256, 512]);
+  assert.ok(med.every((m) => m !== null && m >= 200 && m <= 1500), `medians ${med}`);
+  assert.ok(med[3] > med[0], `medians rise overall: ${med}`);
+  assert.ok(r.fits.log.ok && r.fits.log.b > 0, 'positive slope in ln L');
+  assert.equal(await page.isVisible('#paper-box'), true);
+  assert.match(await page.textContent('#paper-text'), /300–1000 suffices for k = 2, L in the hundreds.*Measured here: median d_min \d+–\d+/);
+  assert.ok(await page.$eval('#plot-dl svg', (s) => /paper: d 300–1000/.test(s.textContent)));
+  await page.screenshot({ path: `${OUT}/lab.png`, fullPage: true });
+  // Stretching the axis shows the d*(L) curve in full.
+  const hiBefore = await page.$eval('#plot-dl svg', (s) => Math.max(...[...s.querySelectorAll('text')].map((t) => Number(t.textContent)).filter(Number.isFinite)));
+  await page.check('#full-dstar');
+  await page.waitForFunction((h) => Math.max(...[...document.querySelectorAll('#plot-dl svg text')].map((t) => Number(t.textContent)).filter(Number.isFinite)) > h, hiBefore);
+  await ctx.close();
+});
+
+test('link state: autorun, explicit fields, bad values named with their range', async () => {
+  const { page, ctx } = await open('#k=0&eps=abc&Ls=64,32&pattern=nope&trials=2');
+  const msg = (await messages(page)).join('\n');
+  assert.match(msg, /k must be an integer from 1 to 16 \(got "0"\)/);
+  assert.match(msg, /eps must be a number in \(0, 100\] \(got "abc"\)/);
+  assert.match(msg, /Ls must be comma-separated ascending integers from 2 to 4096/);
+  assert.match(msg, /pattern must be one of random, permutation/);
+  assert.equal(await page.inputValue('#f-trials'), '2');
+  assert.equal(await page.inputValue('#f-k'), '2');
+  // Typing a bad value names the field; Run refuses until fixed.
+  await page.fill('#f-tau', '1.5');
+  await page.dispatchEvent('#f-tau', 'change');
+  assert.match(await page.textContent('#f-tau-msg'), /tau must be a number in \(0, 1\) \(got "1\.5"\)/);
+  assert.equal(await page.getAttribute('#f-tau', 'aria-invalid'), 'true');
+  assert.equal(await page.isDisabled('#run'), true);
+  await page.fill('#f-tau', '0.2');
+  await page.dispatchEvent('#f-tau', 'change');
+  assert.equal(await page.isEnabled('#run'), true);
+  assert.match(await page.evaluate(() => location.hash), /tau=0\.2/);
+  // A window pattern: only its own parameter is shown and linked.
+  await page.selectOption('#f-pattern', 'window');
+  assert.equal(await page.isVisible('#f-w'), true);
+  assert.equal(await page.isVisible('#f-k'), false);
+  await page.fill('#f-w', '1');
+  await page.dispatchEvent('#f-w', 'change');
+  assert.match(await page.evaluate(() => location.hash), /pattern=window/);
+  await ctx.close();
+
+  const b = await open('#preset=paper&trials=2&Ls=32,64&autorun=1');
+  await waitRun(b.page);
+  const r = await result(b.page);
+  assert.deepEqual(r.points.map((p) => p.L), [32, 64]);
+  assert.equal(r.params.trials, 2);
+  await b.ctx.close();
+});
+
+test('usable at 360 px, dark mode, keyboard', async () => {
+  const { page, ctx } = await open('#Ls=16,32&trials=3', { width: 360, height: 740, scheme: 'dark' });
+  // Keyboard: Enter in a field runs the sweep.
+  await page.focus('#f-trials');
+  await page.keyboard.press('Enter');
+  await waitRun(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `horizontal overflow ${overflow}px`);
+  const w = await page.$eval('#plot-dl svg', (s) => s.getBoundingClientRect().width);
+  assert.ok(w <= 340 && w >= 280, `plot width ${w}`);
+  const bg = await page.$eval('#plot-dl svg rect', (r) => r.getAttribute('fill'));
+  assert.equal(bg, '#1d2128');
+  // Every form control has a label.
+  const unlabelled = await page.$$eval('input, select, button', (els) => els.filter((e) => {
+    if (e.type === 'file' || e.hidden) return false;
+    const id = e.id && document.querySelector(`label[for="${e.id}"]`);
+    return !(id || e.closest('label') || e.getAttribute('aria-label') || e.textContent.trim());
+  }).map((e) => e.id));
+  assert.deepEqual(unlabelled, []);
+  await page.screenshot({ path: `${OUT}/lab-360-dark.png`, fullPage: true });
+  await ctx.close();
+});
+
+test('no console errors', () => {
+  const real = consoleErrors.filter((e) => !/favicon/.test(e));
+  assert.deepEqual(real, []);
+});
