@@ -80,7 +80,7 @@ export class Controls {
     const err = el('p', { class: 'field-error', id: `e-${name}`, role: 'alert' });
     err.hidden = true;
     input.setAttribute('aria-describedby', `h-${name} e-${name}`);
-    const root = el('div', { class: 'field', 'data-name': name }, lab, el('div', { class: 'ctl' }, input, extra), hintEl, err);
+    const root = el('div', { class: `field${input.tagName === 'SELECT' ? ' wide' : ''}`, 'data-name': name }, lab, el('div', { class: 'ctl' }, input, extra), hintEl, err);
     parent.append(root);
     const ev = input.tagName === 'SELECT' ? 'change' : 'input';
     input.addEventListener(ev, () => this.commit(name, input.value));

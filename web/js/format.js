@@ -27,3 +27,8 @@ export function fmtVs(v, ref, digits = 3) {
   }
   return fmt(v, 9);
 }
+
+// "10⁻⁴" for n = -4.
+export function pow10(n) {
+  return `10${superscript(n)}`;
+}

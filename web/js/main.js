@@ -20,7 +20,7 @@ import { StatusView } from './views/status-view.js';
 import { attachPointer } from './views/figure-pointer.js';
 import { attachDrawing } from './views/draw-editor.js';
 import { setupShare } from './share.js';
-import { fmt } from './format.js';
+import { fmt, pow10 } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
@@ -217,9 +217,9 @@ async function schedule() {
   for (const k of ['A', 'M', 'err', 'zero']) views[k].setBusy(true);
   const t0 = performance.now();
   let res;
+  status.busy(label);
   try {
     res = await runner.schedule('construct', opts);
-    if (res) status.busy(label);
   } catch (e) {
     status.done('Not computed.');
     status.setMessages('api', [e && e.message ? e.message : String(e)], 'error');
@@ -278,7 +278,7 @@ function updateLegends(which) {
   const pool = inf.pool > 1 ? ` · ${inf.pool}×${inf.pool} cells per pixel (max-pooled)` : '';
   if (which.includes('A')) {
     const leg = st.scale === 'log'
-      ? { lo: '10⁻⁶', hi: '1', mids: [], caption: `log₁₀ attention weight (below 10⁻⁶ shown as 10⁻⁶)${pool}` }
+      ? { lo: pow10(inf.logFloor), hi: '1', mids: [], caption: `attention weight, log scale from the smallest entry of M (zeros of A shown at the bottom)${pool}` }
       : { lo: '0', hi: fmt(inf.vmax), mids: [], caption: `attention weight (A and M share this scale)${pool}` };
     views.A.legend.set(VIRIDIS, leg);
     views.M.legend.set(VIRIDIS, leg);

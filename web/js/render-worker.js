@@ -110,7 +110,12 @@ function render(which, opts) {
     for (let p = 0; p < c.val.length; p++) if (c.val[p] > vmax) vmax = c.val[p];
     for (let q = 0; q < c.M.length; q++) if (c.M[q] > vmax) vmax = c.M[q];
     out.info.vmax = vmax;
-    const t = attentionScale(opts.scale, vmax, opts.logFloor ?? -6);
+    // Log scale: from the decade below the smallest positive entry of M (at least 10^-12).
+    let mmin = Infinity;
+    for (let q = 0; q < c.M.length; q++) if (c.M[q] > 0 && c.M[q] < mmin) mmin = c.M[q];
+    const floor = Math.max(-12, Math.min(-1, Math.floor(Math.log10(Math.min(mmin, 0.1)))));
+    out.info.logFloor = floor;
+    const t = attentionScale(opts.scale, vmax, floor);
     const rows = new Int32Array(c.val.length);
     for (let i = 0; i < c.L; i++) for (let p = c.rowPtr[i]; p < c.rowPtr[i + 1]; p++) rows[p] = i;
     if (which.includes('A')) add('A', image(poolSparseMax(c.L, rows, c.col, c.val, budget, 0), VIRIDIS, t));

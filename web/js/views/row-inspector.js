@@ -35,7 +35,7 @@ export class RowInspector {
     const minV = Math.min(...shown.filter((v) => v > 0), 1);
     const lo = Math.max(-16, Math.min(-2, Math.floor(Math.log10(minV))));
 
-    const W = 640, H = 190, left = 40, right = 8, top = 8, bottom = 34;
+    const W = 640, H = 200, left = 40, right = 8, top = 8, bottom = 46;
     const pw = W - left - right, ph = H - top - bottom;
     const y = (v) => (v > 0 ? top + ph * (Math.log10(v) / lo) : top + ph);
     const g = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `Row ${row.i}: target A and attention M per column, log scale` });
@@ -61,7 +61,7 @@ export class RowInspector {
         g.append(svg('text', { class: `col-text${on.has(j) ? ' on' : ''}`, x: cx, y: H - bottom + 13, 'text-anchor': 'middle', text: String(j) }));
       }
       if (t > 0 && j - cols[t - 1] > 1) {
-        g.append(svg('text', { class: 'gap-text', x: cx - gw / 2, y: H - bottom + 26, 'text-anchor': 'middle', text: '…' }));
+        g.append(svg('text', { class: 'gap-text', x: cx - gw / 2, y: H - bottom + 13, 'text-anchor': 'middle', text: '·' }));
       }
     });
     g.append(svg('text', { class: 'axis-text', x: left + pw / 2, y: H - 2, 'text-anchor': 'middle', text: L <= MAX_COLS ? 'column j (bold = support)' : 'column j: the support (bold) and the largest other entries of M' }));
