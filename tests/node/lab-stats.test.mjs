@@ -317,23 +317,30 @@ test('runner: largest L first, bounded concurrency, points stream in', async () 
   assert.equal(progress[progress.length - 1], 1);
 });
 
+test('runner: one worker runs the smallest L first', async () => {
+  const pool = fakePool({ delay: 1 });
+  await runSweep(pool, { opts: { trials: 1, delta: 0.1 }, Ls: [16, 32, 64], concurrency: 1 });
+  assert.deepEqual(pool.calls.map((c) => c.L), [16, 32, 64]);
+});
+
 test('runner: cancel keeps the finished lengths and marks the rest', async () => {
   const pool = fakePool({ delay: 4 });
   const ac = new AbortController();
   const states = new Map();
-  const p = runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 32, 512], concurrency: 1, signal: ac.signal, onTask: (L, s) => states.set(L, s), onPoint: (pt) => { if (pt.L === 512) ac.abort(); } });
+  const p = runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 32, 512, 1024], concurrency: 2, signal: ac.signal, onTask: (L, s) => states.set(L, s), onPoint: (pt) => { if (pt.L === 512) ac.abort(); } });
   const out = await p;
   assert.equal(out.cancelled, true);
   assert.deepEqual(out.points.map((q) => q.L), [512]);
   assert.equal(states.get(512), 'done');
+  assert.equal(states.get(1024), 'cancelled');
   assert.equal(states.get(32), 'cancelled');
   assert.equal(states.get(16), 'cancelled');
 });
 
 test('runner: a refused request rejects with its message and stops the rest', async () => {
   const pool = fakePool({ fail: 64 });
-  await assert.rejects(runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 64], concurrency: 1 }), /k must be an integer from 1 to 64/);
-  assert.deepEqual(pool.calls.map((c) => c.L), [64]);
+  await assert.rejects(runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 64, 128], concurrency: 1 }), /k must be an integer from 1 to 64/);
+  assert.deepEqual(pool.calls.map((c) => c.L), [16, 64]);
 });
 
 test('runner helpers', () => {

@@ -1,7 +1,7 @@
 // attnx lab: runs a sweep in the worker pool (DOM-free, so it is testable with a fake pool).
 // One task per length L (all T trials: pool.run('sweepPoint'), the same trial seeds as
-// `attnx sweep`), the largest L first so the longest task starts early; as many tasks at a time
-// as the pool has workers. Results stream out per L; cancelling keeps the finished lengths.
+// `attnx sweep`); with several workers the largest L first so the longest task starts early; as
+// many tasks at a time as the pool has workers. Results stream out per L; cancelling keeps the finished lengths.
 
 export const abortError = () => {
   const e = new Error('cancelled');
@@ -54,8 +54,11 @@ export async function runSweep(pool, { opts, Ls, concurrency = 1, signal, onPoin
     if (signal.aborted) inner.abort();
     else signal.addEventListener('abort', forward, { once: true });
   }
+  // Several workers: largest L first (shortest total time). One worker: smallest first, so the
+  // plots fill in early; the total time is the same either way.
+  const lanes = Math.max(1, Math.min(concurrency, Ls.length));
   const tasks = Ls.map((L) => ({ L, weight: taskWeight(L, opts.trials ?? 1), fraction: 0, state: 'queued' }))
-    .sort((a, b) => b.L - a.L);
+    .sort((a, b) => (lanes > 1 ? b.L - a.L : a.L - b.L));
   for (const t of tasks) onTask(t.L, 'queued');
   const t0 = now();
   const points = [];
@@ -103,7 +106,7 @@ export async function runSweep(pool, { opts, Ls, concurrency = 1, signal, onPoin
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, tasks.length)) }, lane));
+    await Promise.all(Array.from({ length: lanes }, lane));
   } finally {
     if (signal) signal.removeEventListener('abort', forward);
   }
