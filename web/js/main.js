@@ -69,7 +69,7 @@ async function main() {
   views.zero = new MatrixView($('fig-zero'), { title: 'Zero ratio off the support', desc: 'exp(Z_ij − min_{S_i} Z) = M_ij / min_{S_i} M; (Z): ≤ τ.' });
   views.err.wrap.classList.add('na-dark');
   views.zero.wrap.classList.add('na-dark');
-  views.metrics = new MetricsView($('metrics-body'));
+  views.metrics = new MetricsView($('metrics-body'), $('summary'));
   views.inspector = new RowInspector($('inspector-body'));
   views.cons = new ConstructionView($('construction-body'));
 

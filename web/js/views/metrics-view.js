@@ -13,8 +13,9 @@ function item(key, name, value, text, desc, cmp) {
 }
 
 export class MetricsView {
-  constructor(body) {
+  constructor(body, summary) {
     this.body = body;
+    this.summary = summary;
     this.body.append(el('p', { class: 'hint', text: 'Waiting for the first result…' }));
   }
 
@@ -65,5 +66,15 @@ export class MetricsView {
       dItem,
     );
     this.body.replaceChildren(verdict, grid);
+    if (this.summary) {
+      this.summary.replaceChildren(
+        el('span', { class: `badge small ${m.success ? 'ok' : 'fail'}`, text: m.success ? '✓ M approximates A' : '✗ not yet' }),
+        el('span', { class: okR ? 'ok' : 'fail', text: `ρ = ${fmtVs(m.rho, tol.eps)} ${okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
+        el('span', { class: okZ ? 'ok' : 'fail', text: `ζ = ${fmtVs(m.zeta, tol.tau)} ${okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
+        el('span', { text: `λ = ${fmt(m.lambda)}` }),
+        el('span', { text: `d = ${fmtInt(r.d)} (d* ≈ ${fmtInt(dStar)})` }),
+        el('span', { class: r.inClass ? '' : 'fail', text: r.inClass ? `k = ${r.k}, in class` : `outside the class (column count ${r.maxColCount} > k = ${r.k})` }),
+      );
+    }
   }
 }
