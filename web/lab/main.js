@@ -1,7 +1,7 @@
 // attnx lab: page wiring. Settings (URL hash) -> worker-pool sweep -> streaming plots, table, exports.
 import { Controls } from './controls.js';
 import { FALLBACK_INFO, PAPER, readHash, writeHash, initialState, workerOptions, cliParams, parseLs, paperComparable, familyOf } from './state.js';
-import { runSweep, isAbort } from './runner.js';
+import { runSweep } from './runner.js';
 import { fitSweep } from './stats.js';
 import { drawDL } from './plot-dl.js';
 import { drawSuccess } from './plot-success.js';
@@ -164,6 +164,7 @@ async function startRun() {
   scheduleRender();
   const res = app.result;
   let lastStatus = 0;
+  let focusAfter = null;
   try {
     const out = await runSweep(app.pool, {
       opts: workerOptions(app.info, st),
@@ -205,6 +206,7 @@ async function startRun() {
     setRunState('error');
     setStatus(`Stopped: ${res.points.length} of ${Ls.length} lengths finished.`);
     setMessages([`The sweep failed: ${e && e.message ? e.message : String(e)}`]);
+    if (e && e.field && app.controls.fields.has(e.field)) focusAfter = e.field;
   } finally {
     setMini(app.runState === 'done' ? `done in ${formatDuration(res.elapsed)}` : app.runState === 'cancelled' ? 'cancelled' : '');
     app.run = null;
@@ -216,6 +218,7 @@ async function startRun() {
     $('run').disabled = !app.controls.valid();
     scheduleRender();
   }
+  if (focusAfter) app.controls.focusField(focusAfter);
 }
 
 function cancelRun() {
@@ -370,4 +373,3 @@ main().catch((e) => {
   setRunState('error');
 });
 
-export { isAbort };
