@@ -47,7 +47,12 @@ double d_star(double beta, int L, const Tolerances& tol) {
 }
 
 void draw_projection_columns(Rng& rng, int L, int ncols, float* out) {
-  rng.fill_normal(out, static_cast<std::size_t>(L) * ncols);
+  // One word of `rng` seeds each column's own generator: the values depend only on the column
+  // index, never on how the columns are split between calls (min-d draws `step` at a time).
+  for (int c = 0; c < ncols; ++c) {
+    Rng column(rng.next());
+    column.fill_normal(out + static_cast<std::size_t>(c) * L, static_cast<std::size_t>(L));
+  }
 }
 
 void softmax_rows(const float* Z, float* M, int L) {

@@ -47,7 +47,9 @@ struct Construction {
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                        std::uint64_t max_bytes);
 
-// Unit-variance projection entries of column c (L values) in draw order. P_scaled = P / sqrt(d).
+// Unit-variance projection entries (L x ncols, column-major). Each column has its own generator
+// seeded by one word of `rng`, so drawing columns in pieces gives the same values as drawing them
+// at once (nested columns, SPEC §4). P_scaled = P / sqrt(d).
 void draw_projection_columns(Rng& rng, int L, int ncols, float* out_colmajor);
 
 // Metrics from row-major logits Z (L x L) and the attention M (may be null: lambda left 0).

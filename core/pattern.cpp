@@ -253,8 +253,11 @@ Pattern pattern_from_dense(int L, const std::vector<double>& dense) {
   std::vector<Triplet> t;
   for (int i = 0; i < L; ++i)
     for (int j = 0; j < L; ++j) {
-      double w = dense[static_cast<std::size_t>(i) * L + j];
-      if (w != 0 || !std::isfinite(w)) t.push_back({i, j, w});
+      const double w = dense[static_cast<std::size_t>(i) * L + j];
+      if (!std::isfinite(w) || w < 0)
+        fail("dense", "entry (" + std::to_string(i) + ", " + std::to_string(j) +
+                          "): weight must be a finite number >= 0 (got " + fmt_num(w) + ")");
+      if (w != 0) t.push_back({i, j, w});
     }
   return pattern_from_triplets(L, t);
 }
