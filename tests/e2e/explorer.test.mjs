@@ -350,9 +350,16 @@ test('large L stays responsive: drawn by max-pooling, no long main-thread stalls
     new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
   });
   await ready(page, 1);
-  const size = await page.evaluate(() => { const c = document.querySelector('#fig-M canvas.heat'); return [c.width, c.height]; });
-  assert.deepEqual(size, [512, 512]);
-  assert.match(await page.textContent('#fig-A .legend'), /4×4 cells per pixel \(max-pooled\)/);
+  // The image never has more pixels than the screen shows (max-pooled by an integer factor f).
+  const g = await page.evaluate(() => {
+    const c = document.querySelector('#fig-M canvas.heat');
+    return { w: c.width, h: c.height, screen: c.clientWidth * devicePixelRatio };
+  });
+  const f = Math.ceil(2048 / Math.min(512, Math.floor(g.screen)));
+  assert.equal(g.w, Math.ceil(2048 / f));
+  assert.equal(g.h, g.w);
+  assert.ok(g.w <= g.screen, `image ${g.w}px wider than its ${g.screen}px on screen`);
+  assert.match(await page.textContent('#fig-A .legend'), new RegExp(`${f}×${f} cells per pixel \\(max-pooled\\)`));
   assert.ok(await canvasVariance(page, '#fig-A canvas.heat') > 1);
   const worst = Math.max(0, ...await page.evaluate(() => window.__long));
   assert.ok(worst < 250, `main thread blocked for ${worst} ms`);

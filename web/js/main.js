@@ -112,6 +112,7 @@ async function main() {
   });
   $('help-btn').addEventListener('click', () => update({ help: !st.help }, { compute: false }));
 
+  watchSize();
   readHash();
   window.addEventListener('hashchange', () => {
     if (location.hash === lastWritten) return;
@@ -263,14 +264,40 @@ async function rerender(changed) {
   if (all || changed.includes('ref')) which.push('err');
   if (all) which.push('zero', 'X');
   const id = current.id;
-  const msg = await render.render(id, which, { scale: st.scale, ref: st.ref, budget: 512 });
+  const b = budgets();
+  const msg = await render.render(id, which, { scale: st.scale, ref: st.ref, ...b });
   if (!msg || !current || current.id !== id) return;
+  if (which.includes('A')) current.budget = b.budget;
   Object.assign(current.info, msg.info);
   const L = current.L;
   for (const k of ['A', 'M', 'err', 'zero']) if (msg.images[k]) views[k].draw(msg.images[k], L, L);
   if (msg.images.XB) views.cons.update(msg.images, current.info, { L, d: current.d });
   updateLegends(which);
   views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
+}
+
+// Pixels available on screen: images never have more pixels than the screen shows, so the
+// browser never drops rows when scaling down (max-pooling keeps single nonzeros visible).
+function budgets() {
+  const dpr = window.devicePixelRatio || 1;
+  const px = (el, fallback) => Math.floor((el && el.clientWidth ? el.clientWidth : fallback) * dpr);
+  const xWrap = views.cons.B.root.querySelector('.canvas-wrap');
+  return {
+    budget: Math.max(32, Math.min(512, px(views.A.wrap, 512))),
+    xRows: Math.max(32, Math.min(512, Math.floor((xWrap && xWrap.clientHeight ? xWrap.clientHeight : 240) * dpr))),
+    xCols: Math.max(16, Math.min(512, px(xWrap, 256))),
+  };
+}
+
+function watchSize() {
+  let timer = 0;
+  const ro = new ResizeObserver(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (current && current.budget && budgets().budget !== current.budget && html.dataset.busy === '0') rerender(['all']);
+    }, 150);
+  });
+  ro.observe(views.A.wrap);
 }
 
 function updateLegends(which) {
@@ -402,7 +429,7 @@ function previewCustom() {
   const sums = new Float64Array(custom.L);
   for (let t = 0; t < vals.length; t++) sums[rows[t]] += vals[t];
   const v = Float64Array.from(vals, (x, t) => x / sums[rows[t]]);
-  const pooled = poolSparseMax(custom.L, rows, cols, v, 512, 0);
+  const pooled = poolSparseMax(custom.L, rows, cols, v, budgets().budget, 0);
   const vmax = current && current.info.vmax ? current.info.vmax : 1;
   const rgba = colourise(pooled.data, VIRIDIS, attentionScale(st.scale, vmax));
   views.A.draw({ w: pooled.w, h: pooled.h, rgba }, custom.L, custom.L);

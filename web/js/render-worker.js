@@ -147,9 +147,9 @@ function render(which, opts) {
     const C = 2 * c.d;
     const m1 = maxAbs(c.X, c.L, C, 0, c.d) || 1, m2 = maxAbs(c.X, c.L, C, c.d, C) || 1;
     out.info.xmax = [m1, m2];
-    const hb = Math.max(16, Math.floor(budget / 2));
-    const p1 = poolDenseAbsMax(c.X, c.L, C, budget, hb, 0, c.d);
-    const p2 = poolDenseAbsMax(c.X, c.L, C, budget, hb, c.d, C);
+    const br = opts.xRows || budget, bc = opts.xCols || Math.max(16, Math.floor(budget / 2));
+    const p1 = poolDenseAbsMax(c.X, c.L, C, br, bc, 0, c.d);
+    const p2 = poolDenseAbsMax(c.X, c.L, C, br, bc, c.d, C);
     add('XB', image(p1, DIVERGING, (v) => 0.5 + v / (2 * m1)));
     add('XP', image(p2, DIVERGING, (v) => 0.5 + v / (2 * m2)));
   }
