@@ -79,7 +79,8 @@ test('the browser reproduces attnx sweep exactly (same seeds, same JSON)', async
   assert.match(name, /^attnx-sweep-random-L32-128\.json$/);
   const cli = execFileSync(CLI, ['sweep', '--pattern', 'random', '--k', '2', '--Ls', '32,64,128', '--trials', '5', '--seed', '7'], { encoding: 'utf8' });
   const a = JSON.parse(data.toString('utf8')), b = JSON.parse(cli);
-  assert.deepEqual(a.points.map((p) => p.d_mins), b.points.map((p) => p.d_mins));
+  assert.deepEqual(a.points.map((p) => p.d_mins), b.points.map((p) => p.d_mins),
+    'browser (web/wasm) and native (build/native) d_mins differ: SPEC §6 parity, or one build is stale (scripts/build-native, scripts/build-wasm)');
   assert.deepEqual(a.points.map((p) => [p.median, p.quantile, p.k, p.max_col_count, p.in_class]), b.points.map((p) => [p.median, p.quantile, p.k, p.max_col_count, p.in_class]));
   for (let i = 0; i < a.points.length; i++) assert.ok(Math.abs(a.points[i].d_star - b.points[i].d_star) <= 1e-4 * b.points[i].d_star);
   // Same layout and keys; only max_bytes (the browser's 2 GiB budget) may differ.
@@ -165,14 +166,14 @@ test('cancel mid-run keeps a consistent partial result; exports parse and re-imp
   await ctx.close();
 });
 
-test('imports a larger native run made by the CLI', async (t) => {
+test('imports a larger native run made by the CLI', { timeout: 300000 }, async (t) => {
   if (!existsSync(CLI)) return t.skip('build/native/attnx is not built');
-  const text = execFileSync(CLI, ['sweep', '--Ls', '64,128,256,512,1024,2048,4096,8192', '--trials', '3', '--seed', '2'], { encoding: 'utf8' });
+  const text = execFileSync(CLI, ['sweep', '--Ls', '64,256,1024,4096,8192', '--trials', '2', '--seed', '2'], { encoding: 'utf8' });
   const { page, ctx } = await open('');
   await page.setInputFiles('#import-file', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await waitRun(page, ['imported'], 10000);
   const rows = await page.$$eval('#results-table tbody th', (t) => t.map((x) => x.textContent));
-  assert.deepEqual(rows, ['64', '128', '256', '512', '1024', '2048', '4096', '8192']);
+  assert.deepEqual(rows, ['64', '256', '1024', '4096', '8192']);
   assert.match(await page.textContent('#result-source'), /Imported big\.json \(attnx 0\.1\.0\)/);
   assert.match(await page.textContent('#fit-sentence'), /Logarithmic fit/);
   await ctx.close();

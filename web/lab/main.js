@@ -46,9 +46,10 @@ function addMessage(m, kind = 'error') {
 }
 function setStatus(text) { $('status').textContent = text; }
 function setMini(text) { $('run-mini').textContent = text; }
-function setRunState(s) {
+// publish = false: the page attribute (read by tests and the benchmark) follows after the redraw.
+function setRunState(s, publish = true) {
   app.runState = s;
-  document.body.dataset.run = s;
+  if (publish) document.body.dataset.run = s;
 }
 
 // ---- rendering ----
@@ -192,18 +193,18 @@ async function startRun() {
     res.params.Ls = res.points.map((p) => p.L);
     if (out.cancelled) {
       res.complete = false;
-      setRunState('cancelled');
+      setRunState('cancelled', false);
       setStatus(`Cancelled after ${formatDuration(out.elapsed)}: ${res.points.length} of ${Ls.length} lengths finished; the plots, table and exports show those.`);
     } else {
       res.complete = true;
-      setRunState('done');
+      setRunState('done', false);
       $('progress').value = 1;
       $('progress-pct').textContent = '100%';
       setStatus(`Done: ${Ls.length} lengths × ${st.trials} trials in ${formatDuration(out.elapsed)}.`);
     }
   } catch (e) {
     res.params.Ls = res.points.map((p) => p.L);
-    setRunState('error');
+    setRunState('error', false);
     setStatus(`Stopped: ${res.points.length} of ${Ls.length} lengths finished.`);
     setMessages([`The sweep failed: ${e && e.message ? e.message : String(e)}`]);
     if (e && e.field && app.controls.fields.has(e.field)) focusAfter = e.field;
@@ -216,7 +217,8 @@ async function startRun() {
     $('reset').disabled = false;
     app.controls.setDisabled(false);
     $('run').disabled = !app.controls.valid();
-    scheduleRender();
+    render();
+    setRunState(app.runState);
   }
   if (focusAfter) app.controls.focusField(focusAfter);
 }
@@ -240,10 +242,11 @@ async function onImport(ev) {
     app.result = res;
     app.gridLs = res.points.map((p) => p.L);
     app.taskStates = new Map();
-    setRunState('imported');
     setMessages([]);
     setStatus(`Imported ${file.name}: ${res.points.length} lengths (L = ${res.points[0].L}…${res.points[res.points.length - 1].L}), ${res.params.trials} trials each.`);
-    scheduleRender();
+    setRunState('imported', false);
+    render();
+    setRunState('imported');
   } catch (e) {
     setMessages([`Import failed, previous results kept: ${e.message}`]);
   }
