@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <memory>
 
 #include "construct.hpp"
 #include "convert.hpp"
@@ -413,6 +414,20 @@ val js_gram_bench(int L, int n, int reps, std::string which) {
   });
 }
 
+// Allocates (and frees) `mib` MiB in one block: checks that a failed allocation is reported as an
+// Error (kind "memory") and leaves the module usable, instead of aborting it.
+val js_alloc_probe(int mib) {
+  return guarded([&] {
+    require_int("mib", mib, 1, 4096);
+    const std::size_t bytes = static_cast<std::size_t>(mib) << 20;
+    std::unique_ptr<char[]> block(new char[bytes]);
+    static char* volatile sink;  // keeps the allocation from being elided
+    sink = block.get();
+    sink[bytes - 1] = 1;
+    return val(static_cast<double>(bytes));
+  });
+}
+
 std::string js_version() { return ATTNX_VERSION; }
 std::string js_flavour() { return ATTNX_FLAVOUR; }
 std::string js_gram_kernel() { return gram_kernel_name(); }
@@ -433,4 +448,5 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("estimateBytes", &js_estimate_bytes);
   emscripten::function("gramSelfTest", &js_gram_self_test);
   emscripten::function("gramBench", &js_gram_bench);
+  emscripten::function("allocProbe", &js_alloc_probe);
 }

@@ -47,3 +47,11 @@ test('oversized requests are refused by the estimate, and the module stays usabl
   assert.throws(() => api.sweepPoint({ L: 16384, maxBytes: 2 ** 29 }), { kind: 'budget' });
   assert.ok(api.minD({ L: 64 }).dMin > 0);
 });
+
+test('a failed allocation is an Error (kind memory), not an abort; the module stays usable', () => {
+  assert.equal(api._allocProbe(64), 64 * 2 ** 20);
+  // One block of almost 4 GiB cannot fit the 4 GiB heap next to what is already there.
+  assert.throws(() => api._allocProbe(4095), (e) => e instanceof Error && e.kind === 'memory' && /out of memory/.test(e.message));
+  assert.equal(api._allocProbe(16), 16 * 2 ** 20);
+  assert.ok(api.minD({ L: 64 }).dMin > 0);
+});

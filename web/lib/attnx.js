@@ -236,6 +236,11 @@ export class AttnxApi {
     return unwrap(this._m.gramSelfTest(L, n, seed));
   }
 
+  /** Test hook: allocates and frees one block of `mib` MiB (a failure is an Error, kind 'memory'). */
+  _allocProbe(mib) {
+    return unwrap(this._m.allocProbe(mib));
+  }
+
   /** Benchmark hook: best-of-reps seconds of one rank-n update; which: kernel|eigen|dispatch. */
   _gramBench(L, n, reps, which = 'dispatch') {
     return unwrap(this._m.gramBench(L, n, reps, which));
