@@ -84,7 +84,10 @@ function renderAll() {
   for (const [L, s] of app.taskStates) pendingMap.set(L, s);
   // Read both widths before touching the DOM (one layout per redraw, not one per plot).
   const wDL = plotWidth('plot-dl'), wSD = plotWidth('plot-sd');
-  drawDL($('plot-dl'), { res, gridLs: app.gridLs, pending: pendingMap, theme, width: wDL, fullDStar: $('full-dstar').checked, band });
+  // Before any result the frame shows the configured grid.
+  let gridLs = app.gridLs;
+  if (!res && !gridLs.length && app.controls) gridLs = parseLs(app.controls.state.Ls).value || [];
+  drawDL($('plot-dl'), { res, gridLs, pending: pendingMap, theme, width: wDL, fullDStar: $('full-dstar').checked, band });
   drawSuccess($('plot-sd'), { res, theme, width: wSD });
   renderTable($('results-table'), { res, gridLs: app.gridLs, states: app.taskStates });
   $('fit-sentence').textContent = res ? fitSentence(res.fits, res.points) : 'Run a sweep to see the fits.';
@@ -128,6 +131,7 @@ function onControlsChange(state, { valid }) {
   app.state = { ...state, preset: 'none', autorun: false };
   $('run').disabled = !valid || app.runState === 'running';
   if (valid) writeUrl();
+  if (valid && !app.result) scheduleRender();
 }
 
 // ---- running ----

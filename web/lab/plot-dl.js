@@ -104,11 +104,12 @@ export function drawDL(container, { res, gridLs = [], pending = new Map(), theme
   // Pending lengths: a faint dashed guide with the task's state.
   for (const L of Ls) {
     if (points.some((p) => p.L === L)) continue;
-    const x = xs(L);
     const st = pending.get(L);
+    if (!st) continue;
+    const x = xs(L);
     const g = el('g', {}, svg);
     el('line', { x1: x, y1: y1, x2: x, y2: y0, stroke: theme.pending, 'stroke-dasharray': '3 4' }, g);
-    if (st) title(g, `L = ${L}: ${st}`);
+    title(g, `L = ${L}: ${st}`);
   }
 
   // Fits and d*.
