@@ -4,11 +4,10 @@ import { createPool } from '../lib/pool.js';
 import { parseHash, toHash } from '../common/hashstate.js';
 import { VIRIDIS } from '../common/viridis.js';
 import { DIVERGING } from '../common/diverging.js';
-import { poolSparseMax, colourise, attentionScale } from '../common/raster.js';
 import { normalisePatterns } from './patterns-info.js';
 import { buildTable, constructOptions, COMPUTE_FIELDS } from './state.js';
 import { CustomPattern } from './custom-pattern.js';
-import { parsePattern, toJSON, toCSV } from './custom-io.js';
+import { CustomTools } from './custom-tools.js';
 import { Controls } from './controls.js';
 import { Runner } from './runner.js';
 import { RenderClient } from './render-client.js';
@@ -28,8 +27,7 @@ const status = new StatusView({ text: $('status-text'), progress: $('progress'),
 
 const VIEW_FIELDS = ['scale', 'ref'];
 let info, table, st, controls, runner, render, share;
-let custom = null;       // CustomPattern when pattern = custom
-let undoStack = [];
+let tools;               // CustomTools (owns the custom pattern)
 let current = null;      // { id, L, d, tol, A: { rows, cols, vals }, rowPtr, result meta, info }
 let hover = null;        // { i, j, view } while the pointer or keyboard cursor is on a heatmap
 const rowCache = new Map();
@@ -86,25 +84,29 @@ async function main() {
       startRow: () => st.row,
       onHover: (c, view) => onHover(c, view),
       onPick: (c, view) => {
-        if (view === views.A && drawingEnabled()) return;
+        if (view === views.A && tools.drawingEnabled()) return;
         update({ row: st.row === c.i ? -1 : c.i }, { compute: false });
       },
       onKeyAct: (c, view) => {
-        if (view === views.A && drawingEnabled()) {
-          pushUndo();
-          toggleCell(c, null);
+        if (view === views.A && tools.drawingEnabled()) {
+          tools.pushUndo();
+          tools.toggle(c, null);
           commitCustom();
         } else update({ row: st.row === c.i ? -1 : c.i }, { compute: false });
       },
     });
   }
+  tools = new CustomTools({
+    info, viewA: views.A,
+    getState: () => st, getCurrent: () => current,
+    update: (patch) => update(patch), onEdited: commitCustom, budget: () => budgets().budget,
+  });
   attachDrawing(views.A, {
-    enabled: drawingEnabled,
-    begin: pushUndo,
-    toggle: toggleCell,
+    enabled: () => tools.drawingEnabled(),
+    begin: () => tools.pushUndo(),
+    toggle: (c, mode) => tools.toggle(c, mode),
     end: commitCustom,
   });
-  setupCustomTools();
   share = setupShare({
     copyBtn: $('copy-link'), out: $('share-out'), input: $('share-link'), msg: $('share-msg'),
     embedBtn: $('embed-btn'), embedPanel: $('embed-panel'), embedCode: $('embed-code'), embedCopy: $('embed-copy'),
@@ -127,7 +129,7 @@ let lastWritten = null;
 function readHash() {
   const { state, errors } = parseHash(table, location.hash);
   const msgs = errors.map((e) => `Link: ${e}. The default is used instead.`);
-  custom = null;
+  let custom = null;
   if (state.pattern === 'custom') {
     if (state.cp) {
       const r = CustomPattern.decode(state.L, state.cp, state.cw, info.limits.maxNnzLink);
@@ -137,9 +139,9 @@ function readHash() {
       } else custom = r.pattern;
     } else custom = CustomPattern.identity(state.L);
   }
+  tools.reset(custom);
   status.setMessages('hash', msgs, 'error');
   st = state;
-  undoStack = [];
   syncCustomFields();
   afterChange(COMPUTE_FIELDS.concat(VIEW_FIELDS, ['row', 'help', 'embed']));
 }
@@ -149,11 +151,8 @@ function update(patch, { compute = true } = {}) {
   st = { ...st, ...patch };
   const changed = Object.keys(patch).filter((k) => prev[k] !== st[k]);
   if (changed.length === 0) return;
-  if (changed.includes('pattern') && st.pattern === 'custom' && !custom) {
-    custom = customFromCurrent(st.L);
-  }
-  if (st.pattern !== 'custom') custom = null;
-  if (custom && custom.L !== st.L) custom = custom.resized(st.L);
+  status.setMessages('hash', []);  // the link's problems are history once the visitor changes something
+  tools.follow(st);
   if (st.row >= st.L) st.row = -1;
   // Ranges of parameters depend on L and the family: clamp into them.
   for (const f of info.families.find((x) => x.name === st.pattern)?.params || []) {
@@ -173,7 +172,9 @@ function afterChange(changed, compute = true) {
   $('explain').hidden = !st.help;
   $('help-btn').textContent = st.help ? 'Hide explanation' : 'Show explanation';
   $('help-btn').setAttribute('aria-expanded', String(st.help));
-  updateCustomUI();
+  tools.refreshUI();
+  $('export-json').disabled = !tools.pattern && !current;
+  $('export-csv').disabled = !tools.pattern && !current;
   if (compute && changed.some((k) => COMPUTE_FIELDS.includes(k))) schedule();
   else if (changed.some((k) => VIEW_FIELDS.includes(k))) rerender(changed);
   if (changed.includes('row')) {
@@ -192,6 +193,7 @@ function writeHash() {
 
 function syncCustomFields() {
   let note = [];
+  const custom = tools.pattern;
   if (st.pattern === 'custom' && custom) {
     if (custom.nnz <= info.limits.maxNnzLink) {
       const e = custom.encode();
@@ -212,7 +214,7 @@ function syncCustomFields() {
 // ---- computation and rendering -------------------------------------------------------------
 
 async function schedule() {
-  const opts = constructOptions(info, st, custom);
+  const opts = constructOptions(info, st, tools.pattern);
   const label = `Computing M for L = ${st.L}, d = ${st.d}…`;
   setBusyFlag(true);
   for (const k of ['A', 'M', 'err', 'zero']) views[k].setBusy(true);
@@ -384,148 +386,11 @@ function readout(row, c) {
   view.setReadout(`(${c.i}, ${c.j}): A = ${fmt(a)}, M = ${fmt(m)}${extra}`);
 }
 
-// ---- custom patterns -------------------------------------------------------------------------
-
-function drawingEnabled() {
-  return st && st.pattern === 'custom' && custom && st.L <= info.limits.maxDrawL;
-}
-
-function customFromCurrent(L) {
-  if (current && current.L === L) {
-    const { rows, cols, vals } = current.A;
-    // Round to 4 significant digits relative to the row maximum, so links stay short and exact.
-    const rowMax = new Float64Array(L);
-    for (let t = 0; t < vals.length; t++) rowMax[rows[t]] = Math.max(rowMax[rows[t]], vals[t]);
-    const w = Float64Array.from(vals, (v, t) => Number((v / rowMax[rows[t]]).toPrecision(4)));
-    return CustomPattern.fromTriplets(L, rows, cols, w);
-  }
-  return CustomPattern.identity(L);
-}
-
-function customMsg(text, kind = '') {
-  const m = $('custom-msg');
-  m.textContent = text;
-  m.className = `msg ${kind}`;
-}
-
-function pushUndo() {
-  if (!custom) return;
-  undoStack.push(custom.clone());
-  if (undoStack.length > 100) undoStack.shift();
-}
-
-function toggleCell(c, mode) {
-  const on = mode === null ? !custom.has(c.i, c.j) : mode;
-  const err = custom.set(c.i, c.j, on);
-  if (err) customMsg(err, 'error');
-  else customMsg(`${on ? 'Added' : 'Removed'} cell (${c.i}, ${c.j}); ${custom.nnz} nonzeros.`);
-  previewCustom();
-  return on;
-}
-
-// Instant preview of the edited target on the main thread (small L only).
-function previewCustom() {
-  const { rows, cols, vals } = custom.toTriplets();
-  const sums = new Float64Array(custom.L);
-  for (let t = 0; t < vals.length; t++) sums[rows[t]] += vals[t];
-  const v = Float64Array.from(vals, (x, t) => x / sums[rows[t]]);
-  const pooled = poolSparseMax(custom.L, rows, cols, v, budgets().budget, 0);
-  const vmax = current && current.info.vmax ? current.info.vmax : 1;
-  const rgba = colourise(pooled.data, VIRIDIS, attentionScale(st.scale, vmax));
-  views.A.draw({ w: pooled.w, h: pooled.h, rgba }, custom.L, custom.L);
-}
-
 function commitCustom() {
   syncCustomFields();
   writeHash();
-  updateCustomUI();
+  tools.refreshUI();
   schedule();
-}
-
-function replaceCustom(p, note) {
-  pushUndo();
-  const patch = { pattern: 'custom', L: p.L };
-  custom = p;
-  if (st.pattern === 'custom' && st.L === p.L) {
-    commitCustom();
-  } else {
-    update(patch);
-  }
-  customMsg(note, 'ok');
-}
-
-function updateCustomUI() {
-  const isCustom = st.pattern === 'custom';
-  $('undo').disabled = !isCustom || undoStack.length === 0;
-  $('clear').disabled = !isCustom;
-  $('export-json').disabled = !isCustom && !current;
-  $('export-csv').disabled = !isCustom && !current;
-  $('edit-current').hidden = isCustom;
-  views.A.wrap.classList.toggle('drawable', !!drawingEnabled());
-  const hint = $('draw-hint');
-  if (!isCustom) hint.textContent = 'Choose "Edit this pattern" (or the custom family), then click or drag on the target grid to toggle cells; rows are renormalised to sum 1. Drawing works for L ≤ 256.';
-  else if (st.L > info.limits.maxDrawL) hint.textContent = `Drawing works for L ≤ ${info.limits.maxDrawL} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
-  else hint.textContent = 'Click or drag on the target grid to toggle cells (rows are renormalised to sum 1; every row keeps at least one nonzero). Keyboard: focus the grid, arrows move, Enter toggles.';
-  views.A.canvas.setAttribute('aria-label', drawingEnabled() ? 'Target A: drawable grid. Arrow keys move the cursor, Enter toggles the cell.' : 'Target A heatmap');
-}
-
-function setupCustomTools() {
-  $('edit-current').addEventListener('click', () => {
-    if (st.L > info.limits.maxDrawL) customMsg(`Editing by drawing needs L ≤ ${info.limits.maxDrawL}; you can still import and export.`, 'error');
-    update({ pattern: 'custom' });
-  });
-  $('undo').addEventListener('click', () => {
-    const p = undoStack.pop();
-    if (!p) return;
-    custom = p;
-    if (p.L !== st.L) update({ L: p.L });
-    else commitCustom();
-    customMsg('Undone.');
-  });
-  $('clear').addEventListener('click', () => {
-    pushUndo();
-    custom = CustomPattern.identity(st.L);
-    commitCustom();
-    customMsg('Cleared to the diagonal (every row of A needs at least one nonzero).');
-  });
-  const doImport = (text, source) => {
-    const r = parsePattern(text, info.limits.maxL);
-    if (r.error) {
-      customMsg(`Import failed (${source}): ${r.error}. The previous pattern is kept.`, 'error');
-      return;
-    }
-    replaceCustom(r.pattern, `Imported ${r.pattern.nnz} nonzeros, L = ${r.pattern.L}.`);
-  };
-  $('import-btn').addEventListener('click', () => doImport($('import-text').value, 'pasted text'));
-  $('import-file').addEventListener('change', async (ev) => {
-    const f = ev.target.files && ev.target.files[0];
-    if (!f) return;
-    if (f.size > 20e6) {
-      customMsg(`Import failed: ${f.name} is larger than 20 MB.`, 'error');
-      return;
-    }
-    doImport(await f.text(), f.name);
-    ev.target.value = '';
-  });
-  const download = (name, text, type) => {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-  const exportPattern = () => custom || (current && CustomPattern.fromTriplets(current.L, current.A.rows, current.A.cols, current.A.vals));
-  $('export-json').addEventListener('click', () => {
-    const p = exportPattern();
-    if (p) download(`attnx-pattern-L${p.L}.json`, toJSON(p), 'application/json');
-  });
-  $('export-csv').addEventListener('click', () => {
-    const p = exportPattern();
-    if (p) download(`attnx-pattern-L${p.L}.csv`, toCSV(p), 'text/csv');
-  });
 }
 
 main().catch((e) => {
