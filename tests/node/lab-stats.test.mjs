@@ -11,6 +11,7 @@ import { runSweep, progressOf, pointFromApi, taskWeight } from '../../web/lab/ru
 import { fitSentence, paperSentence, formatDuration } from '../../web/lab/summary.js';
 import { stepVertices, xDomain } from '../../web/lab/plot-success.js';
 import { yDomain, jitter } from '../../web/lab/plot-dl.js';
+import { wrap } from '../../web/lab/export.js';
 
 const fixture = (name) => readFileSync(new URL(`./lab-fixtures/${name}`, import.meta.url), 'utf8');
 const close = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${a} vs ${b}`);
@@ -204,6 +205,12 @@ test('import validation names the problem', () => {
     assert.throws(() => parseImport(text), (e) => e instanceof ImportError && re.test(e.message), `expected ${re} for ${text.slice(0, 60)}`);
   }
   assert.equal(parseImport(fixture('cli-sweep-paper.json')).points.length, 4);
+});
+
+test('caption word wrap for exported plots', () => {
+  assert.deepEqual(wrap('a bb ccc dddd', 6), ['a bb', 'ccc', 'dddd']);
+  assert.deepEqual(wrap('short', 40), ['short']);
+  assert.deepEqual(wrap('averyveryverylongword x', 5), ['averyveryverylongword', 'x']);
 });
 
 // ---- URL state ----

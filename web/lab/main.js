@@ -256,6 +256,18 @@ async function onImport(ev) {
   }
 }
 
+// Lines above an exported plot: what it shows and for which settings.
+function caption(kind) {
+  const res = app.result;
+  const head = kind === 'd-vs-L' ? 'Minimal hidden size d versus sequence length L' : 'Success probability versus hidden size d';
+  if (!res) return [head];
+  const p = res.params;
+  const fam = p.pattern ? [p.pattern, ...['k', 'w', 'r', 'block', 'stride', 'globals', 'randoms'].filter((k) => p[k] !== undefined).map((k) => `${k} = ${p[k]}`)].join(', ') : 'pattern not recorded';
+  const tol = [p.weights && `${p.weights} weights`, p.eps !== undefined && `ε = ${p.eps}`, p.tau !== undefined && `τ = ${p.tau}`, p.delta !== null && p.delta !== undefined && `δ = ${p.delta}`,
+    p.trials && `T = ${p.trials}`, p.step && `step ${p.step}`, p.d_max && `d_max ${p.d_max}`, p.seed !== undefined && `seed ${p.seed}`].filter(Boolean).join(', ');
+  return [head, `attnx sweep: ${fam}; ${tol}`];
+}
+
 function plotName(kind) {
   return `${app.result ? baseName(app.result) : 'attnx-sweep'}-${kind}`;
 }
@@ -264,7 +276,7 @@ async function onPng(boxId, kind) {
   const svg = $(boxId).querySelector('svg');
   if (!svg) return;
   try {
-    await exportPng(svg, plotName(kind));
+    await exportPng(svg, plotName(kind), caption(kind));
   } catch (e) {
     setMessages([`PNG export failed: ${e.message}`]);
   }
@@ -340,8 +352,8 @@ async function main() {
   $('full-dstar').addEventListener('change', scheduleRender);
   $('export-json').addEventListener('click', () => app.result && exportJson(app.result));
   $('export-csv').addEventListener('click', () => app.result && exportCsv(app.result));
-  $('dl-svg').addEventListener('click', () => { const s = $('plot-dl').querySelector('svg'); if (s) exportSvg(s, plotName('d-vs-L')); });
-  $('sd-svg').addEventListener('click', () => { const s = $('plot-sd').querySelector('svg'); if (s) exportSvg(s, plotName('success-vs-d')); });
+  $('dl-svg').addEventListener('click', () => { const s = $('plot-dl').querySelector('svg'); if (s) exportSvg(s, plotName('d-vs-L'), caption('d-vs-L')); });
+  $('sd-svg').addEventListener('click', () => { const s = $('plot-sd').querySelector('svg'); if (s) exportSvg(s, plotName('success-vs-d'), caption('success-vs-d')); });
   $('dl-png').addEventListener('click', () => onPng('plot-dl', 'd-vs-L'));
   $('sd-png').addEventListener('click', () => onPng('plot-sd', 'success-vs-d'));
   $('import-file').addEventListener('change', onImport);
