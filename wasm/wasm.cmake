@@ -29,6 +29,7 @@ add_executable(attnx_wasm
   ${CMAKE_CURRENT_SOURCE_DIR}/wasm/bindings.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/wasm/convert.cpp)
 target_include_directories(attnx_wasm PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/wasm)
+target_compile_options(attnx_wasm PRIVATE -Wall -Wextra)
 target_link_libraries(attnx_wasm PRIVATE attnx_core)
 set_target_properties(attnx_wasm PROPERTIES OUTPUT_NAME ${ATTNX_WASM_NAME} SUFFIX ".mjs")
 target_link_options(attnx_wasm PRIVATE
