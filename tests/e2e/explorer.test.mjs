@@ -332,6 +332,15 @@ test('keyboard: controls are labelled and heatmaps respond to arrow keys', async
     .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
     .map((e) => e.id || e.outerHTML.slice(0, 60)));
   assert.deepEqual(unlabelled, []);
+  // Hover: the inspector follows the pointer's row and the readout names the cell.
+  const m = page.locator('#fig-M canvas.heat');
+  await m.scrollIntoViewIfNeeded();
+  const box = await m.boundingBox();
+  await page.mouse.move(box.x + (5.5 / 32) * box.width, box.y + (10.5 / 32) * box.height);
+  await page.waitForFunction(() => /Row i = 10(?!\d)/.test(document.querySelector('#inspector').textContent));
+  assert.match(await page.textContent('#fig-M .readout'), /^\(10, 5\): A = .*, M = /);
+  assert.equal(await page.locator('#inspector svg rect.bars-a').count() > 0, true);
+  await page.mouse.move(0, 0);
   await page.focus('#fig-M canvas.heat');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');

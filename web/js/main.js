@@ -8,6 +8,7 @@ import { normalisePatterns } from './patterns-info.js';
 import { buildTable, constructOptions, COMPUTE_FIELDS } from './state.js';
 import { CustomPattern } from './custom-pattern.js';
 import { CustomTools } from './custom-tools.js';
+import { RowFocus } from './row-focus.js';
 import { Controls } from './controls.js';
 import { Runner } from './runner.js';
 import { RenderClient } from './render-client.js';
@@ -29,9 +30,7 @@ const VIEW_FIELDS = ['scale', 'ref'];
 let info, table, st, controls, runner, render, share;
 let tools;               // CustomTools (owns the custom pattern)
 let current = null;      // { id, L, d, tol, A: { rows, cols, vals }, rowPtr, result meta, info }
-let hover = null;        // { i, j, view } while the pointer or keyboard cursor is on a heatmap
-const rowCache = new Map();
-let rowReq = 0;
+let focus;               // RowFocus (hovered / pinned row)
 let runs = 0;
 
 const views = {};
@@ -70,6 +69,7 @@ async function main() {
   views.metrics = new MetricsView($('metrics-body'), $('summary'));
   views.inspector = new RowInspector($('inspector-body'));
   views.cons = new ConstructionView($('construction-body'));
+  focus = new RowFocus({ views, render, getState: () => st, getCurrent: () => current });
 
   controls = new Controls({
     info, table,
@@ -82,7 +82,7 @@ async function main() {
     attachPointer(views[key], {
       getL: () => current && current.L,
       startRow: () => st.row,
-      onHover: (c, view) => onHover(c, view),
+      onHover: (c, view) => focus.onHover(c, view),
       onPick: (c, view) => {
         if (view === views.A && tools.drawingEnabled()) return;
         update({ row: st.row === c.i ? -1 : c.i }, { compute: false });
@@ -178,8 +178,8 @@ function afterChange(changed, compute = true) {
   if (compute && changed.some((k) => COMPUTE_FIELDS.includes(k))) schedule();
   else if (changed.some((k) => VIEW_FIELDS.includes(k))) rerender(changed);
   if (changed.includes('row')) {
-    markRows();
-    showRow(st.row >= 0 ? st.row : null);
+    focus.mark();
+    focus.show();
   }
 }
 
@@ -237,7 +237,7 @@ async function schedule() {
   const tol = { eps: p.eps ?? st.eps, tau: p.tau ?? st.tau, delta: p.delta ?? st.delta };
   const A = { rows: Int32Array.from(result.A.rows), cols: Int32Array.from(result.A.cols), vals: Float64Array.from(result.A.vals) };
   current = { id, L: result.L, d: result.d, tol, A, meta: result, info: {} };
-  rowCache.clear();
+  focus.reset();
   views.metrics.update(result, tol);
   status.busy(`Drawing L = ${result.L}…`);
   try {
@@ -251,8 +251,8 @@ async function schedule() {
   for (const k of ['A', 'M', 'err', 'zero']) views[k].setBusy(false);
   const ms = Math.round(performance.now() - t0);
   status.done(`L = ${result.L}, d = ${result.d}: ${result.metrics.success ? 'success' : 'not yet'} · computed and drawn in ${ms} ms in your browser`);
-  markRows();
-  showRow(hover ? hover.i : st.row >= 0 ? st.row : null);
+  focus.mark();
+  focus.show();
   runs++;
   html.dataset.runs = String(runs);
   setBusyFlag(false);
@@ -323,67 +323,6 @@ function updateLegends(which) {
       caption: `purple ≤ τ = ${fmt(t)} (holds), orange > τ (fails); largest here ${fmt(10 ** inf.log10ZetaMax)}; dark = support`,
     });
   }
-}
-
-// ---- hover, rows, inspector ------------------------------------------------------------------
-
-function onHover(c, view) {
-  hover = c ? { ...c, view } : null;
-  for (const k of ['A', 'M', 'err', 'zero']) views[k].setMarks(current ? current.L : 1, c ? c.i : st.row, c && views[k] === view ? c : null);
-  if (!c) {
-    for (const k of ['A', 'M', 'err', 'zero']) views[k].setReadout('');
-    showRow(st.row >= 0 ? st.row : null);
-    return;
-  }
-  showRow(c.i, c);
-}
-
-function markRows() {
-  if (!current) return;
-  for (const k of ['A', 'M', 'err', 'zero']) views[k].setMarks(current.L, hover ? hover.i : st.row, null);
-}
-
-async function showRow(i, cell) {
-  if (!current || i === null || i === undefined || i < 0 || i >= current.L) {
-    if (current) views.inspector.clear('Hover over or click a row of any heatmap (or focus one and use the arrow keys) to compare A_i with M_i.');
-    return;
-  }
-  const id = current.id;
-  let row = rowCache.get(i);
-  if (!row) {
-    const req = ++rowReq;
-    const msg = await render.row(id, i);
-    if (!msg || !current || current.id !== id) return;
-    row = msg.row;
-    if (rowCache.size > 64) rowCache.clear();
-    rowCache.set(i, row);
-    if (req !== rowReq && (!hover || hover.i !== i) && st.row !== i) return;
-  }
-  views.inspector.update(row, { L: current.L, tau: current.tol.tau, pinned: st.row === i && !hover });
-  if (cell && hover && hover.i === i) readout(row, cell);
-}
-
-function readout(row, c) {
-  const t = row.cols.indexOf(c.j);
-  const a = t >= 0 ? row.avals[t] : 0;
-  const m = row.M[c.j];
-  const view = hover.view;
-  let extra = '';
-  if (view === views.err) {
-    if (t < 0) extra = ' · off the support';
-    else {
-      const e = row.cols.map((j, s) => row.Z[j] - Math.log(row.avals[s]));
-      const ref = st.ref === 'min' ? Math.min(...e) : e.reduce((x, y) => x + y, 0) / e.length;
-      extra = ` · error ${fmt(e[t] - ref)}`;
-    }
-  } else if (view === views.zero) {
-    if (t >= 0) extra = ' · on the support';
-    else {
-      const zmin = Math.min(...row.cols.map((j) => row.Z[j]));
-      extra = ` · ratio ${fmt(Math.exp(row.Z[c.j] - zmin))}`;
-    }
-  }
-  view.setReadout(`(${c.i}, ${c.j}): A = ${fmt(a)}, M = ${fmt(m)}${extra}`);
 }
 
 function commitCustom() {
