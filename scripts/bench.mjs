@@ -7,11 +7,12 @@
 // `attnx sweep` do, so every build searches the same targets and projections (the d_mins are
 // checked to be identical). GFLOP/s = 2 * (Gram + check multiply-adds) / seconds.
 //
-//   node scripts/bench.mjs [--Ls 256,1024] [--trials 3] [--reps 3] [--seed 1] [--json]
+//   node scripts/bench.mjs [--Ls 256,1024] [--trials 3] [--reps 3] [--seed 1] [--json] [--no-build]
+// The builds are brought up to date first (scripts/build-native, --march, build-wasm) unless
+// --no-build.
 // Each measurement is repeated --reps times, interleaved across builds, and the fastest is kept
 // (the machine may be busy).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { load } from '../web/lib/attnx.js';
@@ -20,7 +21,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TARGET = 2.5;  // WASM SIMD within 2.5x of the -march=native build at L = 1024
 
 function parseArgs(argv) {
-  const o = { Ls: [256, 1024], trials: 3, reps: 3, seed: 1, json: false };
+  const o = { Ls: [256, 1024], trials: 3, reps: 3, seed: 1, json: false, build: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -39,8 +40,9 @@ function parseArgs(argv) {
     else if (a === '--reps') o.reps = int('--reps', val(), 1, 100);
     else if (a === '--seed') o.seed = int('--seed', val(), 0, Number.MAX_SAFE_INTEGER);
     else if (a === '--json') o.json = true;
+    else if (a === '--no-build') o.build = false;
     else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/bench.mjs [--Ls 256,1024] [--trials 3] [--reps 3] [--seed 1] [--json]');
+      console.log('usage: node scripts/bench.mjs [--Ls 256,1024] [--trials 3] [--reps 3] [--seed 1] [--json] [--no-build]');
       process.exit(0);
     } else fail(`unknown option ${a}`);
   }
@@ -52,17 +54,15 @@ function fail(msg) {
   process.exit(2);
 }
 
+// Brings every build up to date with the sources (incremental: fast when nothing changed), so
+// that all four run the same code. Build output goes to stderr.
 function ensureBuilt() {
-  const need = [
-    ['build/native/attnx', ['bash', ['scripts/build-native']]],
-    ['build/native-march/attnx', ['bash', ['scripts/build-native', '--march']]],
-    ['web/wasm/attnx_simd.wasm', ['bash', ['scripts/build-wasm']]],
-    ['web/wasm/attnx_scalar.wasm', ['bash', ['scripts/build-wasm']]],
-  ];
-  for (const [file, [cmd, args]] of need) {
-    if (existsSync(`${ROOT}${file}`)) continue;
-    console.error(`bench: ${file} is missing, building it (${cmd} ${args.join(' ')})`);
-    execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (const [cmd, args] of [['bash', ['scripts/build-native']], ['bash', ['scripts/build-native', '--march']], ['bash', ['scripts/build-wasm']]]) {
+    try {
+      execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    } catch {
+      fail(`${cmd} ${args.join(' ')} failed`);
+    }
   }
 }
 
@@ -132,7 +132,7 @@ function pad(s, n, right = false) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  ensureBuilt();
+  if (o.build) ensureBuilt();
   const runs = await benchAll(o);
 
   // Same inputs everywhere: identical d_mins.
