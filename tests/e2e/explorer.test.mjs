@@ -375,3 +375,15 @@ test('large L stays responsive: drawn by max-pooling, no long main-thread stalls
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('dark mode follows the system colour scheme', async () => {
+  const { page, context, problems } = await openPage('#L=64&help=0', { colorScheme: 'dark' });
+  await ready(page, 1);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = bg.match(/\d+/g).map(Number);
+  assert.ok(r + g + b < 120, `dark background expected, got ${bg}`);
+  assert.ok(await canvasVariance(page, '#fig-M canvas.heat') > 1);
+  await page.screenshot({ path: join(outDir, 'explorer-dark.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
