@@ -97,9 +97,11 @@ std::string read_string(const val& opts, const char* name, const std::string& de
 }
 
 // Range of a pattern parameter for family f at length L (from the core's self-description).
-bool param_range(Family f, int L, const std::string& name, long long& lo, long long& hi) {
+// With any_family, the first family that has the parameter is used.
+bool param_range(Family f, int L, const std::string& name, long long& lo, long long& hi,
+                 bool any_family = false) {
   for (const auto& fam : pattern_families()) {
-    if (fam.name != family_name(f)) continue;
+    if (!any_family && fam.name != family_name(f)) continue;
     for (const auto& p : fam.params) {
       if (p.name != name) continue;
       lo = p.min;
@@ -195,8 +197,11 @@ Options read_options(const val& opts_in, Call call) {
     long long lo = 0, hi = s.L;
     if (param_range(s.family, s.L, int_params[q], lo, hi))
       *fields[q] = static_cast<int>(read_int(opts, int_params[q], *fields[q], lo, hi));
-    else
-      *fields[q] = read_int_param(opts, int_params[q], *fields[q], 0, s.L);
+    else {
+      // Not a parameter of this family (ignored), but still a typed option.
+      param_range(s.family, s.L, int_params[q], lo, hi, true);
+      *fields[q] = read_int_param(opts, int_params[q], *fields[q], lo, hi);
+    }
   }
   s.weights = parse_weights(read_string(opts, "weights", weights_name(s.weights)));
   s.w_min = read_real(opts, "wMin", s.w_min);
