@@ -12,10 +12,14 @@ std::uint64_t estimate_construct_bytes(int L, int d) {
   return 4 * (l * dd + 2 * l * dd + 2 * l * l) + 64 * l;
 }
 
+int mind_chunk_columns(int step) { return step * (step < 256 ? 256 / step : 1); }
+
 std::uint64_t estimate_mind_bytes(int L, int step, int k) {
   const std::uint64_t l = static_cast<std::uint64_t>(L);
-  // Gram (L x L), one block of P (L x step), row and column buffers, B and the pattern.
-  return 4 * (l * l + l * static_cast<std::uint64_t>(step) + 2 * l) +
+  const std::uint64_t chunk = static_cast<std::uint64_t>(mind_chunk_columns(step));
+  // Gram (L x L), pending columns (L x chunk), the kernel's packing buffer (L x 256), row and
+  // watched-column buffers, B and the pattern.
+  return 4 * (l * l + l * chunk + l * 256 + 2 * l) + 4 * 16 * l * static_cast<std::uint64_t>(k) +
          20 * l * static_cast<std::uint64_t>(k) + 64 * l;
 }
 

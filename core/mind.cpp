@@ -18,7 +18,6 @@ void validate(const MinDOptions& opt) {
 
 namespace {
 
-constexpr int kSyncColumns = 256;  // pending columns before a forced Gram sync
 constexpr int kMaxWatched = 16;    // recently failing rows tested at every grid point
 
 // Evaluates the criterion for row i given its logits row z (length L, overwritten).
@@ -110,8 +109,8 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   validate(tol);
   validate(opt);
   const int L = A.L;
-  const int chunk = opt.step * std::max(1, kSyncColumns / opt.step);
-  check_budget("min-d search", estimate_mind_bytes(L, chunk, A.k), opt.max_bytes);
+  const int chunk = mind_chunk_columns(opt.step);
+  check_budget("min-d search", estimate_mind_bytes(L, opt.step, A.k), opt.max_bytes);
   MinDResult res;
   const std::vector<double> B = log_target(A, tol);
   res.beta = beta_of(A, B);

@@ -12,6 +12,7 @@ void validate(const SweepOptions& opt) {
   validate(opt.tol);
   validate(opt.mind);
   require_int("trials", opt.trials, 1, kMaxTrials);
+  require_int("first_trial", opt.first_trial, 0, kMaxTrials - opt.trials);
   if (opt.Ls.empty() || opt.Ls.size() > 64)
     fail("Ls", "Ls must list from 1 to 64 lengths (got " + std::to_string(opt.Ls.size()) + ")");
   for (std::size_t n = 0; n < opt.Ls.size(); ++n) {
@@ -36,13 +37,14 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
   PatternSpec spec = opt.pattern;
   spec.L = L;
   double beta_max = 0;
-  for (int t = 0; t < opt.trials; ++t) {
+  for (int n = 0; n < opt.trials; ++n) {
+    const int t = opt.first_trial + n;
     const std::uint64_t s = trial_seed(opt.seed, L, t);
     Rng prng(pattern_seed(s));
     const Pattern A = make_pattern(spec, prng);
     Progress inner;
     if (progress)
-      inner = [&](double f) { return progress((t + f) / opt.trials); };
+      inner = [&](double f) { return progress((n + f) / opt.trials); };
     const MinDResult r = min_d(A, opt.tol, opt.mind, s, inner);
     if (r.cancelled) {
       pt.d_mins.clear();

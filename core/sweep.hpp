@@ -15,6 +15,9 @@ struct SweepOptions {
   MinDOptions mind;
   std::vector<int> Ls;   // each in [kMinL, kMaxL], ascending, distinct
   int trials = 10;       // in [1, kMaxTrials]
+  int first_trial = 0;   // sweep_point runs trials first_trial .. first_trial+trials-1, so that
+                         // the trials of one L can be split between workers; first_trial+trials
+                         // <= kMaxTrials
   std::uint64_t seed = 1;
 };
 void validate(const SweepOptions& opt);

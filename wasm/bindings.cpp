@@ -133,6 +133,7 @@ SweepOptions sweep_options(const Options& o) {
   s.mind = o.mind;
   s.Ls = {o.spec.L};
   s.trials = o.trials;
+  s.first_trial = o.first_trial;
   s.seed = o.seed;
   return s;
 }
@@ -258,8 +259,7 @@ val js_estimate_bytes(val opts) {
     // min_d() checks the budget with the pending-column block it keeps (a multiple of step of
     // about kSyncColumns = 256 columns, core/mind.cpp); mirror that here so the estimate is the
     // number min_d compares with the budget.
-    const int chunk = o.mind.step * std::max(1, 256 / o.mind.step);
-    r.set("mind", static_cast<double>(estimate_mind_bytes(o.spec.L, chunk, k_bound(o))));
+    r.set("mind", static_cast<double>(estimate_mind_bytes(o.spec.L, o.mind.step, k_bound(o))));
     r.set("maxBytes", static_cast<double>(o.mind.max_bytes));
     return r;
   });

@@ -27,7 +27,7 @@ std::vector<std::string> allowed_names(Call call) {
   switch (call) {
     case Call::Construct: v.push_back("d"); break;
     case Call::MinD: v.insert(v.end(), {"dmax", "step"}); break;
-    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials"}); break;
+    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial"}); break;
     case Call::Estimate: v.insert(v.end(), {"d", "dmax", "step", "trials"}); break;
   }
   return v;
@@ -228,6 +228,9 @@ Options read_options(const val& opts_in, Call call) {
   }
   if (call == Call::SweepPoint || call == Call::Estimate)
     o.trials = static_cast<int>(read_int(opts, "trials", o.trials, 1, kMaxTrials));
+  if (call == Call::SweepPoint)
+    o.first_trial = static_cast<int>(
+        read_int(opts, "firstTrial", 0, 0, kMaxTrials - o.trials));
   return o;
 }
 
@@ -259,6 +262,7 @@ val params_to_js(const Options& o, Call call) {
     p.set("step", o.mind.step);
   }
   if (call == Call::SweepPoint || call == Call::Estimate) p.set("trials", o.trials);
+  if (call == Call::SweepPoint && o.first_trial > 0) p.set("firstTrial", o.first_trial);
   p.set("seed", static_cast<double>(o.seed));
   p.set("maxBytes", static_cast<double>(o.mind.max_bytes));
   return p;

@@ -32,6 +32,7 @@ struct Options {
   std::uint64_t seed = 1;
   MinDOptions mind;
   int trials = 10;
+  int first_trial = 0;  // sweepPoint: run trials firstTrial .. firstTrial+trials-1 of this L
 };
 
 // Which option names a call accepts (others are refused as unknown).

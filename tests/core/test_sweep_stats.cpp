@@ -178,6 +178,27 @@ TEST_CASE("sweep_point trial t equals min_d on the pattern drawn from pattern_se
   CHECK(pt.quantile > 0);
 }
 
+TEST_CASE("sweep_point with first_trial runs exactly those trials of the full point (split between workers)") {
+  attnx::SweepOptions opt;
+  opt.pattern.family = attnx::Family::Window;
+  opt.pattern.w = 1;
+  opt.mind.step = 8;
+  opt.mind.d_max = 2048;
+  opt.Ls = {48};
+  opt.trials = 6;
+  opt.seed = 99;
+  const auto full = attnx::sweep_point(opt, 48, nullptr);
+  REQUIRE(full.d_mins.size() == 6);
+  opt.first_trial = 2;
+  opt.trials = 3;
+  const auto part = attnx::sweep_point(opt, 48, nullptr);
+  REQUIRE(part.d_mins.size() == 3);
+  for (int n = 0; n < 3; ++n) CHECK(part.d_mins[n] == full.d_mins[2 + n]);
+  // Out of range: first_trial + trials must stay within kMaxTrials.
+  opt.first_trial = attnx::kMaxTrials - 2;
+  CHECK_THROWS_AS(attnx::sweep_point(opt, 48, nullptr), attnx::InvalidArgument);
+}
+
 TEST_CASE("sweep runs every L, fits the quantiles and reports monotone progress") {
   attnx::SweepOptions opt;
   opt.pattern.family = attnx::Family::Random;

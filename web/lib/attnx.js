@@ -18,6 +18,7 @@
 //   seed      integer 0..2^53-1 (one seed reproduces everything, natively and here)
 //   dmax step grid of the minimal-d search (1 <= step <= dmax <= 16384)
 //   trials    trials per L in sweepPoint, 1..1000
+//   firstTrial  sweepPoint runs trials firstTrial..firstTrial+trials-1 (split one L between workers)
 //   maxBytes  memory budget in bytes (default 2 GiB); larger runs are refused before allocating
 // Missing options take the CLI's defaults. Unknown names are refused (typos never fall back to a
 // default). Every refusal is a RangeError whose message names the field and its allowed range, with
