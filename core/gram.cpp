@@ -5,6 +5,10 @@
 #include <cstddef>
 #include <vector>
 
+#if !defined(__wasm_simd128__) && defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -182,17 +186,52 @@ const char* gram_kernel_name() {
 #endif
 }
 
+namespace {
+
+// Copies the 4 x 4 lower block at rows i..i+3, columns j..j+3 onto the upper block at rows j..j+3,
+// columns i..i+3 (column-major, leading dimension l). Pure data movement: exact on every path.
+inline void transpose_block4(float* G, std::size_t l, std::size_t i, std::size_t j) {
+#if defined(__wasm_simd128__)
+  v128_t c0 = wasm_v128_load(G + (j + 0) * l + i), c1 = wasm_v128_load(G + (j + 1) * l + i);
+  v128_t c2 = wasm_v128_load(G + (j + 2) * l + i), c3 = wasm_v128_load(G + (j + 3) * l + i);
+  v128_t t0 = wasm_i32x4_shuffle(c0, c1, 0, 4, 1, 5), t1 = wasm_i32x4_shuffle(c2, c3, 0, 4, 1, 5);
+  v128_t t2 = wasm_i32x4_shuffle(c0, c1, 2, 6, 3, 7), t3 = wasm_i32x4_shuffle(c2, c3, 2, 6, 3, 7);
+  wasm_v128_store(G + (i + 0) * l + j, wasm_i32x4_shuffle(t0, t1, 0, 1, 4, 5));
+  wasm_v128_store(G + (i + 1) * l + j, wasm_i32x4_shuffle(t0, t1, 2, 3, 6, 7));
+  wasm_v128_store(G + (i + 2) * l + j, wasm_i32x4_shuffle(t2, t3, 0, 1, 4, 5));
+  wasm_v128_store(G + (i + 3) * l + j, wasm_i32x4_shuffle(t2, t3, 2, 3, 6, 7));
+#elif defined(__SSE2__)
+  __m128 c0 = _mm_loadu_ps(G + (j + 0) * l + i), c1 = _mm_loadu_ps(G + (j + 1) * l + i);
+  __m128 c2 = _mm_loadu_ps(G + (j + 2) * l + i), c3 = _mm_loadu_ps(G + (j + 3) * l + i);
+  _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+  _mm_storeu_ps(G + (i + 0) * l + j, c0);
+  _mm_storeu_ps(G + (i + 1) * l + j, c1);
+  _mm_storeu_ps(G + (i + 2) * l + j, c2);
+  _mm_storeu_ps(G + (i + 3) * l + j, c3);
+#else
+  for (std::size_t q = 0; q < 4; ++q)
+    for (std::size_t r = 0; r < 4; ++r) G[(i + q) * l + j + r] = G[(j + r) * l + i + q];
+#endif
+}
+
+}  // namespace
+
 void symmetrize_from_lower(float* G, int L) {
-  constexpr int T = 32;
-  const std::size_t l = static_cast<std::size_t>(L);
-  for (int jb = 0; jb < L; jb += T) {
-    const int je = std::min(L, jb + T);
-    for (int ib = jb; ib < L; ib += T) {
-      const int ie = std::min(L, ib + T);
-      for (int i = ib; i < ie; ++i)
-        for (int j = jb; j < std::min(je, i); ++j) G[i * l + j] = G[j * l + i];
+  const std::size_t l = static_cast<std::size_t>(L), l4 = l & ~std::size_t(3);
+  constexpr std::size_t T = 32;  // tiles of 32 x 32 keep the strided side in cache
+  for (std::size_t jb = 0; jb < l4; jb += T) {
+    const std::size_t je = std::min(l4, jb + T);
+    for (std::size_t ib = jb; ib < l4; ib += T) {
+      const std::size_t ie = std::min(l4, ib + T);
+      for (std::size_t j = jb; j < je; j += 4)
+        for (std::size_t i = std::max(ib, j + 4); i < ie; i += 4) transpose_block4(G, l, i, j);
     }
   }
+  for (std::size_t j = 0; j < l4; j += 4)  // diagonal 4 x 4 blocks
+    for (std::size_t q = 1; q < 4; ++q)
+      for (std::size_t r = 0; r < q; ++r) G[(j + q) * l + j + r] = G[(j + r) * l + j + q];
+  for (std::size_t i = l4; i < l; ++i)  // last rows (L not a multiple of 4)
+    for (std::size_t j = 0; j < i; ++j) G[i * l + j] = G[j * l + i];
 }
 
 }  // namespace attnx

@@ -19,7 +19,8 @@ std::uint64_t estimate_mind_bytes(int L, int step, int k) {
   const std::uint64_t chunk = static_cast<std::uint64_t>(mind_chunk_columns(step));
   // Gram (L x L), pending columns (L x chunk), the kernel's packing buffer (L x 256), row and
   // watched-column buffers, B and the pattern.
-  return 4 * (l * l + l * chunk + l * 256 + 2 * l) + 4 * 16 * l * static_cast<std::uint64_t>(k) +
+  const std::uint64_t watch = static_cast<std::uint64_t>(k > 64 ? k : 64);
+  return 4 * (l * l + l * chunk + l * 256 + 2 * l + l * watch) +
          20 * l * static_cast<std::uint64_t>(k) + 64 * l;
 }
 

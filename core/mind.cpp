@@ -1,5 +1,6 @@
 #include "mind.hpp"
 
+#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -19,6 +20,7 @@ void validate(const MinDOptions& opt) {
 namespace {
 
 constexpr int kMaxWatched = 16;    // recently failing rows tested at every grid point
+constexpr int kWatchColumns = 64;  // support columns kept for them (at least one row's worth)
 
 // Evaluates the criterion for row i given its logits row z (length L, overwritten).
 bool row_passes(const Pattern& A, const std::vector<double>& B, int i, float* z, double eps,
@@ -85,22 +87,45 @@ int check_criterion(const Pattern& A, const std::vector<double>& B, const float*
 
 namespace {
 
-// A row whose support columns of the current Gram matrix are kept up to date, so that it can be
-// tested in O(L k) at every grid point without touching the L x L matrix.
-struct WatchedRow {
-  int row = 0;
-  std::vector<float> cols;  // |S_row| columns of G, each of length L
-};
+// Rows that failed recently. Their support columns of the current Gram matrix are kept up to date
+// as one L x W matrix (W = total support size, at most max(kWatchColumns, k)), updated with a small
+// GEMM per grid point, so that they can be tested in O(L W) without touching the L x L matrix.
+struct Watched {
+  std::vector<int> rows;     // watched rows, in scan order
+  std::vector<int> offset;   // first column of row n in `cols`
+  std::vector<int> support;  // G column index of each column of `cols`
+  Eigen::MatrixXf cols;      // L x W
+  Eigen::MatrixXf gather;    // W x step: the fresh projection rows of `support`
 
-void load_columns(const Pattern& A, const float* G, WatchedRow& w) {
-  const std::size_t l = static_cast<std::size_t>(A.L);
-  const int nb = A.row_end(w.row) - A.row_begin(w.row);
-  w.cols.resize(l * nb);
-  for (int s = 0; s < nb; ++s) {
-    const float* g = G + static_cast<std::size_t>(A.col[A.row_begin(w.row) + s]) * l;
-    std::copy(g, g + l, w.cols.data() + s * l);
+  void load(const Pattern& A, const float* G, const std::vector<int>& failing, int budget) {
+    rows.clear();
+    offset.clear();
+    support.clear();
+    for (int r : failing) {
+      const int nb = A.row_end(r) - A.row_begin(r);
+      if (!rows.empty() && static_cast<int>(support.size()) + nb > budget) break;
+      rows.push_back(r);
+      offset.push_back(static_cast<int>(support.size()));
+      for (int e = A.row_begin(r); e < A.row_end(r); ++e) support.push_back(A.col[e]);
+    }
+    const Eigen::Index l = A.L;
+    cols.resize(l, static_cast<Eigen::Index>(support.size()));
+    for (std::size_t w = 0; w < support.size(); ++w)
+      cols.col(static_cast<Eigen::Index>(w)) =
+          Eigen::Map<const Eigen::VectorXf>(G + static_cast<std::size_t>(support[w]) * l, l);
   }
-}
+
+  // cols += P_fresh P_fresh[support, :]^T
+  void update(const float* fresh, int L, int step) {
+    gather.resize(static_cast<Eigen::Index>(support.size()), step);
+    for (int t = 0; t < step; ++t)
+      for (std::size_t w = 0; w < support.size(); ++w)
+        gather(static_cast<Eigen::Index>(w), t) =
+            fresh[static_cast<std::size_t>(t) * L + support[w]];
+    Eigen::Map<const Eigen::MatrixXf> P(fresh, L, step);
+    cols.noalias() += P * gather.transpose();
+  }
+};
 
 }  // namespace
 
@@ -118,15 +143,14 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
 
   // G holds the Gram matrix of the columns drawn up to the last sync (lower triangle); the
   // columns drawn since wait in `pending` and join G in one rank-m update (m <= chunk) when a full
-  // check needs G or the buffer is full. Rows that failed recently are "watched": their support
-  // columns of G are kept current at O(L k step) per grid point, so most grid points are decided
-  // by them alone and the full check (symmetrise + scan with early exit) runs only when they all
-  // pass.
+  // check needs G or the buffer is full. Rows that failed recently are watched (see Watched), so
+  // most grid points are decided by them alone and the full check (symmetrise + scan) runs only
+  // when they all pass.
   const std::size_t l = static_cast<std::size_t>(L);
   std::vector<float> G(l * l, 0.0f), pending(l * chunk), row(l);
-  std::vector<WatchedRow> watched(1);
-  watched[0].row = 0;
-  load_columns(A, G.data(), watched[0]);
+  const int watch_budget = std::max(kWatchColumns, A.k);
+  Watched watched;
+  watched.load(A, G.data(), {0}, watch_budget);
   int m = 0;
   Rng rng(projection_seed(seed));
   const double log_tau = det_log(tol.tau);
@@ -141,25 +165,20 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
     draw_projection_columns(rng, L, opt.step, fresh);
     m += opt.step;
     res.checked.push_back(d);
+    watched.update(fresh, L, opt.step);
+    res.check_madds += static_cast<std::uint64_t>(l) * watched.support.size() * opt.step;
     const float inv_d = static_cast<float>(1.0 / d);
     bool watched_pass = true;
-    for (WatchedRow& w : watched) {
-      const int nb = A.row_end(w.row) - A.row_begin(w.row);
+    for (std::size_t n = 0; n < watched.rows.size() && watched_pass; ++n) {
+      const int r = watched.rows[n];
       std::fill(row.begin(), row.end(), 0.0f);
-      for (int s = 0; s < nb; ++s) {
-        const std::size_t c = static_cast<std::size_t>(A.col[A.row_begin(w.row) + s]);
-        float* cs = w.cols.data() + s * l;
-        for (int t = 0; t < opt.step; ++t) {
-          const float* p = fresh + static_cast<std::size_t>(t) * l;
-          const float pc = p[c];
-          for (std::size_t j = 0; j < l; ++j) cs[j] += p[j] * pc;
-        }
-        const float b = static_cast<float>(B[A.row_begin(w.row) + s]) * inv_d;
+      for (int s = 0; s < A.row_end(r) - A.row_begin(r); ++s) {
+        const float b = static_cast<float>(B[A.row_begin(r) + s]) * inv_d;
+        const float* cs = watched.cols.data() + static_cast<std::size_t>(watched.offset[n] + s) * l;
         for (std::size_t j = 0; j < l; ++j) row[j] += b * cs[j];
       }
-      res.check_madds += static_cast<std::uint64_t>(l) * nb * (opt.step + 1);
-      if (watched_pass && !row_passes(A, B, w.row, row.data(), tol.eps, log_tau))
-        watched_pass = false;
+      res.check_madds += l * static_cast<std::uint64_t>(A.row_end(r) - A.row_begin(r));
+      watched_pass = row_passes(A, B, r, row.data(), tol.eps, log_tau);
     }
     if (watched_pass) {
       sync();
@@ -167,18 +186,14 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
       // G is current: collect up to kMaxWatched failing rows in one scan, so that the next full
       // check waits until all of them pass.
       std::vector<int> failing;
-      scan_rows(A, B, G.data(), d, tol, watched.back().row, kMaxWatched, row, &res.check_madds,
+      scan_rows(A, B, G.data(), d, tol, watched.rows.back(), kMaxWatched, row, &res.check_madds,
                 failing);
       if (failing.empty()) {
         res.d_min = d;
         if (progress) progress(1.0);
         return res;
       }
-      watched.clear();
-      for (int r : failing) {
-        watched.push_back(WatchedRow{r, {}});
-        load_columns(A, G.data(), watched.back());
-      }
+      watched.load(A, G.data(), failing, watch_budget);
     } else if (m == chunk) {
       sync();
     }
