@@ -7,7 +7,7 @@ import { medianD, quantileD, ecdf, successAt, fitLog, fitPower, fitSweep, makePo
 import { linearTicks, logTicks, niceStep, makeScale } from '../../web/lab/scale.js';
 import { cNumber, toJson, toCsv, parseImport, ImportError } from '../../web/lab/io.js';
 import { readHash, writeHash, parseLs, PAPER, workerOptions, cliParams, FALLBACK_INFO, matchesPaper, paperComparable } from '../../web/lab/state.js';
-import { runSweep, progressOf, pointFromApi, taskWeight } from '../../web/lab/runner.js';
+import { runSweep, progressOf, pointFromApi, taskWeight, planTasks, mergeParts } from '../../web/lab/runner.js';
 import { fitSentence, paperSentence, formatDuration } from '../../web/lab/summary.js';
 import { stepVertices, xDomain } from '../../web/lab/plot-success.js';
 import { yDomain, jitter } from '../../web/lab/plot-dl.js';
@@ -282,72 +282,218 @@ test('worker options and CLI params follow the chosen family', () => {
 
 // ---- scheduling ----
 
-function fakePool({ delay = 5, fail = null } = {}) {
+// d_min of trial t of length L in the fake pool (depends only on (L, t), as the real seeds do).
+const fakeD = (L, t) => (t % 5 === 3 ? null : 100 + L + 16 * ((t * 7) % 5));
+
+// order(opts) -> delay multiplier of a task (default: proportional to its cost), so tests can make
+// parts finish out of order.
+function fakePool({ delay = 5, fail = null, order = null } = {}) {
   const calls = [];
   let running = 0, maxRunning = 0;
   return {
     calls,
     get maxRunning() { return maxRunning; },
     run(method, opts, { signal, onProgress }) {
-      calls.push({ method, L: opts.L });
+      const first = opts.firstTrial ?? 0;
+      calls.push({ method, L: opts.L, firstTrial: first, trials: opts.trials });
       running++;
       maxRunning = Math.max(maxRunning, running);
       return new Promise((resolve, reject) => {
         const done = () => { running--; };
         if (fail && fail === opts.L) { done(); reject(new RangeError(`k must be an integer from 1 to ${opts.L} (got 99)`)); return; }
+        let t2 = null;
         const t = setTimeout(() => {
           onProgress(0.5);
-          setTimeout(() => {
+          t2 = setTimeout(() => {
             done();
-            const dMins = Array.from({ length: opts.trials }, (_, i) => 100 + opts.L + 16 * i);
-            resolve({ L: opts.L, dMins, median: medianD(dMins), quantile: quantileD(dMins, opts.delta), dStar: 1000, k: 2, maxColCount: 2, inClass: true, madds: 1, cancelled: false });
-          }, delay * opts.L / 16);
+            const dMins = Array.from({ length: opts.trials }, (_, i) => fakeD(opts.L, first + i));
+            resolve({ L: opts.L, dMins, median: medianD(dMins), quantile: quantileD(dMins, opts.delta), dStar: 1000 + opts.L + first, k: 2 + (first % 2), maxColCount: 2 + first, inClass: first !== 1, madds: 10 * opts.trials, cancelled: false });
+          }, order ? delay * order(opts) : delay * opts.trials * opts.L / 16);
         }, delay);
-        signal.addEventListener('abort', () => { clearTimeout(t); done(); reject(new DOMException('cancelled', 'AbortError')); }, { once: true });
+        signal.addEventListener('abort', () => { clearTimeout(t); clearTimeout(t2); done(); reject(new DOMException('cancelled', 'AbortError')); }, { once: true });
       });
     },
   };
 }
 
-test('runner: largest L first, bounded concurrency, points stream in', async () => {
-  const pool = fakePool();
+// The point the core would return for all T trials of L in one task.
+const fullPoint = (L, T, delta) => {
+  const d = Array.from({ length: T }, (_, t) => fakeD(L, t));
+  return { d, median: medianD(d), quantile: quantileD(d, delta) };
+};
+
+test('plan: parts cover every trial in order, sized by cost, at least ~3 tasks per worker', () => {
+  const check = (Ls, T, conc) => {
+    const tasks = planTasks(Ls, T, conc);
+    for (const L of Ls) {
+      const parts = tasks.filter((t) => t.L === L);
+      let next = 0;
+      for (const p of parts) {
+        assert.equal(p.firstTrial, next, `L = ${L} parts in trial order`);
+        assert.ok(p.trials >= 1);
+        next += p.trials;
+      }
+      assert.equal(next, T, `L = ${L} covers all trials`);
+      const sizes = parts.map((p) => p.trials);
+      assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1, 'parts of nearly equal size');
+    }
+    const maxParts = Ls.length * T;
+    assert.ok(tasks.length >= Math.min(3 * conc, maxParts), `${tasks.length} tasks for ${conc} workers`);
+    return tasks;
+  };
+  // Several workers: largest L first, each L's parts in trial order; the big L is split most.
+  const a = check([16, 32, 64, 128], 6, 4);
+  assert.deepEqual([...new Set(a.map((t) => t.L))], [128, 64, 32, 16]);
+  assert.ok(a.filter((t) => t.L === 128).length > a.filter((t) => t.L === 16).length);
+  assert.equal(a.filter((t) => t.L === 16).length, 1, 'cheap lengths stay in one task');
+  assert.ok(a.every((t) => t.weight === taskWeight(t.L, t.trials)));
+  // One worker: smallest L first.
+  const b = check([16, 32, 64, 128], 10, 1);
+  assert.deepEqual([...new Set(b.map((t) => t.L))], [16, 32, 64, 128]);
+  // Never below one trial: one length with 2 trials on 8 workers gives 2 tasks.
+  assert.deepEqual(check([512], 2, 8).map((t) => [t.firstTrial, t.trials]), [[0, 1], [1, 1]]);
+  assert.deepEqual(check([512], 1, 8).map((t) => [t.firstTrial, t.trials]), [[0, 1]]);
+  // Many equal lengths: no need to split.
+  assert.equal(check(Array.from({ length: 21 }, (_, i) => 64 + i), 4, 2).length, 21);
+  // One long length among short ones is split even when the lengths alone give enough tasks, so
+  // that no worker is left alone with it at the end.
+  const c = check([16, 32, 64, 128, 256, 512, 1024, 2048], 6, 2);
+  assert.deepEqual(c.slice(0, 5).map((t) => t.L), [2048, 2048, 2048, 2048, 2048]);
+  const total = c.reduce((a, t) => a + t.weight, 0);
+  assert.ok(c.every((t) => t.trials === 1 || t.weight <= total / 6 * (1 + 1e-9)), 'no task above 1/(3 workers) of the work');
+  check([64, 128, 256, 512], 1000, 16);
+  check([2, 4096], 7, 3);
+});
+
+test('merge: parts in any order give the full point (the brief\'s example numbers)', () => {
+  // sweepPoint {L:64, trials:6, seed:3} -> [528,832,928,640,528,720]; parts of it as firstTrial splits.
+  const full = [528, 832, 928, 640, 528, 720];
+  const part = (firstTrial, n, extra = {}) => ({ firstTrial, r: { L: 64, dMins: full.slice(firstTrial, firstTrial + n), dStar: 700 + firstTrial, k: 2, maxColCount: 3 + firstTrial, inClass: true, madds: 100 * n, ...extra } });
+  const m = mergeParts(64, [part(3, 2), part(5, 1, { inClass: false, k: 3 }), part(0, 3)], 0.1);
+  assert.deepEqual(m.d_mins, full);
+  assert.equal(m.median, medianD(full));
+  assert.equal(m.median, 680);
+  assert.equal(m.quantile, quantileD(full, 0.1));
+  assert.equal(m.quantile, 928);
+  assert.equal(m.d_star, 705);
+  assert.equal(m.k, 3);
+  assert.equal(m.max_col_count, 8);
+  assert.equal(m.in_class, false);
+  assert.equal(m.madds, 600);
+  // Not reached trials stay null; a gap in the trials is an internal error.
+  assert.deepEqual(mergeParts(8, [{ firstTrial: 1, r: { dMins: [-1] } }, { firstTrial: 0, r: { dMins: [4] } }], 0.5).d_mins, [4, null]);
+  assert.throws(() => mergeParts(8, [{ firstTrial: 0, r: { dMins: [4] } }, { firstTrial: 2, r: { dMins: [5] } }], 0.5), /do not join up/);
+  // A single part covering everything is the core's answer as is.
+  assert.deepEqual(mergeParts(64, [{ firstTrial: 0, r: { L: 64, dMins: full, median: 680, quantile: 928, dStar: 5, k: 2, maxColCount: 3, inClass: true, madds: 9 } }], 0.1),
+    pointFromApi({ L: 64, dMins: full, median: 680, quantile: 928, dStar: 5, k: 2, maxColCount: 3, inClass: true, madds: 9 }));
+});
+
+test('runner: largest L first, bounded concurrency, split lengths merged in trial order', async () => {
+  // Later parts finish first: the merge must still give trial order.
+  const pool = fakePool({ delay: 2, order: (o) => 20 - (o.firstTrial ?? 0) });
   const got = [];
   const progress = [];
-  const out = await runSweep(pool, { opts: { trials: 3, delta: 0.1 }, Ls: [16, 32, 64, 128], concurrency: 2, onPoint: (p) => got.push(p.L), onProgress: (p) => progress.push(p.fraction) });
-  assert.deepEqual(pool.calls.map((c) => c.L), [128, 64, 32, 16]);
-  assert.equal(pool.maxRunning, 2);
+  const T = 6;
+  const out = await runSweep(pool, { opts: { trials: T, delta: 0.1 }, Ls: [16, 32, 64, 128], concurrency: 4, onPoint: (p) => got.push(p.L), onProgress: (p) => progress.push(p) });
+  const plan = planTasks([16, 32, 64, 128], T, 4);
+  assert.deepEqual(pool.calls.map((c) => [c.L, c.firstTrial, c.trials]), plan.map((t) => [t.L, t.firstTrial, t.trials]));
+  assert.ok(pool.calls.length >= 12, `${pool.calls.length} tasks`);
+  assert.equal(pool.calls[0].L, 128);
+  assert.equal(pool.maxRunning, 4);
   assert.equal(got.length, 4);
   assert.deepEqual(out.points.map((p) => p.L), [16, 32, 64, 128]);
   assert.equal(out.cancelled, false);
-  assert.equal(out.points[0].d_mins.length, 3);
-  assert.ok(progress.every((f, i) => i === 0 || f >= progress[i - 1] - 1e-12), 'progress is monotone');
-  assert.equal(progress[progress.length - 1], 1);
+  for (const p of out.points) {
+    const f = fullPoint(p.L, T, 0.1);
+    assert.deepEqual(p.d_mins, f.d, `L = ${p.L} trial order`);
+    assert.equal(p.median, f.median);
+    assert.equal(p.quantile, f.quantile);
+    const parts = plan.filter((t) => t.L === p.L);
+    assert.equal(p.d_star, 1000 + p.L + parts[parts.length - 1].firstTrial, 'd* = max over parts');
+    assert.equal(p.madds, 10 * T, 'multiply-adds add up');
+    assert.equal(p.in_class, !parts.some((t) => t.firstTrial === 1));
+  }
+  const fr = progress.map((p) => p.fraction);
+  assert.ok(fr.every((f, i) => i === 0 || f >= fr[i - 1] - 1e-12), 'progress is monotone');
+  assert.equal(fr[fr.length - 1], 1);
+  assert.equal(progress[progress.length - 1].trialsDone, 4 * T);
+  assert.equal(progress[progress.length - 1].trialsTotal, 4 * T);
+});
+
+test('runner: progress is weighted by cost across parts', async () => {
+  const pool = fakePool({ delay: 1 });
+  const seen = [];
+  await runSweep(pool, { opts: { trials: 4, delta: 0.1 }, Ls: [16, 256], concurrency: 1, onPoint: (p) => seen.push({ L: p.L }), onProgress: (p) => { if (seen.length === 1 && !seen[0].f) seen[0].f = p.fraction; } });
+  // After L = 16 (one task, cost 16^2 ln 16 * 4) the fraction is its share of the total cost.
+  close(seen[0].f, taskWeight(16, 4) / (taskWeight(16, 4) + taskWeight(256, 4)));
 });
 
 test('runner: one worker runs the smallest L first', async () => {
   const pool = fakePool({ delay: 1 });
   await runSweep(pool, { opts: { trials: 1, delta: 0.1 }, Ls: [16, 32, 64], concurrency: 1 });
   assert.deepEqual(pool.calls.map((c) => c.L), [16, 32, 64]);
+  const pool2 = fakePool({ delay: 1 });
+  const out = await runSweep(pool2, { opts: { trials: 5, delta: 0.1 }, Ls: [16, 512], concurrency: 1 });
+  assert.deepEqual(pool2.calls.map((c) => [c.L, c.firstTrial, c.trials]), [[16, 0, 5], [512, 0, 1], [512, 1, 1], [512, 2, 1], [512, 3, 1], [512, 4, 1]]);
+  assert.deepEqual(out.points[1].d_mins, fullPoint(512, 5, 0.1).d);
 });
 
-test('runner: cancel keeps the finished lengths and marks the rest', async () => {
-  const pool = fakePool({ delay: 4 });
+test('runner: cancel keeps the finished lengths and drops partly computed ones', async () => {
+  // Two workers: L = 1024 (4 parts) runs first, then 512 (1 part). Cancel as soon as 1024 is done:
+  // 512 ran part of the time and must not appear; states say cancelled.
+  const pool = fakePool({ delay: 4, order: (o) => (o.L === 1024 ? 2 : 100) });
   const ac = new AbortController();
   const states = new Map();
-  const p = runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 32, 512, 1024], concurrency: 2, signal: ac.signal, onTask: (L, s) => states.set(L, s), onPoint: (pt) => { if (pt.L === 512) ac.abort(); } });
+  const log = [];
+  const p = runSweep(pool, { opts: { trials: 4, delta: 0.1 }, Ls: [16, 32, 512, 1024], concurrency: 2, signal: ac.signal,
+    onTask: (L, s, info) => { states.set(L, s); log.push([L, s, info.trialsDone]); },
+    onPoint: (pt) => { if (pt.L === 1024) ac.abort(); } });
   const out = await p;
   assert.equal(out.cancelled, true);
-  assert.deepEqual(out.points.map((q) => q.L), [512]);
-  assert.equal(states.get(512), 'done');
-  assert.equal(states.get(1024), 'cancelled');
+  assert.deepEqual(out.points.map((q) => q.L), [1024]);
+  assert.deepEqual(out.points[0].d_mins, fullPoint(1024, 4, 0.1).d);
+  assert.equal(states.get(1024), 'done');
+  assert.equal(states.get(512), 'cancelled');
   assert.equal(states.get(32), 'cancelled');
   assert.equal(states.get(16), 'cancelled');
+  // While 1024 was running, its trial count went up part by part.
+  assert.deepEqual(log.filter(([L, s]) => L === 1024 && s === 'running').map((x) => x[2]), [0, 1, 2, 3]);
+});
+
+test('runner: cancel with a length half done drops it', async () => {
+  // One worker, L = 512 split in parts: cancel after its first part finished.
+  const pool = fakePool({ delay: 1 });
+  const ac = new AbortController();
+  const states = new Map();
+  const out = await runSweep(pool, { opts: { trials: 6, delta: 0.1 }, Ls: [512], concurrency: 1, signal: ac.signal,
+    onTask: (L, s, info) => { states.set(L, s); if (s === 'running' && info.trialsDone > 0) ac.abort(); } });
+  assert.equal(out.cancelled, true);
+  assert.deepEqual(out.points, []);
+  assert.equal(states.get(512), 'cancelled');
+  assert.deepEqual(pool.calls.map((c) => [c.L, c.firstTrial, c.trials]), [[512, 0, 2]], 'nothing started after the cancel');
 });
 
 test('runner: a refused request rejects with its message and stops the rest', async () => {
   const pool = fakePool({ fail: 64 });
-  await assert.rejects(runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 64, 128], concurrency: 1 }), /k must be an integer from 1 to 64/);
+  const states = new Map();
+  await assert.rejects(runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 64, 128], concurrency: 1, onTask: (L, s) => states.set(L, s) }), /k must be an integer from 1 to 64/);
   assert.deepEqual(pool.calls.map((c) => c.L), [16, 64]);
+  assert.equal(states.get(64), 'failed');
+  assert.equal(states.get(128), 'cancelled');
+});
+
+test('runner with the real module: split parts reproduce the unsplit sweep point', async () => {
+  const { load } = await import('../../web/lib/attnx.js');
+  const api = await load();
+  const pool = { run: async (method, o, { onProgress }) => api[method](o, onProgress) };
+  const opts = { pattern: 'random', k: 2, trials: 6, seed: 3, delta: 0.1 };
+  const out = await runSweep(pool, { opts, Ls: [32, 64], concurrency: 4 });
+  assert.ok(planTasks([32, 64], 6, 4).length > 2, 'the sweep was split');
+  for (const p of out.points) {
+    const whole = pointFromApi(api.sweepPoint({ ...opts, L: p.L }));
+    assert.deepEqual(p, whole, `L = ${p.L}`);
+  }
+  assert.deepEqual(out.points.find((p) => p.L === 64).d_mins, [528, 832, 928, 640, 528, 720]);
 });
 
 test('runner helpers', () => {

@@ -176,7 +176,11 @@ async function startRun() {
       Ls,
       concurrency: app.concurrency,
       signal: abort.signal,
-      onTask: (L, s) => { app.taskStates.set(L, s); },
+      // A running length split into parts shows how many of its trials are in.
+      onTask: (L, s, info) => {
+        app.taskStates.set(L, s === 'running' && info && info.trialsDone > 0 ? `running (${info.trialsDone} of ${info.trials} trials in)` : s);
+        if (s !== 'queued') scheduleRender();
+      },
       onPoint: (p) => {
         res.points = [...res.points.filter((q) => q.L !== p.L), p].sort((a, b) => a.L - b.L);
         res.fits = fitSweep(res.points);
