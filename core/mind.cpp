@@ -95,7 +95,7 @@ struct Watched {
   std::vector<int> offset;   // first column of row n in `cols`
   std::vector<int> support;  // G column index of each column of `cols`
   Eigen::MatrixXf cols;      // L x W
-  Eigen::MatrixXf gather;    // W x step: the fresh projection rows of `support`
+  Eigen::MatrixXf gather;    // step x W: the fresh projection rows of `support`
 
   void load(const Pattern& A, const float* G, const std::vector<int>& failing, int budget) {
     rows.clear();
@@ -115,15 +115,34 @@ struct Watched {
           Eigen::Map<const Eigen::VectorXf>(G + static_cast<std::size_t>(support[w]) * l, l);
   }
 
-  // cols += P_fresh P_fresh[support, :]^T
+  // cols += P_fresh P_fresh[support, :]^T. Each element adds its `step` products in ascending t
+  // (no FMA), so native and WASM builds get the same bits; blocked 4 columns x 32 rows so the
+  // accumulators stay in registers.
   void update(const float* fresh, int L, int step) {
-    gather.resize(static_cast<Eigen::Index>(support.size()), step);
-    for (int t = 0; t < step; ++t)
-      for (std::size_t w = 0; w < support.size(); ++w)
-        gather(static_cast<Eigen::Index>(w), t) =
-            fresh[static_cast<std::size_t>(t) * L + support[w]];
-    Eigen::Map<const Eigen::MatrixXf> P(fresh, L, step);
-    cols.noalias() += P * gather.transpose();
+    const int W = static_cast<int>(support.size());
+    gather.resize(step, W);  // gather(t, w) = P(support[w], t)
+    for (int w = 0; w < W; ++w)
+      for (int t = 0; t < step; ++t)
+        gather(t, w) = fresh[static_cast<std::size_t>(t) * L + support[w]];
+    constexpr int JB = 32;
+    for (int w0 = 0; w0 < W; w0 += 4) {
+      const int wn = std::min(4, W - w0);
+      for (int j0 = 0; j0 < L; j0 += JB) {
+        const int jn = std::min(JB, L - j0);
+        float acc[4][JB];
+        for (int q = 0; q < wn; ++q)
+          for (int j = 0; j < jn; ++j) acc[q][j] = cols(j0 + j, w0 + q);
+        for (int t = 0; t < step; ++t) {
+          const float* p = fresh + static_cast<std::size_t>(t) * L + j0;
+          for (int q = 0; q < wn; ++q) {
+            const float g = gather(t, w0 + q);
+            for (int j = 0; j < jn; ++j) acc[q][j] += p[j] * g;
+          }
+        }
+        for (int q = 0; q < wn; ++q)
+          for (int j = 0; j < jn; ++j) cols(j0 + j, w0 + q) = acc[q][j];
+      }
+    }
   }
 };
 
