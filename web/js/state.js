@@ -3,7 +3,7 @@
 import { evalRange } from './expr.js';
 import { familyOf } from './patterns-info.js';
 
-export const SEED_MAX = 4294967295;
+export const SEED_MAX = 9007199254740991; // 2^53 - 1, as the CLI and the WASM API
 
 export function buildTable(info) {
   const famNames = info.families.map((f) => f.name);
