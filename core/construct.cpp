@@ -105,7 +105,10 @@ Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z,
 }
 
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                       std::uint64_t max_bytes) {
+                       std::uint64_t max_bytes, const Progress& progress) {
+  auto report = [&](double f) {
+    if (progress) progress(f);
+  };
   validate(tol);
   require_int("d", d, 1, kMaxD);
   const int L = A.L;
@@ -141,6 +144,7 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   }
   P.clear();
   P.shrink_to_fit();
+  report(0.1);
 
   // The real attention: Q = X W_Q (left half), K = X W_K (right half), Z = Q K^T / sqrt(d).
   using RowMat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -149,12 +153,20 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   Strided K(c.X.data() + d, L, d, Eigen::OuterStride<>(2 * d));
   c.logits.resize(l * l);
   Eigen::Map<RowMat> Zm(c.logits.data(), L, L);
-  Zm.noalias() = Q * K.transpose();
-  Zm *= inv_sqrt_d;
+  // In row blocks, so that progress can be reported during the dominant L x L x d product.
+  const int blocks = std::max(1, std::min(32, L / 64));
+  for (int b = 0; b < blocks; ++b) {
+    const int r0 = static_cast<int>(static_cast<long long>(L) * b / blocks);
+    const int r1 = static_cast<int>(static_cast<long long>(L) * (b + 1) / blocks);
+    Zm.middleRows(r0, r1 - r0).noalias() = Q.middleRows(r0, r1 - r0) * K.transpose();
+    Zm.middleRows(r0, r1 - r0) *= inv_sqrt_d;
+    report(0.1 + 0.8 * (b + 1) / blocks);
+  }
 
   c.M.resize(l * l);
   softmax_rows(c.logits.data(), c.M.data(), L);
   c.metrics = evaluate(A, c.B, c.logits.data(), c.M.data(), tol);
+  report(1.0);
   return c;
 }
 

@@ -1,6 +1,7 @@
 // attnx core: the construction of SPEC §3 and the metrics of SPEC §2.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "pattern.hpp"
@@ -31,6 +32,10 @@ std::vector<double> log_target(const Pattern& A, const Tolerances& tol);
 double beta_of(const Pattern& A, const std::vector<double>& B);
 double d_star(double beta, int L, const Tolerances& tol);
 
+// Progress callback: fraction done in [0, 1]. min_d and the sweep stop early when it returns
+// false; construct() ignores the return value (cancel it by ending its thread or worker).
+using Progress = std::function<bool(double)>;
+
 // Result of construct(). Dense matrices are row-major float32.
 struct Construction {
   int L = 0, d = 0;
@@ -44,8 +49,9 @@ struct Construction {
 // Draws P (L x d, N(0, 1/d), column-major draw order from derive_seed(seed, kProjectionStream, 0)
 // so that its first d' columns equal the projection of a d'-run), builds X, applies the fixed
 // W_Q = [I; 0], W_K = [0; I], and evaluates the metrics. Validates d in [1, kMaxD] and the budget.
+// progress (optional) is called a few dozen times, mostly during the L x L x d product.
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                       std::uint64_t max_bytes);
+                       std::uint64_t max_bytes, const Progress& progress = nullptr);
 
 // Unit-variance projection entries (L x ncols, column-major). Each column has its own generator
 // seeded by one word of `rng`, so drawing columns in pieces gives the same values as drawing them

@@ -26,9 +26,8 @@ struct MinDResult {
   double beta = 0, d_star = 0;
 };
 
-// progress(fraction in [0,1]) is called after every grid point; return false to cancel
-// (then the result so far is returned with d_min = -1 and cancelled = true).
-using Progress = std::function<bool(double)>;
+// progress (construct.hpp) is called after every grid point; return false to cancel (then the
+// result so far is returned with d_min = -1 and cancelled = true).
 
 // One pass over nested columns: G += P_blk P_blk^T (lower triangle, rank `step`), then the
 // criterion on Z = B G / d with early exit. P is drawn from projection_seed(seed).

@@ -83,11 +83,12 @@ val int_or_null(long long v) { return v < 0 ? val::null() : val(static_cast<doub
 
 // ---- API functions ----
 
-val js_construct(val opts) {
+val js_construct(val opts, val on_progress) {
   return guarded([&] {
     const Options o = read_options(opts, Call::Construct);
     const Pattern A = build_pattern(o);
-    Construction c = construct(A, o.tol, o.d, o.seed, o.mind.max_bytes);
+    ProgressState ps{make_progress(on_progress)};
+    Construction c = construct(A, o.tol, o.d, o.seed, o.mind.max_bytes, ps.fn());
     val r = val::object();
     r.set("params", params_to_js(o, Call::Construct));
     r.set("metrics", metrics_to_js(c.metrics));

@@ -292,3 +292,21 @@ TEST_CASE("memory estimates cover the dense L x L float arrays they allocate") {
     CHECK(attnx::estimate_construct_bytes(L, 512) >= attnx::estimate_construct_bytes(L, 16));
   }
 }
+
+TEST_CASE("construct reports monotone progress ending at 1, and the result does not depend on it") {
+  const int L = 300, d = 64;
+  Pattern A = make(attnx::Family::Random, L, 2, attnx::Weights::Uniform, 5);
+  attnx::Tolerances tol;
+  std::vector<double> seen;
+  auto with = attnx::construct(A, tol, d, 9, attnx::kDefaultMaxBytes, [&](double f) {
+    seen.push_back(f);
+    return true;
+  });
+  auto without = attnx::construct(A, tol, d, 9, attnx::kDefaultMaxBytes);
+  REQUIRE(seen.size() >= 3);
+  for (std::size_t n = 1; n < seen.size(); ++n) CHECK(seen[n] >= seen[n - 1]);
+  CHECK(seen.front() > 0.0);
+  CHECK(seen.back() == 1.0);
+  CHECK(std::memcmp(with.logits.data(), without.logits.data(), with.logits.size() * 4) == 0);
+  CHECK(with.metrics.rho == without.metrics.rho);
+}

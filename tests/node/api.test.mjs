@@ -107,6 +107,16 @@ test('minD(): result fields, progress reaches 1 and is monotone', () => {
   assert.ok(seen.length <= r.checked.length);
 });
 
+test('construct(): progress is reported during the product, monotone, ending at 1', () => {
+  const seen = [];
+  const r = api.construct({ L: 512, d: 64, seed: 3 }, (f) => { seen.push(f); });
+  const plain = api.construct({ L: 512, d: 64, seed: 3 });
+  assert.ok(seen.length >= 3, `only ${seen.length} progress calls`);
+  for (let q = 1; q < seen.length; q++) assert.ok(seen[q] > seen[q - 1]);
+  assert.equal(seen.at(-1), 1);
+  assert.deepEqual(r.metrics, plain.metrics);
+});
+
 test('minD(): progress returning false cancels; a throwing callback rethrows; the module stays usable', () => {
   let calls = 0;
   const r = api.minD({ L: 256, seed: 1, dmax: 4096 }, () => { calls++; return calls < 3 ? undefined : false; });

@@ -160,13 +160,14 @@ export class AttnxApi {
   /**
    * Builds X for one target A (SPEC §3) and evaluates M.
    * @param {Options} opts
+   * @param {Progress} [onProgress]  called during the L x L x d product (return value ignored)
    * @returns {{params: Object, metrics: {rho:number, zeta:number, lambda:number, success:boolean,
    *   beta:number, dStar:number}, L:number, d:number, k:number, maxColCount:number, inClass:boolean,
    *   dStar:number, A:{rows:Int32Array, cols:Int32Array, vals:Float32Array}, M:Float32Array,
    *   logits:Float32Array, X:Float32Array}} M and logits are row-major L*L; X is row-major L*2d.
    */
-  construct(opts) {
-    return unwrap(this._m.construct(opts));
+  construct(opts, onProgress) {
+    return withProgress((fn) => this._m.construct(opts, fn), onProgress);
   }
 
   /**

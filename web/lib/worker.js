@@ -14,7 +14,7 @@ import { load } from './attnx.js';
 const METHODS = {
   patterns: (api) => api.patterns(),
   info: (api) => api.info(),
-  construct: (api, opts) => api.construct(opts),
+  construct: (api, opts, progress) => api.construct(opts, progress),
   minD: (api, opts, progress) => api.minD(opts, progress),
   sweepPoint: (api, opts, progress) => api.sweepPoint(opts, progress),
   fits: (api, opts) => api.fits(opts && opts.Ls, opts && opts.ds),
