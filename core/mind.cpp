@@ -54,10 +54,6 @@ void logits_row_full(const Pattern& A, const std::vector<double>& B, const float
   }
 }
 
-}  // namespace
-
-namespace {
-
 // Scans rows first_row, first_row+1, ... (cyclically) and appends failing rows to `failing`,
 // stopping once it holds max_failing rows.
 void scan_rows(const Pattern& A, const std::vector<double>& B, const float* G, int d,

@@ -26,17 +26,19 @@ struct MinDResult {
   double beta = 0, d_star = 0;
 };
 
-// progress (construct.hpp) is called after every grid point; return false to cancel (then the
-// result so far is returned with d_min = -1 and cancelled = true).
-
-// One pass over nested columns: G += P_blk P_blk^T (lower triangle, rank `step`), then the
-// criterion on Z = B G / d with early exit. P is drawn from projection_seed(seed).
+// One pass over nested columns of P (drawn from projection_seed(seed), `step` at a time). The
+// Gram matrix G = P P^T is kept as its lower triangle and brought up to date by symmetric rank-m
+// updates (m up to mind_chunk_columns(step)); at each grid point d the criterion of SPEC §2 is
+// evaluated on Z = B G / d using the sparsity of B: first on recently failing rows (cheap, from
+// cached columns), then, only when they all pass, on every row with early exit. d_min is the first
+// grid point where every row passes. progress (construct.hpp) is called after every grid point;
+// returning false cancels (d_min = -1, cancelled = true).
 MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
                  std::uint64_t seed, const Progress& progress = nullptr);
 
 // Criterion check on the Gram matrix (full symmetric, column-major == row-major, L x L,
 // unscaled), at hidden size d. Returns the index of a failing row or -1 when all rows pass.
-// `first_row` is checked first (sticky failing row). Adds its multiply-adds to *madds.
+// Rows are checked from `first_row` on, cyclically. Adds its multiply-adds to *madds.
 int check_criterion(const Pattern& A, const std::vector<double>& B, const float* G, int d,
                     const Tolerances& tol, int first_row, std::vector<float>& row_buf,
                     std::uint64_t* madds);
