@@ -6,8 +6,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include "gram.hpp"
-#include "sweep.hpp"
+#include <attnx/gram.hpp>
+#include <attnx/sweep.hpp>
 
 #ifndef ATTNX_FLAVOUR
 #define ATTNX_FLAVOUR "unknown"

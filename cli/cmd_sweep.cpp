@@ -1,7 +1,7 @@
 // attnx CLI: `attnx sweep` (scaling experiment, SPEC section 5).
 #include "commands.hpp"
 #include "common.hpp"
-#include "sweep.hpp"
+#include <attnx/sweep.hpp>
 
 namespace attnx::cli {
 

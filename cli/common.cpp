@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "errors.hpp"
-#include "memory.hpp"
-#include "rng.hpp"
+#include <attnx/errors.hpp>
+#include <attnx/memory.hpp>
+#include <attnx/rng.hpp>
 
 namespace attnx::cli {
 

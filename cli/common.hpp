@@ -4,10 +4,10 @@
 #include <string>
 
 #include "args.hpp"
-#include "construct.hpp"
+#include <attnx/construct.hpp>
 #include "json.hpp"
-#include "mind.hpp"
-#include "pattern.hpp"
+#include <attnx/mind.hpp>
+#include <attnx/pattern.hpp>
 
 namespace attnx::cli {
 

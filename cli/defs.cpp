@@ -2,9 +2,9 @@
 #include <limits>
 
 #include "commands.hpp"
-#include "construct.hpp"
-#include "pattern.hpp"
-#include "sweep.hpp"
+#include <attnx/construct.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/sweep.hpp>
 
 namespace attnx::cli {
 

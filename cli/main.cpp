@@ -6,8 +6,8 @@
 #include <string>
 
 #include "commands.hpp"
-#include "errors.hpp"
-#include "gram.hpp"
+#include <attnx/errors.hpp>
+#include <attnx/gram.hpp>
 
 #ifndef ATTNX_FLAVOUR
 #define ATTNX_FLAVOUR "unknown"

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "common.hpp"
-#include "errors.hpp"
+#include <attnx/errors.hpp>
 
 namespace attnx::cli {
 

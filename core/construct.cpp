@@ -1,13 +1,13 @@
-#include "construct.hpp"
+#include <attnx/construct.hpp>
 
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "detmath.hpp"
-#include "errors.hpp"
-#include "memory.hpp"
+#include <attnx/detmath.hpp>
+#include <attnx/errors.hpp>
+#include <attnx/memory.hpp>
 
 namespace attnx {
 

@@ -1,4 +1,4 @@
-#include "detmath.hpp"
+#include <attnx/detmath.hpp>
 
 #include <cmath>
 #include <limits>

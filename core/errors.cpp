@@ -1,4 +1,4 @@
-#include "errors.hpp"
+#include <attnx/errors.hpp>
 
 #include <cmath>
 #include <cstdio>

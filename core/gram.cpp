@@ -1,4 +1,4 @@
-#include "gram.hpp"
+#include <attnx/gram.hpp>
 
 #include <Eigen/Core>
 #include <algorithm>

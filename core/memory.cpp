@@ -1,8 +1,8 @@
-#include "memory.hpp"
+#include <attnx/memory.hpp>
 
 #include <string>
 
-#include "errors.hpp"
+#include <attnx/errors.hpp>
 
 namespace attnx {
 

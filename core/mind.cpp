@@ -1,14 +1,14 @@
-#include "mind.hpp"
+#include <attnx/mind.hpp>
 
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "detmath.hpp"
-#include "errors.hpp"
-#include "gram.hpp"
-#include "memory.hpp"
+#include <attnx/detmath.hpp>
+#include <attnx/errors.hpp>
+#include <attnx/gram.hpp>
+#include <attnx/memory.hpp>
 
 namespace attnx {
 

@@ -1,11 +1,11 @@
-#include "pattern.hpp"
+#include <attnx/pattern.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "detmath.hpp"
-#include "errors.hpp"
+#include <attnx/detmath.hpp>
+#include <attnx/errors.hpp>
 
 namespace attnx {
 

@@ -1,10 +1,10 @@
-#include "rng.hpp"
+#include <attnx/rng.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
-#include "detmath.hpp"
+#include <attnx/detmath.hpp>
 
 namespace attnx {
 

@@ -1,10 +1,10 @@
-#include "sweep.hpp"
+#include <attnx/sweep.hpp>
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
 
-#include "errors.hpp"
+#include <attnx/errors.hpp>
 
 namespace attnx {
 

@@ -12,14 +12,14 @@
 #include <exception>
 #include <memory>
 
-#include "construct.hpp"
+#include <attnx/construct.hpp>
 #include "convert.hpp"
-#include "errors.hpp"
-#include "gram.hpp"
-#include "memory.hpp"
-#include "mind.hpp"
-#include "pattern.hpp"
-#include "sweep.hpp"
+#include <attnx/errors.hpp>
+#include <attnx/gram.hpp>
+#include <attnx/memory.hpp>
+#include <attnx/mind.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/sweep.hpp>
 
 using emscripten::val;
 using namespace attnx;

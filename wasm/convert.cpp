@@ -7,8 +7,8 @@
 #include <new>
 #include <stdexcept>
 
-#include "errors.hpp"
-#include "memory.hpp"
+#include <attnx/errors.hpp>
+#include <attnx/memory.hpp>
 
 namespace attnx::wasm {
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "construct.hpp"
-#include "mind.hpp"
-#include "pattern.hpp"
-#include "sweep.hpp"
+#include <attnx/construct.hpp>
+#include <attnx/mind.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/sweep.hpp>
 
 namespace attnx::wasm {
 

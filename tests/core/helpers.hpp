@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "construct.hpp"
-#include "errors.hpp"
-#include "pattern.hpp"
-#include "rng.hpp"
+#include <attnx/construct.hpp>
+#include <attnx/errors.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/rng.hpp>
 
 namespace th {
 

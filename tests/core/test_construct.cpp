@@ -5,9 +5,9 @@
 #include <cstring>
 #include <vector>
 
-#include "construct.hpp"
+#include <attnx/construct.hpp>
 #include "helpers.hpp"
-#include "memory.hpp"
+#include <attnx/memory.hpp>
 
 using attnx::Pattern;
 using attnx::PatternSpec;

@@ -7,10 +7,10 @@
 #include <sys/stat.h>
 #include <vector>
 
-#include "construct.hpp"
+#include <attnx/construct.hpp>
 #include "helpers.hpp"
-#include "mind.hpp"
-#include "sweep.hpp"
+#include <attnx/mind.hpp>
+#include <attnx/sweep.hpp>
 
 namespace {
 

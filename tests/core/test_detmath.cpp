@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "detmath.hpp"
+#include <attnx/detmath.hpp>
 #include "helpers.hpp"
 
 using th::ulp_distance;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "gram.hpp"
-#include "rng.hpp"
+#include <attnx/gram.hpp>
+#include <attnx/rng.hpp>
 
 namespace {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <vector>
 
-#include "construct.hpp"
+#include <attnx/construct.hpp>
 #include "helpers.hpp"
-#include "memory.hpp"
+#include <attnx/memory.hpp>
 
 using attnx::Pattern;
 using th::MatD;

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <vector>
 
-#include "construct.hpp"
-#include "gram.hpp"
+#include <attnx/construct.hpp>
+#include <attnx/gram.hpp>
 #include "helpers.hpp"
-#include "mind.hpp"
+#include <attnx/mind.hpp>
 
 using attnx::Pattern;
 using th::MatD;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "helpers.hpp"
-#include "pattern.hpp"
+#include <attnx/pattern.hpp>
 
 using attnx::Family;
 using attnx::Pattern;

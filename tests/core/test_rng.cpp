@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "helpers.hpp"
-#include "rng.hpp"
+#include <attnx/rng.hpp>
 
 namespace {
 

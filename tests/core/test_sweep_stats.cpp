@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "helpers.hpp"
-#include "sweep.hpp"
+#include <attnx/sweep.hpp>
 
 TEST_CASE("median_d of known vectors, with -1 (not reached) counted as larger than any d") {
   CHECK(attnx::median_d({48}) == 48);

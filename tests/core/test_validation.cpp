@@ -6,11 +6,11 @@
 #include <limits>
 #include <string>
 
-#include "construct.hpp"
+#include <attnx/construct.hpp>
 #include "helpers.hpp"
-#include "memory.hpp"
-#include "mind.hpp"
-#include "sweep.hpp"
+#include <attnx/memory.hpp>
+#include <attnx/mind.hpp>
+#include <attnx/sweep.hpp>
 
 using attnx::Family;
 using attnx::PatternSpec;
