@@ -7,12 +7,6 @@
 
 namespace attnx::cli {
 
-// Native default memory budget (8 GiB); the browser build uses the core's 2 GiB default.
-constexpr unsigned long long kCliDefaultMaxBytes = 8ull << 30;
-// Seeds are limited to integers a JavaScript number holds exactly, so every seed can be
-// reproduced in the browser build too.
-constexpr long long kMaxSeed = 9007199254740991LL;  // 2^53 - 1
-
 struct Command {
   CommandDef def;
   int (*run)(const Args&);

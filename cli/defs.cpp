@@ -1,46 +1,61 @@
 // attnx CLI: flag tables of every subcommand (defaults, ranges, help).
+#include <algorithm>
 #include <limits>
 
 #include "commands.hpp"
 #include <attnx/construct.hpp>
 #include <attnx/pattern.hpp>
+#include <attnx/schema.hpp>
 #include <attnx/sweep.hpp>
 
 namespace attnx::cli {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The CLI flag of a core option (schema.hpp): name, kind, range and default come from the table;
+// the default is the CLI's (context "cli"). range_note: a bound the table gives as an expression.
+Flag option_flag(const std::string& option, const std::string& group,
+                 const std::string& range_note = "") {
+  const OptionInfo& o = option_info(option);
+  const std::string def = context_default("cli", option);
+  switch (o.kind) {
+    case OptionKind::Int:
+      return int_flag(o.flag, std::stoll(def), static_cast<long long>(o.min),
+                      static_cast<long long>(context_max("cli", option)), o.help, group,
+                      range_note);
+    case OptionKind::Real:
+      return real_flag(o.flag, o.def, o.min, o.max, o.min_open, o.max_open, o.help, group);
+    case OptionKind::Choice:
+      return choice_flag(o.flag, def, o.choices, o.help, group);
+    case OptionKind::IntList:
+      return list_flag(o.flag, def, static_cast<long long>(o.min), static_cast<long long>(o.max),
+                       o.help, group);
+  }
+  return text_flag(o.flag, o.help, group);
+}
 
 void add_pattern_flags(std::vector<Flag>& v, bool single_L) {
-  const PatternSpec d;  // core defaults
   const std::string g = "Pattern (target A)";
-  std::vector<std::string> names = {"random", "permutation", "window", "causal", "dilated",
-                                    "block",  "strided",     "bigbird"};
-  if (single_L) names.push_back("custom");
-  v.push_back(choice_flag("pattern", "random", names, "pattern family", g));
-  if (!single_L)
+  v.push_back(option_flag("pattern", g));
+  if (!single_L) {
+    auto& c = v.back().choices;
+    c.erase(std::remove(c.begin(), c.end(), std::string("custom")), c.end());
     v.back().refused.push_back({"custom", "cannot be swept over L (choose a generated family)"});
-  if (single_L)
-    v.push_back(int_flag("L", d.L, kMinL, kMaxL,
-                         "sequence length (optional with custom when the file gives L)", g));
-  v.push_back(int_flag("k", d.k, 1, kMaxL, "random: nonzeros per row and column", g, "at most L"));
-  v.push_back(int_flag("w", d.w, 0, kMaxL,
-                       "window/causal/dilated/bigbird: half-width (causal: width back)", g,
-                       "at most L-1"));
-  v.push_back(int_flag("r", d.r, 1, kMaxL, "dilated: dilation", g, "at most L-1"));
-  v.push_back(int_flag("block", d.block, 1, kMaxL, "block: block size", g, "at most L"));
-  v.push_back(int_flag("stride", d.stride, 1, kMaxL, "strided: stride (block length)", g,
-                       "at most L"));
-  v.push_back(int_flag("globals", d.globals, 0, kMaxL, "bigbird: global tokens 0..globals-1", g,
-                       "at most L"));
-  v.push_back(int_flag("randoms", d.randoms, 0, kMaxL, "bigbird: random columns per row", g,
-                       "at most L-1"));
-  v.push_back(choice_flag("weights", "uniform", {"uniform", "random", "decaying"},
-                          "weights on the support (not for custom)", g));
-  v.push_back(real_flag("w-min", d.w_min, 0, 1, true, false,
-                        "random weights: uniform in [w-min, 1], then normalised", g));
-  v.push_back(real_flag("decay", d.decay, 0, 10, false, false,
-                        "decaying weights: A_ij ~ (1+|i-j|)^-decay", g));
+  }
+  if (single_L) {
+    v.push_back(option_flag("L", g));
+    v.back().help += " (optional with custom when the file gives L)";
+  }
+  for (const char* p : {"k", "w", "r", "block", "stride", "globals", "randoms"}) {
+    std::string note;  // the family's bound, from the family table
+    for (const auto& f : pattern_families())
+      for (const auto& q : f.params)
+        if (q.name == p && note.empty()) note = "at most " + q.max_expr;
+    v.push_back(option_flag(p, g, note));
+  }
+  v.push_back(option_flag("weights", g));
+  v.push_back(option_flag("wMin", g));
+  v.push_back(option_flag("decay", g));
   if (single_L)
     v.push_back(text_flag("pattern-file",
                           "custom: JSON {\"L\": n, \"triplets\": [[i,j,w],...]} or a bare "
@@ -49,27 +64,18 @@ void add_pattern_flags(std::vector<Flag>& v, bool single_L) {
 }
 
 void add_tolerance_flags(std::vector<Flag>& v) {
-  const Tolerances t;
-  const std::string g = "Tolerances";
-  v.push_back(real_flag("eps", t.eps, 0, kInf, true, false,
-                        "(R) bound on the log-ratio error rho", g));
-  v.push_back(real_flag("tau", t.tau, 0, 1, true, true, "(Z) bound on the zero ratio zeta", g));
-  v.push_back(real_flag("delta", t.delta, 0, 1, true, true,
-                        "failure probability used by d* (and the sweep quantile 1-delta)", g));
+  for (const char* t : {"eps", "tau", "delta"}) v.push_back(option_flag(t, "Tolerances"));
 }
 
 void add_mind_flags(std::vector<Flag>& v) {
-  const MinDOptions m;
   const std::string g = "Minimal-d search";
-  v.push_back(int_flag("step", m.step, 1, kMaxD, "grid step of d", g, "at most --dmax"));
-  v.push_back(int_flag("dmax", m.d_max, 1, kMaxD, "largest d tried", g, "at least --step"));
+  v.push_back(option_flag("step", g, "at most --dmax"));
+  v.push_back(option_flag("dmax", g, "at least --step"));
 }
 
-void add_run_flags(std::vector<Flag>& v, long long seed_def) {
-  const std::string g = "Run";
-  v.push_back(int_flag("seed", seed_def, 0, kMaxSeed, "master seed", g));
-  v.push_back(int_flag("max-bytes", static_cast<long long>(kCliDefaultMaxBytes), 1 << 20,
-                       1LL << 50, "memory budget in bytes; larger runs are refused", g));
+void add_run_flags(std::vector<Flag>& v) {
+  v.push_back(option_flag("seed", "Run"));
+  v.push_back(option_flag("maxBytes", "Run"));
 }
 
 std::vector<Command> make_commands() {
@@ -84,10 +90,10 @@ std::vector<Command> make_commands() {
         "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.";
     add_pattern_flags(c.def.flags, true);
     add_tolerance_flags(c.def.flags);
-    c.def.flags.push_back(int_flag("d", 512, 1, kMaxD, "hidden size", "Construction"));
+    c.def.flags.push_back(option_flag("d", "Construction"));
     c.def.flags.push_back(text_flag("export", "write parameters, A, X, W_Q, W_K, metrics to FILE",
                                     "Construction"));
-    add_run_flags(c.def.flags, 1);
+    add_run_flags(c.def.flags);
     c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
     c.run = run_construct;
     cs.push_back(c);
@@ -102,7 +108,7 @@ std::vector<Command> make_commands() {
     add_pattern_flags(c.def.flags, true);
     add_tolerance_flags(c.def.flags);
     add_mind_flags(c.def.flags);
-    add_run_flags(c.def.flags, 1);
+    add_run_flags(c.def.flags);
     c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
     c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
     c.run = run_mind;
@@ -120,10 +126,9 @@ std::vector<Command> make_commands() {
     add_pattern_flags(c.def.flags, false);
     add_tolerance_flags(c.def.flags);
     add_mind_flags(c.def.flags);
-    c.def.flags.push_back(list_flag("Ls", "64,128,256,512", kMinL, kMaxL, "sequence lengths",
-                                    "Sweep"));
-    c.def.flags.push_back(int_flag("trials", 10, 1, kMaxTrials, "trials per L", "Sweep"));
-    add_run_flags(c.def.flags, 1);
+    c.def.flags.push_back(option_flag("Ls", "Sweep"));
+    c.def.flags.push_back(option_flag("trials", "Sweep"));
+    add_run_flags(c.def.flags);
     c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
     c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
     c.run = run_sweep;
@@ -144,7 +149,7 @@ std::vector<Command> make_commands() {
     c.def.flags.push_back(int_flag("trials", 3, 1, kMaxTrials, "min-d trials per L", "Bench"));
     c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000, "GEMM repetitions (best is kept)",
                                    "Bench"));
-    add_run_flags(c.def.flags, 1);
+    add_run_flags(c.def.flags);
     c.def.flags.push_back(choice_flag("format", "json", {"json", "csv", "text"}, "output format",
                                       "Output"));
     c.run = run_bench;

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
+#include <attnx/schema.hpp>
 
 #ifndef ATTNX_FLAVOUR
 #define ATTNX_FLAVOUR "unknown"
@@ -53,16 +54,15 @@ std::string one_line(std::string s) {
   return s;
 }
 
-// Core messages start with the field as the core spells it ("w_min must be ..."); show the
-// CLI flag instead ("--w-min must be ...").
+// Core messages start with the option's name ("wMin must be ..."); show its CLI flag, from the
+// option table, instead ("--w-min must be ...").
 std::string cli_message(const InvalidArgument& e) {
   std::string msg = e.what();
   const std::string& field = e.field();
   if (field.empty() || msg.compare(0, field.size(), field) != 0) return msg;
   std::string flag = field;
-  if (flag == "d_max") flag = "dmax";
-  for (char& c : flag)
-    if (c == '_') c = '-';
+  for (const auto& o : option_table())
+    if (o.name == field) flag = o.flag;
   return "--" + flag + msg.substr(field.size());
 }
 

@@ -8,13 +8,14 @@
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
+#include <attnx/schema.hpp>
 
 namespace attnx {
 
 void validate(const Tolerances& tol) {
-  require_real("eps", tol.eps, 0, std::numeric_limits<double>::infinity(), true, false);
-  require_real("tau", tol.tau, 0, 1, true, true);
-  require_real("delta", tol.delta, 0, 1, true, true);
+  require_option("eps", tol.eps);
+  require_option("tau", tol.tau);
+  require_option("delta", tol.delta);
 }
 
 std::uint64_t pattern_seed(std::uint64_t seed) { return derive_seed(seed, kPatternStream, 0); }
@@ -71,37 +72,73 @@ void softmax_rows(const float* Z, float* M, int L) {
   }
 }
 
-Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z, const float* M,
-                 const Tolerances& tol) {
-  Metrics m;
-  const std::size_t l = static_cast<std::size_t>(A.L);
-  double log_zeta = -std::numeric_limits<double>::infinity();
-  for (int i = 0; i < A.L; ++i) {
-    const float* z = Z + i * l;
-    double rmax = -std::numeric_limits<double>::infinity(), rmin = -rmax, zmin = -rmax;
-    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-      const double r = double(z[A.col[e]]) - det_log(A.val[e]);
-      rmax = std::max(rmax, r);
-      rmin = std::min(rmin, r);
-      zmin = std::min(zmin, double(z[A.col[e]]));
-    }
-    m.rho = std::max(m.rho, rmax - rmin);
-    // Off-support maximum and leaked mass: walk the row, skipping the sorted support.
-    double off_max = -std::numeric_limits<double>::infinity(), leak = 0;
-    int e = A.row_begin(i);
-    for (int j = 0; j < A.L; ++j) {
-      if (e < A.row_end(i) && A.col[e] == j) { ++e; continue; }
-      off_max = std::max(off_max, double(z[j]));
-      if (M) leak += M[i * l + j];
-    }
-    log_zeta = std::max(log_zeta, off_max - zmin);
-    m.lambda = std::max(m.lambda, leak);
+namespace {
+
+// Row i of the criterion: ratio errors on the support, zero ratio and leaked mass.
+void evaluate_row(const Pattern& A, int i, const float* z, const float* m, RowReport& r) {
+  const double inf = std::numeric_limits<double>::infinity();
+  double rmax = -inf, rmin = inf, zmin = inf, sum = 0;
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+    const double v = double(z[A.col[e]]) - det_log(A.val[e]);
+    rmax = std::max(rmax, v);
+    rmin = std::min(rmin, v);
+    sum += v;
+    zmin = std::min(zmin, double(z[A.col[e]]));
   }
-  m.zeta = std::exp(log_zeta);  // exp(-inf) = 0 when every row is full
-  m.success = m.rho <= tol.eps && m.zeta <= tol.tau;
+  const double mean = sum / (A.row_end(i) - A.row_begin(i));
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+    const double v = double(z[A.col[e]]) - det_log(A.val[e]);
+    r.ratio_err_mean[e] = static_cast<float>(v - mean);
+    r.ratio_err_min[e] = static_cast<float>(v - rmin);
+  }
+  // Off-support maximum and leaked mass: walk the row, skipping the sorted support.
+  double off_max = -inf, leak = 0;
+  int e = A.row_begin(i);
+  for (int j = 0; j < A.L; ++j) {
+    if (e < A.row_end(i) && A.col[e] == j) { ++e; continue; }
+    off_max = std::max(off_max, double(z[j]));
+    if (m) leak += m[j];
+  }
+  r.rho[i] = rmax - rmin;
+  r.zeta[i] = std::exp(off_max - zmin);  // exp(-inf) = 0 when the row is full
+  r.lambda[i] = leak;
+  r.support_min_logit[i] = static_cast<float>(zmin);
+}
+
+}  // namespace
+
+RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const Tolerances& tol) {
+  const std::size_t l = static_cast<std::size_t>(A.L), nnz = A.col.size();
+  RowReport r;
+  r.rho.assign(l, 0), r.zeta.assign(l, 0), r.lambda.assign(l, 0);
+  r.ok_r.assign(l, 0), r.ok_z.assign(l, 0), r.support_min_logit.assign(l, 0);
+  r.ratio_err_mean.assign(nnz, 0), r.ratio_err_min.assign(nnz, 0);
+  for (int i = 0; i < A.L; ++i) {
+    evaluate_row(A, i, Z + i * l, M ? M + i * l : nullptr, r);
+    r.ok_r[i] = r.rho[i] <= tol.eps;    // false for NaN
+    r.ok_z[i] = r.zeta[i] <= tol.tau;
+  }
+  return r;
+}
+
+Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowReport& rows,
+                  const Tolerances& tol) {
+  Metrics m;
+  m.success = true;
+  for (int i = 0; i < A.L; ++i) {
+    m.rho = std::max(m.rho, rows.rho[i]);
+    m.zeta = std::max(m.zeta, rows.zeta[i]);
+    m.lambda = std::max(m.lambda, rows.lambda[i]);
+    m.success = m.success && rows.ok_r[i] && rows.ok_z[i];
+  }
   m.beta = beta_of(A, B);
   m.d_star = d_star(m.beta, A.L, tol);
   return m;
+}
+
+Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z, const float* M,
+                 const Tolerances& tol) {
+  return summarise(A, B, evaluate_rows(A, Z, M, tol), tol);
 }
 
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
@@ -110,7 +147,7 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
     if (progress) progress(f);
   };
   validate(tol);
-  require_int("d", d, 1, kMaxD);
+  require_option("d", d);
   const int L = A.L;
   check_budget("construct", estimate_construct_bytes(L, d), max_bytes);
   Construction c;
@@ -165,7 +202,8 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
 
   c.M.resize(l * l);
   softmax_rows(c.logits.data(), c.M.data(), L);
-  c.metrics = evaluate(A, c.B, c.logits.data(), c.M.data(), tol);
+  c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
+  c.metrics = summarise(A, c.B, c.rows, tol);
   report(1.0);
   return c;
 }

@@ -9,12 +9,14 @@
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
 #include <attnx/memory.hpp>
+#include <attnx/schema.hpp>
 
 namespace attnx {
 
 void validate(const MinDOptions& opt) {
-  require_int("step", opt.step, 1, kMaxD);
-  require_int("dmax", opt.d_max, opt.step, kMaxD);
+  require_option("step", opt.step);
+  // dmax's lower bound is step (the table's min_expr).
+  require_int("dmax", opt.d_max, opt.step, static_cast<long long>(option_info("dmax").max));
 }
 
 namespace {

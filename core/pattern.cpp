@@ -6,10 +6,24 @@
 
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
+#include <attnx/schema.hpp>
 
 namespace attnx {
 
 namespace {
+
+// A family parameter within the range its family's table row gives (min, max "L" or "L-1").
+void require_param(Family f, const char* name, long long value, int L) {
+  for (const auto& fam : pattern_families()) {
+    if (fam.name != family_name(f)) continue;
+    for (const auto& p : fam.params)
+      if (p.name == name) {
+        require_int(name, value, p.min, eval_bound(p.max_expr, L));
+        return;
+      }
+  }
+  require_option_upto(name, value, L);
+}
 
 constexpr long long kMaxNnz = 1ll << 22;  // 4,194,304 nonzeros: keeps checks O(L^2 k) sane
 
@@ -115,12 +129,12 @@ void compute_stats(Pattern& p) {
 }
 
 Pattern make_pattern(const PatternSpec& s, Rng& rng) {
-  require_int("L", s.L, kMinL, kMaxL);
+  require_option("L", s.L);
   const int L = s.L;
   Rows rows(L);
   switch (s.family) {
     case Family::Random:
-      require_int("k", s.k, 1, L);
+      require_param(s.family, "k", s.k, L);
       check_nnz("k", 1ll * L * s.k);
       rows = random_regular(L, s.k, rng);
       break;
@@ -129,7 +143,7 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
       break;
     case Family::Window:
     case Family::Causal:
-      require_int("w", s.w, 0, L - 1);
+      require_param(s.family, "w", s.w, L);
       check_nnz("w", 1ll * L * (s.family == Family::Window ? 2 * s.w + 1 : s.w + 1));
       for (int i = 0; i < L; ++i) {
         int hi = s.family == Family::Window ? std::min(L - 1, i + s.w) : i;
@@ -137,8 +151,8 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
       }
       break;
     case Family::Dilated:
-      require_int("w", s.w, 0, L - 1);
-      require_int("r", s.r, 1, L - 1);
+      require_param(s.family, "w", s.w, L);
+      require_param(s.family, "r", s.r, L);
       check_nnz("w", 1ll * L * (2 * s.w + 1));
       for (int i = 0; i < L; ++i)
         for (long long t = -s.w; t <= s.w; ++t) {
@@ -147,7 +161,7 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
         }
       break;
     case Family::Block:
-      require_int("block", s.block, 1, L);
+      require_param(s.family, "block", s.block, L);
       check_nnz("block", 1ll * L * s.block);
       for (int i = 0; i < L; ++i) {
         int b0 = (i / s.block) * s.block;
@@ -155,7 +169,7 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
       }
       break;
     case Family::Strided:
-      require_int("stride", s.stride, 1, L);
+      require_param(s.family, "stride", s.stride, L);
       check_nnz("stride", 1ll * L * (s.stride + L / s.stride));
       for (int i = 0; i < L; ++i) {
         int b0 = (i / s.stride) * s.stride;
@@ -164,9 +178,9 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
       }
       break;
     case Family::BigBird: {
-      require_int("w", s.w, 0, L - 1);
-      require_int("globals", s.globals, 0, L);
-      require_int("randoms", s.randoms, 0, L - 1);
+      require_param(s.family, "w", s.w, L);
+      require_param(s.family, "globals", s.globals, L);
+      require_param(s.family, "randoms", s.randoms, L);
       check_nnz("w", 1ll * L * (2 * s.w + 1 + s.globals + s.randoms));
       for (int i = 0; i < L; ++i) {
         auto& r = rows[i];
@@ -185,8 +199,8 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
     case Family::Custom:
       fail("pattern", "pattern custom needs triplets (use pattern_from_triplets)");
   }
-  if (s.weights == Weights::Random) require_real("w_min", s.w_min, 0, 1, true, false);
-  if (s.weights == Weights::Decaying) require_real("decay", s.decay, 0, 10, false, false);
+  if (s.weights == Weights::Random) require_option("wMin", s.w_min);
+  if (s.weights == Weights::Decaying) require_option("decay", s.decay);
   Pattern p = from_rows(L, std::move(rows));
   apply_weights(p, s, rng);
   compute_stats(p);
@@ -194,7 +208,7 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
 }
 
 Pattern pattern_from_triplets(int L, const std::vector<Triplet>& t) {
-  require_int("L", L, kMinL, kMaxL);
+  require_option("L", L);
   if (static_cast<long long>(t.size()) > kMaxNnz)
     fail("triplets", "a custom pattern may have at most " + std::to_string(kMaxNnz) +
                          " entries (got " + std::to_string(t.size()) + ")");
@@ -246,7 +260,7 @@ Pattern pattern_from_triplets(int L, const std::vector<Triplet>& t) {
 }
 
 Pattern pattern_from_dense(int L, const std::vector<double>& dense) {
-  require_int("L", L, kMinL, kMaxL);
+  require_option("L", L);
   if (dense.size() != static_cast<std::size_t>(L) * L)
     fail("dense", "a dense pattern must have L*L = " + std::to_string(1ll * L * L) +
                       " values (got " + std::to_string(dense.size()) + ")");
@@ -320,6 +334,28 @@ std::vector<FamilyInfo> pattern_families() {
         P("randoms", "random links per row", 0, "L-1", 1)}},
       {"custom", "Custom (drawn or imported)", false, true, {}},
   };
+}
+
+int row_count_bound(const PatternSpec& s, const std::vector<Triplet>& triplets) {
+  const long long L = s.L;
+  long long k = 1;
+  switch (s.family) {
+    case Family::Random: k = s.k; break;
+    case Family::Permutation: k = 1; break;
+    case Family::Window: case Family::Dilated: k = 2ll * s.w + 1; break;
+    case Family::Causal: k = s.w + 1ll; break;
+    case Family::Block: k = s.block; break;
+    case Family::Strided: k = s.stride + L / std::max(1, s.stride); break;
+    case Family::BigBird: k = 2ll * s.w + 1 + s.globals + s.randoms; break;
+    case Family::Custom: {
+      std::vector<int> cnt(std::max(0, s.L), 0);
+      for (const auto& t : triplets)
+        if (t.w > 0 && t.i >= 0 && t.i < L) ++cnt[t.i];
+      k = cnt.empty() ? 1 : *std::max_element(cnt.begin(), cnt.end());
+      break;
+    }
+  }
+  return static_cast<int>(std::max(1ll, std::min(k, L)));
 }
 
 }  // namespace attnx

@@ -5,18 +5,20 @@
 #include <cmath>
 
 #include <attnx/errors.hpp>
+#include <attnx/schema.hpp>
 
 namespace attnx {
 
 void validate(const SweepOptions& opt) {
   validate(opt.tol);
   validate(opt.mind);
-  require_int("trials", opt.trials, 1, kMaxTrials);
-  require_int("first_trial", opt.first_trial, 0, kMaxTrials - opt.trials);
-  if (opt.Ls.empty() || opt.Ls.size() > 64)
-    fail("Ls", "Ls must list from 1 to 64 lengths (got " + std::to_string(opt.Ls.size()) + ")");
+  require_option("trials", opt.trials);
+  require_int("firstTrial", opt.first_trial, 0, kMaxTrials - opt.trials);
+  if (opt.Ls.empty() || opt.Ls.size() > static_cast<std::size_t>(kMaxLs))
+    fail("Ls", "Ls must list from 1 to " + std::to_string(kMaxLs) + " lengths (got " +
+                   std::to_string(opt.Ls.size()) + ")");
   for (std::size_t n = 0; n < opt.Ls.size(); ++n) {
-    require_int("Ls", opt.Ls[n], kMinL, kMaxL);
+    require_option("Ls", opt.Ls[n]);
     if (n && opt.Ls[n] <= opt.Ls[n - 1])
       fail("Ls", "Ls must be strictly increasing (got " + std::to_string(opt.Ls[n - 1]) +
                      " then " + std::to_string(opt.Ls[n]) + ")");
@@ -31,7 +33,7 @@ std::uint64_t trial_seed(std::uint64_t master, int L, int t) {
 
 SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress) {
   validate(opt);
-  require_int("L", L, kMinL, kMaxL);
+  require_option("L", L);
   SweepPoint pt;
   pt.L = L;
   PatternSpec spec = opt.pattern;

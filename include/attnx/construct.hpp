@@ -9,6 +9,9 @@
 namespace attnx {
 
 constexpr int kMaxD = 16384;
+constexpr int kDefaultD = 512;          // construct's hidden size when none is given
+constexpr double kMaxEps = 100;          // (R) tolerance: ratios within e^100 are no constraint
+constexpr std::uint64_t kDefaultSeed = 1;
 
 struct Tolerances {
   double eps = 1.0;   // (R) bound on log-ratio error, > 0
@@ -36,6 +39,19 @@ double d_star(double beta, int L, const Tolerances& tol);
 // false; construct() ignores the return value (cancel it by ending its thread or worker).
 using Progress = std::function<bool(double)>;
 
+// The criterion of SPEC §2 row by row (every vector has L entries; ratio_err_* have one entry per
+// nonzero of A, in A's CSR order). rho[i] = max - min over S_i of (Z_ij - ln A_ij);
+// zeta[i] = exp(max_{j not in S_i} Z_ij - min_{j in S_i} Z_ij) (0 for a full row);
+// lambda[i] = sum_{j not in S_i} M_ij (0 when M is not given); ok_r[i] = rho[i] <= eps,
+// ok_z[i] = zeta[i] <= tau (false for NaN); support_min_logit[i] = min_{j in S_i} Z_ij;
+// ratio_err_mean / ratio_err_min: Z_ij - ln A_ij minus its row mean / row minimum.
+struct RowReport {
+  std::vector<double> rho, zeta, lambda;
+  std::vector<unsigned char> ok_r, ok_z;
+  std::vector<float> support_min_logit;
+  std::vector<float> ratio_err_mean, ratio_err_min;
+};
+
 // Result of construct(). Dense matrices are row-major float32.
 struct Construction {
   int L = 0, d = 0;
@@ -44,6 +60,7 @@ struct Construction {
   std::vector<float> logits; // L x L: Z = (X W_Q)(X W_K)^T / sqrt(d)
   std::vector<float> M;      // L x L: stable row softmax of Z
   Metrics metrics;
+  RowReport rows;
 };
 
 // Draws P (L x d, N(0, 1/d), column-major draw order from derive_seed(seed, kProjectionStream, 0)
@@ -58,6 +75,11 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
 // at once (nested columns, SPEC §4). P_scaled = P / sqrt(d).
 void draw_projection_columns(Rng& rng, int L, int ncols, float* out_colmajor);
 
+// The per-row criterion from row-major logits Z (L x L) and the attention M (may be null).
+RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const Tolerances& tol);
+// The metrics of SPEC §2: maxima of a RowReport; success when every row passes (R) and (Z).
+Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowReport& rows,
+                  const Tolerances& tol);
 // Metrics from row-major logits Z (L x L) and the attention M (may be null: lambda left 0).
 Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z, const float* M,
                  const Tolerances& tol);

@@ -4,7 +4,9 @@
 
 namespace attnx {
 
-constexpr std::uint64_t kDefaultMaxBytes = 2ull << 30;  // 2 GiB (fits the browser build)
+constexpr std::uint64_t kDefaultMaxBytes = 2ull << 30;     // 2 GiB (fits the browser build)
+constexpr std::uint64_t kCliDefaultMaxBytes = 8ull << 30;  // the CLI's default budget
+constexpr int kBrowserMaxL = 4096;  // the pages' largest L (larger runs: the CLI, then import)
 
 std::uint64_t estimate_construct_bytes(int L, int d);
 // Columns of P the min-d search keeps pending before a Gram sync: a multiple of step, about 256.

@@ -61,6 +61,11 @@ Pattern pattern_from_triplets(int L, const std::vector<Triplet>& triplets);
 // Custom pattern from a dense row-major L x L matrix (same rules).
 Pattern pattern_from_dense(int L, const std::vector<double>& dense);
 
+// Upper bound of the largest row count of the pattern `spec` describes, from its parameters
+// without drawing it (custom: counted from `triplets`, whose zero weights are dropped). Used to
+// estimate memory before a run.
+int row_count_bound(const PatternSpec& spec, const std::vector<Triplet>& triplets = {});
+
 // Fills k, max_col_count and in_class from the structure.
 void compute_stats(Pattern& p);
 

@@ -8,6 +8,8 @@
 namespace attnx {
 
 constexpr int kMaxTrials = 1000;
+constexpr int kDefaultTrials = 10;
+constexpr const char* kDefaultLs = "64,128,256,512";  // the paper preset's grid
 
 struct SweepOptions {
   PatternSpec pattern;   // L is replaced by each grid value

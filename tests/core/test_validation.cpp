@@ -105,7 +105,7 @@ TEST_CASE("weight parameters must be finite and in range (0 < w_min <= 1, decay 
     s.weights = attnx::Weights::Random;
     s.w_min = v;
     auto e = bad_spec(s);
-    CHECK(e.field() == "w_min");
+    CHECK(e.field() == "wMin");
     CHECK(contains(e.what(), "(0, 1]"));
   }
   for (double v : {-0.1, kNaN, kInf, -kInf}) {

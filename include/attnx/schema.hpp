@@ -1,0 +1,80 @@
+// attnx core: the one table of every public option (SPEC §2, §5, §7 inputs).
+// Each option has one name (the JS API's and the links' spelling), the CLI flag that carries it,
+// its key in the CLI's JSON output, its kind, range, default, label and help. The core's
+// validate() functions check against it; the CLI's flag tables, the WASM option reader and both
+// pages' state tables are built from it. Nothing else defines a range or a default.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace attnx {
+
+constexpr double kMaxSeed = 9007199254740991.0;  // 2^53 - 1: every seed is an exact JS number
+constexpr int kMaxLs = 64;                        // lengths in one sweep
+
+enum class OptionKind { Int, Real, Choice, IntList };
+
+struct OptionInfo {
+  std::string name;      // API and link name ("wMin")
+  std::string flag;      // CLI flag without the dashes ("w-min")
+  std::string json;      // key in the CLI's JSON output ("w_min")
+  OptionKind kind = OptionKind::Int;
+  double min = 0, max = 0;              // static range (Int, Real; IntList: each entry)
+  bool min_open = false, max_open = false;
+  std::string min_expr, max_expr;       // further bound by another option: "step", "L", "L-1"
+  double def = 0;                       // Int, Real
+  std::string def_text;                 // Choice, IntList
+  std::vector<std::string> choices;     // Choice
+  int max_count = 0;                    // IntList: most entries
+  std::string label, help, group;
+};
+
+// Every option, in the order forms show them (pattern, tolerances, construction, search, run).
+const std::vector<OptionInfo>& option_table();
+// The option called `name`; throws std::logic_error for a name not in the table (a bug).
+const OptionInfo& option_info(const std::string& name);
+
+// Refusals name the option and its range, as the table gives it:
+//   "tau must be a number in (0, 1) (got 1.5)", "L must be an integer from 2 to 16384 (got 1)".
+// require_option checks the static range; the *_upto form also applies an upper bound `hi`
+// (a family parameter's "L" or "L-1", say) and names it as `hi_text` when given.
+void require_option(const std::string& name, double value);
+void require_option_upto(const std::string& name, long long value, long long hi);
+// Text of an option's allowed range, e.g. "an integer from 2 to 16384", "a number in (0, 100]".
+std::string option_range_text(const OptionInfo& o);
+
+// Value of a range expression of the table ("L", "L-1" or a number) for length L.
+long long eval_bound(const std::string& expr, long long L);
+
+// Pages and contexts that use other defaults or tighter limits than the core's (the browser
+// builds cap L, the CLI has a larger memory budget). Values are written as link text.
+struct ContextRule {
+  std::string context;   // "cli", "wasm", "explorer", "lab"
+  std::string option;
+  std::string def;       // "" = keep the table's default
+  double max = 0;        // 0 = keep the table's maximum
+};
+const std::vector<ContextRule>& context_rules();
+// Default of `name` in `context` as link text ("1024", "0.1", "random", "16,32,64").
+std::string context_default(const std::string& context, const std::string& name);
+double context_max(const std::string& context, const std::string& name);
+
+// Links are a public format (SPEC §6 determinism carried into URLs). A link names its format
+// version `v`; a link without `v` is version 0. Each version has a FROZEN copy of the defaults
+// its links were read with: never edit a published version's table, add a new version instead.
+constexpr int kLinkVersion = 1;
+struct LinkDefault {
+  std::string option, value;
+};
+// The frozen defaults of link version `version` (0 or 1) for `page` ("explorer" or "lab").
+// Throws InvalidArgument("v", ...) for an unknown version or page.
+const std::vector<LinkDefault>& link_defaults(int version, const std::string& page);
+// Options that change the numbers a page computes: a version-1 link writes every one of them.
+const std::vector<std::string>& link_compute_options(const std::string& page);
+
+// Browser page limits (not options): custom patterns carried in a link, drawn by hand.
+constexpr int kMaxNnzLink = 2048;
+constexpr int kMaxDrawL = 256;
+
+}  // namespace attnx

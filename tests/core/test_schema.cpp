@@ -1,0 +1,123 @@
+// The option table (schema.hpp): one entry per option, defaults inside their ranges, the
+// core's refusals quote the table's range, and link versions keep their frozen defaults.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <string>
+
+#include <attnx/construct.hpp>
+#include <attnx/errors.hpp>
+#include <attnx/mind.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/schema.hpp>
+#include <attnx/sweep.hpp>
+
+namespace {
+std::string refusal(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const attnx::InvalidArgument& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("every option has one name, one CLI flag and a default inside its own range") {
+  std::set<std::string> names, flags;
+  for (const auto& o : attnx::option_table()) {
+    CHECK(names.insert(o.name).second);
+    CHECK(flags.insert(o.flag).second);
+    if (o.kind == attnx::OptionKind::Int || o.kind == attnx::OptionKind::Real)
+      CHECK_NOTHROW(attnx::require_option(o.name, o.def));
+    if (o.kind == attnx::OptionKind::Choice)
+      CHECK(std::find(o.choices.begin(), o.choices.end(), o.def_text) != o.choices.end());
+  }
+  CHECK(names.count("eps") == 1);
+  CHECK(attnx::option_info("wMin").flag == "w-min");
+  CHECK(attnx::option_info("dmax").json == "d_max");
+}
+
+TEST_CASE("validate() refuses with the range the table publishes (one rule, one text)") {
+  attnx::Tolerances t;
+  t.eps = 101;
+  const auto& eps = attnx::option_info("eps");
+  CHECK(refusal([&] { attnx::validate(t); }) ==
+        "eps must be " + attnx::option_range_text(eps) + " (got 101)");
+  CHECK(attnx::option_range_text(eps) == "a number in (0, 100]");
+  t = attnx::Tolerances{};
+  t.tau = 1;
+  CHECK(refusal([&] { attnx::validate(t); }) == "tau must be a number in (0, 1) (got 1)");
+  attnx::SweepOptions s;
+  s.Ls = {64};
+  s.trials = attnx::kMaxTrials + 1;
+  CHECK(refusal([&] { attnx::validate(s); }) == "trials must be an integer from 1 to 1000 (got 1001)");
+}
+
+TEST_CASE("family parameters are checked against their family's row of the table") {
+  attnx::PatternSpec s;
+  s.family = attnx::Family::Causal;
+  s.L = 8;
+  s.w = 8;  // causal: w at most L-1
+  attnx::Rng rng(1);
+  CHECK(refusal([&] { attnx::make_pattern(s, rng); }) == "w must be an integer from 0 to 7 (got 8)");
+  for (const auto& f : attnx::pattern_families())
+    for (const auto& p : f.params) {
+      CHECK(p.def >= p.min);
+      CHECK(p.def <= attnx::eval_bound(p.max_expr, 16));
+    }
+}
+
+TEST_CASE("contexts change defaults and caps without touching the core's own") {
+  CHECK(attnx::context_default("explorer", "d") == "1024");
+  CHECK(attnx::context_default("cli", "d") == "512");
+  CHECK(attnx::context_default("cli", "maxBytes") == "8589934592");
+  CHECK(attnx::context_default("wasm", "maxBytes") == "2147483648");
+  CHECK(attnx::context_max("lab", "L") == 4096);
+  CHECK(attnx::context_max("cli", "L") == 16384);
+  CHECK(attnx::context_default("lab", "Ls") == "16,32,64,128,256,512,1024");
+  CHECK(attnx::context_default("cli", "Ls") == "64,128,256,512");
+}
+
+TEST_CASE("link version 0 keeps the defaults links were written with before versions existed") {
+  auto value = [](int v, const char* page, const char* opt) {
+    for (const auto& d : attnx::link_defaults(v, page))
+      if (d.option == opt) return d.value;
+    return std::string("missing");
+  };
+  // Written out by hand from the pages as published (explorer d 1024, lab grid 16..1024).
+  CHECK(value(0, "explorer", "d") == "1024");
+  CHECK(value(0, "explorer", "L") == "256");
+  CHECK(value(0, "explorer", "eps") == "1");
+  CHECK(value(0, "explorer", "w") == "1");
+  CHECK(value(0, "lab", "Ls") == "16,32,64,128,256,512,1024");
+  CHECK(value(0, "lab", "dmax") == "4096");
+  CHECK(value(0, "lab", "trials") == "10");
+  CHECK(value(1, "explorer", "seed") == "1");
+  CHECK(refusal([&] { attnx::link_defaults(2, "explorer"); }) ==
+        "v must be a link version from 0 to 1 (got 2)");
+  // A version-1 link writes every option that changes the numbers.
+  const auto& ex = attnx::link_compute_options("explorer");
+  for (const char* o : {"pattern", "L", "k", "w", "weights", "eps", "tau", "delta", "d", "seed"})
+    CHECK(std::find(ex.begin(), ex.end(), o) != ex.end());
+}
+
+TEST_CASE("row_count_bound is at least the drawn pattern's largest row, for every family") {
+  attnx::PatternSpec s;
+  s.L = 40;
+  s.w = 3;
+  s.k = 3;
+  s.globals = 2;
+  s.randoms = 2;
+  for (const auto& f : attnx::pattern_families()) {
+    if (f.name == "custom") continue;
+    s.family = attnx::parse_family(f.name);
+    attnx::Rng rng(3);
+    const attnx::Pattern p = attnx::make_pattern(s, rng);
+    CHECK(attnx::row_count_bound(s) >= p.k);
+  }
+  s.family = attnx::Family::Custom;
+  CHECK(attnx::row_count_bound(s, {{0, 1, 1.0}, {0, 2, 1.0}, {0, 3, 0.0}, {1, 1, 1.0}}) == 2);
+}
