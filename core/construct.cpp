@@ -124,13 +124,15 @@ RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const 
 Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowReport& rows,
                   const Tolerances& tol) {
   Metrics m;
-  m.success = true;
+  m.ok_r = m.ok_z = true;
   for (int i = 0; i < A.L; ++i) {
     m.rho = std::max(m.rho, rows.rho[i]);
     m.zeta = std::max(m.zeta, rows.zeta[i]);
     m.lambda = std::max(m.lambda, rows.lambda[i]);
-    m.success = m.success && rows.ok_r[i] && rows.ok_z[i];
+    m.ok_r = m.ok_r && rows.ok_r[i];
+    m.ok_z = m.ok_z && rows.ok_z[i];
   }
+  m.success = m.ok_r && m.ok_z;
   m.beta = beta_of(A, B);
   m.d_star = d_star(m.beta, A.L, tol);
   return m;

@@ -17,7 +17,6 @@ namespace attnx {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 OptionInfo int_opt(const char* name, const char* flag, const char* json, double lo, double hi,
                    double def, const char* label, const char* help, const char* group) {
@@ -223,6 +222,17 @@ const std::vector<LinkDefault>& link_defaults(int version, const std::string& pa
   if (version == 1) return page == "explorer" ? explorer_v1 : lab_v1;
   fail("v", "v must be a link version from 0 to " + std::to_string(kLinkVersion) + " (got " +
                 std::to_string(version) + ")");
+}
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> p = {
+      {"paper", "Paper preset (SPEC §5)",
+       {{"Ls", kDefaultLs}, {"pattern", "random"}, {"k", "2"}, {"weights", "uniform"},
+        {"eps", "1"}, {"tau", "0.1"}, {"delta", "0.1"}, {"trials", "10"}, {"step", "16"},
+        {"dmax", "4096"}, {"seed", "1"}},
+       300, 1000, "d of 300–1000 suffices for k = 2, L in the hundreds"},
+  };
+  return p;
 }
 
 const std::vector<std::string>& link_compute_options(const std::string& page) {

@@ -74,8 +74,24 @@ val metrics_to_js(const Metrics& m) {
   o.set("zeta", m.zeta);
   o.set("lambda", m.lambda);
   o.set("success", m.success);
+  o.set("okR", m.ok_r);
+  o.set("okZ", m.ok_z);
   o.set("beta", m.beta);
   o.set("dStar", m.d_star);
+  return o;
+}
+
+// The per-row criterion (core RowReport) as typed arrays; ratio errors follow A's entry order.
+val rows_to_js(const RowReport& rr) {
+  val o = val::object();
+  o.set("rho", to_float64_array(rr.rho.data(), rr.rho.size()));
+  o.set("zeta", to_float64_array(rr.zeta.data(), rr.zeta.size()));
+  o.set("lambda", to_float64_array(rr.lambda.data(), rr.lambda.size()));
+  o.set("okR", to_uint8_array(rr.ok_r.data(), rr.ok_r.size()));
+  o.set("okZ", to_uint8_array(rr.ok_z.data(), rr.ok_z.size()));
+  o.set("supportMinLogit", to_float32_array(rr.support_min_logit.data(), rr.support_min_logit.size()));
+  o.set("ratioErrMean", to_float32_array(rr.ratio_err_mean.data(), rr.ratio_err_mean.size()));
+  o.set("ratioErrMin", to_float32_array(rr.ratio_err_min.data(), rr.ratio_err_min.size()));
   return o;
 }
 
@@ -101,6 +117,7 @@ val js_construct(val opts, val on_progress) {
     r.set("logits", to_float32_array(c.logits.data(), c.logits.size()));
     c.logits = {};
     r.set("X", to_float32_array(c.X.data(), c.X.size()));
+    r.set("rows", rows_to_js(c.rows));
     return r;
   });
 }
@@ -228,205 +245,20 @@ val js_quantile(val ds, val delta_in) {
   });
 }
 
-// Upper bound of the largest row count of a pattern, from its parameters (no drawing).
-int k_bound(const Options& o) {
-  const PatternSpec& s = o.spec;
-  const long long L = s.L;
-  long long k = 1;
-  switch (s.family) {
-    case Family::Random: k = s.k; break;
-    case Family::Permutation: k = 1; break;
-    case Family::Window: case Family::Dilated: k = 2ll * s.w + 1; break;
-    case Family::Causal: k = s.w + 1ll; break;
-    case Family::Block: k = s.block; break;
-    case Family::Strided: k = s.stride + L / std::max(1, s.stride); break;
-    case Family::BigBird: k = 2ll * s.w + 1 + s.globals + s.randoms; break;
-    case Family::Custom: {
-      std::vector<int> cnt(s.L, 0);
-      for (const auto& t : o.triplets)
-        if (t.w > 0) ++cnt[t.i];
-      k = cnt.empty() ? 1 : *std::max_element(cnt.begin(), cnt.end());
-      break;
-    }
-  }
-  return static_cast<int>(std::max(1ll, std::min(k, L)));
-}
-
 val js_estimate_bytes(val opts) {
   return guarded([&] {
     const Options o = read_options(opts, Call::Estimate);
     val r = val::object();
     r.set("construct", static_cast<double>(estimate_construct_bytes(o.spec.L, o.d)));
-    // min_d() checks the budget with the pending-column block it keeps (a multiple of step of
-    // about kSyncColumns = 256 columns, core/mind.cpp); mirror that here so the estimate is the
-    // number min_d compares with the budget.
-    r.set("mind", static_cast<double>(estimate_mind_bytes(o.spec.L, o.mind.step, k_bound(o))));
+    r.set("mind", static_cast<double>(
+                      estimate_mind_bytes(o.spec.L, o.mind.step, row_count_bound(o.spec, o.triplets))));
     r.set("maxBytes", static_cast<double>(o.mind.max_bytes));
     return r;
   });
 }
 
-val range(double lo, double hi, bool lo_open = false, bool hi_open = false) {
-  val r = val::object();
-  r.set("min", lo);
-  r.set("max", hi);
-  if (lo_open) r.set("minOpen", true);
-  if (hi_open) r.set("maxOpen", true);
-  return r;
-}
-
-val js_patterns() {
-  return guarded([&] {
-    val fams = val::array();
-    int n = 0;
-    for (const auto& f : pattern_families()) {
-      val o = val::object();
-      o.set("name", f.name);
-      o.set("label", f.label);
-      o.set("scalesWithL", f.scales_with_L);
-      o.set("inClass", f.in_class);
-      val ps = val::array();
-      int q = 0;
-      for (const auto& p : f.params) {
-        val x = val::object();
-        x.set("name", p.name);
-        x.set("label", p.label);
-        x.set("min", static_cast<double>(p.min));
-        x.set("max", p.max_expr);  // "L" or "L-1": depends on L
-        x.set("default", static_cast<double>(p.def));
-        ps.set(q++, x);
-      }
-      o.set("params", ps);
-      fams.set(n++, o);
-    }
-    val weights = val::array();
-    int w = 0;
-    for (Weights x : {Weights::Uniform, Weights::Random, Weights::Decaying})
-      weights.set(w++, std::string(weights_name(x)));
-
-    const double inf = INFINITY;
-    val lim = val::object();
-    lim.set("L", range(kMinL, kMaxL));
-    lim.set("d", range(1, kMaxD));
-    lim.set("dmax", range(1, kMaxD));  // and >= step
-    lim.set("step", range(1, kMaxD));
-    lim.set("trials", range(1, kMaxTrials));
-    lim.set("seed", range(0, kMaxSeed));
-    lim.set("maxBytes", range(1 << 20, 4294967296.0));
-    lim.set("eps", range(0, inf, true, false));
-    lim.set("tau", range(0, 1, true, true));
-    lim.set("delta", range(0, 1, true, true));
-    lim.set("wMin", range(0, 1, true, false));
-    lim.set("decay", range(0, 10));
-
-    const PatternSpec s;
-    const Tolerances t;
-    const MinDOptions m;
-    val def = val::object();
-    def.set("pattern", std::string(family_name(s.family)));
-    def.set("L", s.L);
-    def.set("weights", std::string(weights_name(s.weights)));
-    def.set("wMin", s.w_min);
-    def.set("decay", s.decay);
-    def.set("eps", t.eps);
-    def.set("tau", t.tau);
-    def.set("delta", t.delta);
-    def.set("d", Options{}.d);
-    def.set("dmax", m.d_max);
-    def.set("step", m.step);
-    def.set("trials", Options{}.trials);
-    def.set("seed", 1);
-    def.set("maxBytes", static_cast<double>(kDefaultMaxBytes));
-
-    val r = val::object();
-    r.set("families", fams);
-    r.set("weights", weights);
-    r.set("limits", lim);
-    r.set("defaults", def);
-    return r;
-  });
-}
-
-// ---- test and benchmark hooks (not part of the documented API) ----
-
-// Compares gram_update_lower_kernel and gram_update_lower_eigen against a double reference on
-// random data: G starts random (lower and upper), Pb random normal. Reports the max abs error of
-// each relative to the reference's magnitude, and whether the upper triangle was left untouched.
-val js_gram_self_test(int L, int n, double seed) {
-  return guarded([&] {
-    require_int("L", L, 1, 4096);
-    require_int("n", n, 1, 512);
-    Rng rng(static_cast<std::uint64_t>(seed));
-    const std::size_t l = static_cast<std::size_t>(L);
-    std::vector<float> G0(l * l), P(l * n);
-    for (auto& v : G0) v = static_cast<float>(rng.normal());
-    for (auto& v : P) v = static_cast<float>(rng.normal());
-    std::vector<float> Gk = G0, Ge = G0, Gd = G0;
-    gram_update_lower_kernel(Gk.data(), L, P.data(), n);
-    gram_update_lower_eigen(Ge.data(), L, P.data(), n);
-    gram_update_lower(Gd.data(), L, P.data(), n);
-    double ek = 0, ee = 0, ed = 0, scale = 0;
-    bool upper_ok = true;
-    for (int j = 0; j < L; ++j)
-      for (int i = 0; i < L; ++i) {
-        const std::size_t at = i + j * l;
-        if (i < j) {
-          upper_ok = upper_ok && Gk[at] == G0[at] && Ge[at] == G0[at] && Gd[at] == G0[at];
-          continue;
-        }
-        double ref = G0[at];
-        for (int t = 0; t < n; ++t) ref += double(P[i + t * l]) * double(P[j + t * l]);
-        scale = std::max(scale, std::abs(ref));
-        ek = std::max(ek, std::abs(Gk[at] - ref));
-        ee = std::max(ee, std::abs(Ge[at] - ref));
-        ed = std::max(ed, std::abs(Gd[at] - ref));
-      }
-    val r = val::object();
-    r.set("kernel", std::string(gram_kernel_name()));
-    r.set("maxErrKernel", ek);
-    r.set("maxErrEigen", ee);
-    r.set("maxErrDispatch", ed);
-    r.set("scale", scale);
-    r.set("upperUntouched", upper_ok);
-    return r;
-  });
-}
-
-// Best-of-reps seconds of one rank-n lower update of an L x L Gram matrix. which: "kernel",
-// "eigen" or "dispatch".
-val js_gram_bench(int L, int n, int reps, std::string which) {
-  return guarded([&] {
-    require_int("L", L, 1, 8192);
-    require_int("n", n, 1, 1024);
-    require_int("reps", reps, 1, 10000);
-    const std::size_t l = static_cast<std::size_t>(L);
-    std::vector<float> G(l * l, 0.0f), P(l * n);
-    Rng rng(1);
-    for (auto& v : P) v = static_cast<float>(rng.normal());
-    auto fn = which == "eigen" ? gram_update_lower_eigen
-              : which == "kernel" ? gram_update_lower_kernel : gram_update_lower;
-    double best = INFINITY;
-    for (int q = 0; q < reps; ++q) {
-      const double t0 = emscripten_get_now();
-      fn(G.data(), L, P.data(), n);
-      best = std::min(best, (emscripten_get_now() - t0) / 1000.0);
-    }
-    return val(best);
-  });
-}
-
-// Allocates (and frees) `mib` MiB in one block: checks that a failed allocation is reported as an
-// Error (kind "memory") and leaves the module usable, instead of aborting it.
-val js_alloc_probe(int mib) {
-  return guarded([&] {
-    require_int("mib", mib, 1, 4096);
-    const std::size_t bytes = static_cast<std::size_t>(mib) << 20;
-    std::unique_ptr<char[]> block(new char[bytes]);
-    static char* volatile sink;  // keeps the allocation from being elided
-    sink = block.get();
-    sink[bytes - 1] = 1;
-    return val(static_cast<double>(bytes));
-  });
+val js_schema() {
+  return guarded([] { return schema_to_js(); });
 }
 
 std::string js_version() { return ATTNX_VERSION; }
@@ -439,7 +271,8 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("version", &js_version);
   emscripten::function("flavour", &js_flavour);
   emscripten::function("gramKernel", &js_gram_kernel);
-  emscripten::function("patterns", &js_patterns);
+  emscripten::function("schema", &js_schema);
+  emscripten::function("patterns", &js_schema);  // the name of API version 1
   emscripten::function("construct", &js_construct);
   emscripten::function("minD", &js_min_d);
   emscripten::function("sweepPoint", &js_sweep_point);
@@ -447,7 +280,4 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("median", &js_median);
   emscripten::function("quantile", &js_quantile);
   emscripten::function("estimateBytes", &js_estimate_bytes);
-  emscripten::function("gramSelfTest", &js_gram_self_test);
-  emscripten::function("gramBench", &js_gram_bench);
-  emscripten::function("allocProbe", &js_alloc_probe);
 }

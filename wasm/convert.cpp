@@ -9,6 +9,7 @@
 
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
+#include <attnx/schema.hpp>
 
 namespace attnx::wasm {
 
@@ -61,9 +62,15 @@ long long read_int(const val& opts, const char* name, long long def, long long l
   const double x = is_num ? v.as<double>() : NAN;
   if (!is_num || !std::isfinite(x) || x != std::floor(x) || x < static_cast<double>(lo) ||
       x > static_cast<double>(hi))
-    fail(js_field_name(name), std::string(name) + " must be " + int_range_text(lo, hi) +
-                                  " (got " + describe(v) + ")");
+    fail(name, std::string(name) + " must be " + int_range_text(lo, hi) + " (got " +
+                   describe(v) + ")");
   return static_cast<long long>(x);
+}
+
+// Integer option with the range of the core's option table (capped for this build, "wasm").
+long long read_option(const val& opts, const char* name, long long def) {
+  return read_int(opts, name, def, static_cast<long long>(option_info(name).min),
+                  static_cast<long long>(context_max("wasm", name)));
 }
 
 // Integer parameter whose range the core checks later (it may depend on L or the family): only
@@ -105,7 +112,7 @@ bool param_range(Family f, int L, const std::string& name, long long& lo, long l
     for (const auto& p : fam.params) {
       if (p.name != name) continue;
       lo = p.min;
-      hi = p.max_expr == "L" ? L : p.max_expr == "L-1" ? L - 1 : std::stoll(p.max_expr);
+      hi = eval_bound(p.max_expr, L);
       return true;
     }
   }
@@ -148,13 +155,6 @@ void read_triplets(const val& t, int L, std::vector<Triplet>& out) {
 
 }  // namespace
 
-std::string js_field_name(const std::string& core_name) {
-  if (core_name == "w_min" || core_name == "w-min") return "wMin";
-  if (core_name == "d_max") return "dmax";
-  if (core_name == "max_bytes" || core_name == "max-bytes") return "maxBytes";
-  return core_name;
-}
-
 Options read_options(const val& opts_in, Call call) {
   val opts = present(opts_in) ? opts_in : val::object();
   if (opts.typeOf().as<std::string>() != "object" || opts.isArray())
@@ -189,7 +189,7 @@ Options read_options(const val& opts_in, Call call) {
   if (s.family == Family::Custom && !present(opts["L"]))
     fail("L", "L must be given with pattern custom (an integer from " + std::to_string(kMinL) +
                   " to " + std::to_string(kMaxL) + ")");
-  s.L = static_cast<int>(read_int(opts, "L", s.L, kMinL, kMaxL));
+  s.L = static_cast<int>(read_option(opts, "L", s.L));
 
   const char* const int_params[] = {"k", "w", "r", "block", "stride", "globals", "randoms"};
   int* const fields[] = {&s.k, &s.w, &s.r, &s.block, &s.stride, &s.globals, &s.randoms};
@@ -216,18 +216,18 @@ Options read_options(const val& opts_in, Call call) {
   o.tol.delta = read_real(opts, "delta", o.tol.delta);
   validate(o.tol);
 
-  o.seed = static_cast<std::uint64_t>(read_int(opts, "seed", 1, 0, 9007199254740991LL));
+  o.seed = static_cast<std::uint64_t>(read_option(opts, "seed", o.seed));
   o.mind.max_bytes = static_cast<std::uint64_t>(
-      read_int(opts, "maxBytes", static_cast<long long>(kDefaultMaxBytes), 1LL << 20, 1LL << 32));
+      read_option(opts, "maxBytes", static_cast<long long>(o.mind.max_bytes)));
   if (call == Call::Construct || call == Call::Estimate)
-    o.d = static_cast<int>(read_int(opts, "d", o.d, 1, kMaxD));
+    o.d = static_cast<int>(read_option(opts, "d", o.d));
   if (call != Call::Construct) {
-    o.mind.step = static_cast<int>(read_int(opts, "step", o.mind.step, 1, kMaxD));
-    o.mind.d_max = static_cast<int>(read_int(opts, "dmax", o.mind.d_max, 1, kMaxD));
+    o.mind.step = static_cast<int>(read_option(opts, "step", o.mind.step));
+    o.mind.d_max = static_cast<int>(read_option(opts, "dmax", o.mind.d_max));
     validate(o.mind);
   }
   if (call == Call::SweepPoint || call == Call::Estimate)
-    o.trials = static_cast<int>(read_int(opts, "trials", o.trials, 1, kMaxTrials));
+    o.trials = static_cast<int>(read_option(opts, "trials", o.trials));
   if (call == Call::SweepPoint)
     o.first_trial = static_cast<int>(
         read_int(opts, "firstTrial", 0, 0, kMaxTrials - o.trials));
@@ -293,6 +293,18 @@ val to_int32_array(const int* p, std::size_t n) {
   return a;
 }
 
+val to_float64_array(const double* p, std::size_t n) {
+  val a = val::global("Float64Array").new_(n);
+  if (n) a.call<void>("set", val(emscripten::typed_memory_view(n, p)));
+  return a;
+}
+
+val to_uint8_array(const unsigned char* p, std::size_t n) {
+  val a = val::global("Uint8Array").new_(n);
+  if (n) a.call<void>("set", val(emscripten::typed_memory_view(n, p)));
+  return a;
+}
+
 std::vector<double> read_number_array(const val& a, const char* field) {
   if (!present(a) || a.typeOf().as<std::string>() != "object" || !a["length"].isNumber())
     fail(field, std::string(field) + " must be an array of numbers (got " + describe(a) + ")");
@@ -314,28 +326,15 @@ val make_error(const char* ctor, const std::string& message, const std::string& 
   return e;
 }
 
-// "w_min must be ..." -> "wMin must be ..."; "(max-bytes)" -> "(maxBytes)".
-std::string js_message(std::string m, const std::string& core_field) {
-  const std::string js = js_field_name(core_field);
-  if (js != core_field && m.compare(0, core_field.size(), core_field) == 0)
-    m = js + m.substr(core_field.size());
-  for (const char* from : {"(max-bytes)", "(max_bytes)"}) {
-    auto at = m.find(from);
-    if (at != std::string::npos) m.replace(at, std::string(from).size(), "(maxBytes)");
-  }
-  return m;
-}
-
 }  // namespace
 
 val error_to_js(std::exception_ptr ep) {
   try {
     std::rethrow_exception(ep);
   } catch (const InvalidArgument& e) {
-    return make_error("RangeError", js_message(e.what(), e.field()), js_field_name(e.field()),
-                      "invalid");
+    return make_error("RangeError", e.what(), e.field(), "invalid");  // core names = JS names
   } catch (const BudgetExceeded& e) {
-    return make_error("RangeError", js_message(e.what(), "max-bytes"), "maxBytes", "budget");
+    return make_error("RangeError", e.what(), "maxBytes", "budget");
   } catch (const std::bad_alloc&) {
     return make_error("Error",
                       "out of memory: the WebAssembly heap could not grow (reduce L or d, or "

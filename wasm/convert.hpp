@@ -20,18 +20,16 @@ namespace attnx::wasm {
 
 using emscripten::val;
 
-constexpr double kMaxSeed = 9007199254740991.0;  // 2^53 - 1: every seed is an exact JS number
-
 // All options of any call, resolved against the defaults (the CLI's defaults).
 struct Options {
   PatternSpec spec;                 // family, L and the family's parameters, weights
   std::vector<Triplet> triplets;    // pattern "custom" only
   bool has_triplets = false;
   Tolerances tol;
-  int d = 512;
-  std::uint64_t seed = 1;
+  int d = kDefaultD;
+  std::uint64_t seed = kDefaultSeed;
   MinDOptions mind;
-  int trials = 10;
+  int trials = kDefaultTrials;
   int first_trial = 0;  // sweepPoint: run trials firstTrial .. firstTrial+trials-1 of this L
 };
 
@@ -49,22 +47,33 @@ val params_to_js(const Options& o, Call call);
 // The target pattern of a call: make_pattern with Rng(pattern_seed(seed)), or the triplets.
 Pattern build_pattern(const Options& o);
 
+// The core's self-description for UIs (schema.hpp, pattern_families()) as one plain object:
+//   { linkVersion, families: [{ name, label, scalesWithL, inClass, params: [{ name, label, min,
+//     max ("L" | "L-1"), default }] }], weights: [names],
+//     options: { <name>: { name, flag, kind ('int'|'real'|'choice'|'intList'), min, max, minOpen,
+//       maxOpen, minExpr?, maxExpr?, default, choices?, maxCount?, label, help, group } },
+//     contexts: { explorer|lab|wasm|cli: { defaults: { <name>: value }, max: { <name>: number } } },
+//     linkDefaults: { 0: { explorer: {...}, lab: {...} }, 1: {...} }, linkCompute: { explorer:
+//     [names], lab: [names] }, pageLimits: { maxL, maxNnzLink, maxDrawL },
+//     presets: { paper: { label, values: { <name>: value }, band: { lo, hi, text } | null } },
+//     limits: { <name>: { min, max, minOpen?, maxOpen? } }, defaults: { <name>: value } }
+// `limits` and `defaults` (the wasm context's) keep the shape of API version 1's patterns().
+val schema_to_js();
+
 // Copies (never views) of native arrays as new JS typed arrays.
 val to_float32_array(const float* p, std::size_t n);
 val to_float32_array(const double* p, std::size_t n);
 val to_int32_array(const int* p, std::size_t n);
+val to_float64_array(const double* p, std::size_t n);
+val to_uint8_array(const unsigned char* p, std::size_t n);
 
 // A number array (JS Array or typed array) as doubles; refuses non-finite entries naming field.
 std::vector<double> read_number_array(const val& a, const char* field);
 
 // A JS Error for a caught exception: InvalidArgument and BudgetExceeded -> RangeError,
-// std::bad_alloc and the rest -> Error. Core field names are mapped to the JS names (w_min ->
-// wMin, d_max -> dmax, max-bytes -> maxBytes); the error gets .field (when known) and .kind
-// ("invalid", "budget", "memory", "internal").
+// std::bad_alloc and the rest -> Error. The core names fields as the JS API does (option table);
+// the error gets .field (when known) and .kind ("invalid", "budget", "memory", "internal").
 val error_to_js(std::exception_ptr e);
-
-// The JS spelling of a core field name.
-std::string js_field_name(const std::string& core_name);
 
 // Wraps a JS progress callback: called with a fraction in [0, 1] at most every `every` (and at
 // 1); its return value `false` (strictly) asks to cancel. A null/undefined callback is fine.

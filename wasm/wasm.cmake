@@ -25,18 +25,34 @@ endif()
 target_compile_options(attnx_core PUBLIC -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS})
 target_compile_definitions(attnx_core PUBLIC ATTNX_FLAVOUR="${ATTNX_WASM_FLAVOUR}")
 
-add_executable(attnx_wasm
-  ${CMAKE_CURRENT_SOURCE_DIR}/wasm/bindings.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/wasm/convert.cpp)
-target_include_directories(attnx_wasm PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/wasm)
-target_compile_options(attnx_wasm PRIVATE -Wall -Wextra)
-target_link_libraries(attnx_wasm PRIVATE attnx_core)
-set_target_properties(attnx_wasm PROPERTIES OUTPUT_NAME ${ATTNX_WASM_NAME} SUFFIX ".mjs")
-target_link_options(attnx_wasm PRIVATE
+# Production module: every wasm/*.cpp but the test hooks. Test flavour: the same plus
+# wasm/test_hooks.cpp (gramSelfTest, gramBench, allocProbe), written as attnx_<flavour>_test.mjs
+# in the build folder only (scripts/build-wasm never copies it into web/).
+file(GLOB ATTNX_WASM_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/wasm/*.cpp)
+list(REMOVE_ITEM ATTNX_WASM_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/wasm/test_hooks.cpp)
+set(ATTNX_WASM_LINK
   -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS} -lembind
-  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=${ATTNX_WASM_EXPORT}
+  -sMODULARIZE=1 -sEXPORT_ES6=1
   -sENVIRONMENT=web,worker
   -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
   -sDYNAMIC_EXECUTION=0
   -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
   -sFILESYSTEM=0)
+
+foreach(kind prod test)
+  if(kind STREQUAL "prod")
+    set(tgt attnx_wasm)
+    set(out ${ATTNX_WASM_NAME})
+    set(srcs ${ATTNX_WASM_SOURCES})
+  else()
+    set(tgt attnx_wasm_test)
+    set(out ${ATTNX_WASM_NAME}_test)
+    set(srcs ${ATTNX_WASM_SOURCES} ${CMAKE_CURRENT_SOURCE_DIR}/wasm/test_hooks.cpp)
+  endif()
+  add_executable(${tgt} ${srcs})
+  target_include_directories(${tgt} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/wasm)
+  target_compile_options(${tgt} PRIVATE -Wall -Wextra)
+  target_link_libraries(${tgt} PRIVATE attnx_core)
+  set_target_properties(${tgt} PROPERTIES OUTPUT_NAME ${out} SUFFIX ".mjs")
+  target_link_options(${tgt} PRIVATE ${ATTNX_WASM_LINK} -sEXPORT_NAME=${ATTNX_WASM_EXPORT})
+endforeach()

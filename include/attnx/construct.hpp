@@ -25,7 +25,9 @@ struct Metrics {
   double rho = 0;      // ratio error (SPEC §2)
   double zeta = 0;     // zero ratio
   double lambda = 0;   // leaked mass
-  bool success = false;  // rho <= eps && zeta <= tau
+  bool success = false;  // every row passes (R) and (Z)
+  bool ok_r = false;     // every row passes (R): rho_i <= eps
+  bool ok_z = false;     // every row passes (Z): zeta_i <= tau
   double beta = 0;     // max_i ||B_i||_2
   double d_star = 0;   // 16 beta^2 ln(2 L^2 / delta) / eps^2 (SPEC §3.5)
 };

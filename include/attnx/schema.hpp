@@ -73,6 +73,15 @@ const std::vector<LinkDefault>& link_defaults(int version, const std::string& pa
 // Options that change the numbers a page computes: a version-1 link writes every one of them.
 const std::vector<std::string>& link_compute_options(const std::string& page);
 
+// Named settings (SPEC §5's paper preset) and what the paper reports for them.
+struct Preset {
+  std::string name, label;
+  std::vector<LinkDefault> values;  // every option the preset sets, as link text
+  double band_lo = 0, band_hi = 0;  // the d the paper reports (0 = none)
+  std::string band_text;
+};
+const std::vector<Preset>& presets();
+
 // Browser page limits (not options): custom patterns carried in a link, drawn by hand.
 constexpr int kMaxNnzLink = 2048;
 constexpr int kMaxDrawL = 256;

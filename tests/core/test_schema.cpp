@@ -121,3 +121,23 @@ TEST_CASE("row_count_bound is at least the drawn pattern's largest row, for ever
   s.family = attnx::Family::Custom;
   CHECK(attnx::row_count_bound(s, {{0, 1, 1.0}, {0, 2, 1.0}, {0, 3, 0.0}, {1, 1, 1.0}}) == 2);
 }
+
+TEST_CASE("the paper preset is SPEC §5's: random, k = 2, uniform, eps 1, tau 0.1, delta 0.1, step 16") {
+  const auto& p = attnx::presets().at(0);
+  CHECK(p.name == "paper");
+  auto value = [&](const char* o) {
+    for (const auto& v : p.values)
+      if (v.option == o) return v.value;
+    return std::string("missing");
+  };
+  CHECK(value("pattern") == "random");
+  CHECK(value("k") == "2");
+  CHECK(value("weights") == "uniform");
+  CHECK(value("eps") == "1");
+  CHECK(value("tau") == "0.1");
+  CHECK(value("delta") == "0.1");
+  CHECK(value("step") == "16");
+  CHECK(value("Ls") == "64,128,256,512");
+  CHECK(p.band_lo == 300);
+  CHECK(p.band_hi == 1000);
+}

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 
 import { load } from '../../web/lib/attnx.js';
 import { requireBuilds } from './helpers.mjs';
+import { loadTestBuild } from './test-build.mjs';
 
 let api;
 before(async () => {
@@ -48,10 +49,16 @@ test('oversized requests are refused by the estimate, and the module stays usabl
   assert.ok(api.minD({ L: 64 }).dMin > 0);
 });
 
-test('a failed allocation is an Error (kind memory), not an abort; the module stays usable', () => {
-  assert.equal(api._allocProbe(64), 64 * 2 ** 20);
+test('a failed allocation is an Error (kind memory), not an abort; the module stays usable', async () => {
+  const t = await loadTestBuild('simd');
+  assert.equal(t.allocProbe(64), 64 * 2 ** 20);
   // One block of almost 4 GiB cannot fit the 4 GiB heap next to what is already there.
-  assert.throws(() => api._allocProbe(4095), (e) => e instanceof Error && e.kind === 'memory' && /out of memory/.test(e.message));
-  assert.equal(api._allocProbe(16), 16 * 2 ** 20);
-  assert.ok(api.minD({ L: 64 }).dMin > 0);
+  assert.throws(() => t.allocProbe(4095), (e) => e instanceof Error && e.kind === 'memory' && /out of memory/.test(e.message));
+  assert.equal(t.allocProbe(16), 16 * 2 ** 20);
+  assert.ok(t.api.minD({ L: 64 }).dMin > 0);
+});
+
+test('the production module carries no test hooks', () => {
+  for (const hook of ['gramSelfTest', 'gramBench', 'allocProbe']) assert.equal(api._m[hook], undefined, hook);
+  assert.equal(api._gramSelfTest, undefined);
 });

@@ -44,6 +44,9 @@
  * @returns {boolean|void}
  */
 
+/** Version of this JS API (its calls and result shapes), independent of the core's version. */
+export const API_VERSION = 2;
+
 const WASM_DIR = new URL('../wasm/', import.meta.url);
 
 // (module (func (result v128) i32.const 0 i8x16.splat)): valid only where SIMD is supported.
@@ -145,16 +148,30 @@ export class AttnxApi {
     this.simd = flavour === 'simd';
     /** @type {string} Gram kernel in use: "wasm-simd128" or "scalar" */
     this.gramKernel = mod.gramKernel();
+    /** @type {number} API_VERSION of this file */
+    this.apiVersion = API_VERSION;
   }
 
   /**
-   * Self-description for building controls: { families: [{ name, label, scalesWithL, inClass,
-   * params: [{ name, label, min, max ("L" | "L-1"), default }] }], weights: [names],
-   * limits: { L: {min,max}, d, dmax, step, trials, seed, maxBytes, eps, tau, delta, wMin, decay }
-   * (ranges; minOpen/maxOpen mark open ends), defaults: {...} }.
+   * The core's one description of every option, family, default and limit (core/schema.cpp):
+   * { linkVersion, families: [{ name, label, scalesWithL, inClass, params: [{ name, label, min,
+   *   max ("L" | "L-1"), default }] }], weights: [names],
+   *   options: { [name]: { name, flag, kind: 'int'|'real'|'choice'|'intList', min, max, minOpen,
+   *     maxOpen, minExpr?, maxExpr?, default, choices?, maxCount?, label, help, group } },
+   *   contexts: { explorer|lab|wasm|cli: { defaults: {[name]: value}, max: {[name]: number} } },
+   *   linkDefaults: { '0'|'1': { explorer: {...}, lab: {...} } } (frozen per link version),
+   *   linkCompute: { explorer: [names], lab: [names] } (what a current link writes),
+   *   presets: { paper: { label, values: {[name]: value}, band: { lo, hi, text } | null } },
+   *   pageLimits: { maxL, maxNnzLink, maxDrawL }, limits, defaults (this build's) }.
+   * Pages build their state tables, controls, ranges and messages from it.
    */
+  schema() {
+    return unwrap(this._m.schema());
+  }
+
+  /** API version 1's name of schema(); same result. */
   patterns() {
-    return unwrap(this._m.patterns());
+    return this.schema();
   }
 
   /**
@@ -162,9 +179,14 @@ export class AttnxApi {
    * @param {Options} opts
    * @param {Progress} [onProgress]  called during the L x L x d product (return value ignored)
    * @returns {{params: Object, metrics: {rho:number, zeta:number, lambda:number, success:boolean,
-   *   beta:number, dStar:number}, L:number, d:number, k:number, maxColCount:number, inClass:boolean,
-   *   dStar:number, A:{rows:Int32Array, cols:Int32Array, vals:Float32Array}, M:Float32Array,
-   *   logits:Float32Array, X:Float32Array}} M and logits are row-major L*L; X is row-major L*2d.
+   *   okR:boolean, okZ:boolean, beta:number, dStar:number}, L:number, d:number, k:number,
+   *   maxColCount:number, inClass:boolean, dStar:number,
+   *   A:{rows:Int32Array, cols:Int32Array, vals:Float32Array}, M:Float32Array,
+   *   logits:Float32Array, X:Float32Array, rows:{rho:Float64Array, zeta:Float64Array,
+   *   lambda:Float64Array, okR:Uint8Array, okZ:Uint8Array, supportMinLogit:Float32Array,
+   *   ratioErrMean:Float32Array, ratioErrMin:Float32Array}}} M and logits are row-major L*L; X is
+   *   row-major L*2d; rows.* have L entries (the criterion of SPEC §2 row by row) except
+   *   ratioErr* (Z_ij - ln A_ij minus its row mean / minimum), one per entry of A in A's order.
    */
   construct(opts, onProgress) {
     return withProgress((fn) => this._m.construct(opts, fn), onProgress);
@@ -227,24 +249,5 @@ export class AttnxApi {
   /** Everything about this build in one plain object (handy across a worker boundary). */
   info() {
     return { version: this.version, flavour: this.flavour, simd: this.simd, gramKernel: this.gramKernel };
-  }
-
-  /**
-   * Test hook: the hand-written Gram kernel and the Eigen path against a double reference.
-   * @returns {{kernel:string, maxErrKernel:number, maxErrEigen:number, maxErrDispatch:number,
-   *   scale:number, upperUntouched:boolean}}
-   */
-  _gramSelfTest(L, n, seed) {
-    return unwrap(this._m.gramSelfTest(L, n, seed));
-  }
-
-  /** Test hook: allocates and frees one block of `mib` MiB (a failure is an Error, kind 'memory'). */
-  _allocProbe(mib) {
-    return unwrap(this._m.allocProbe(mib));
-  }
-
-  /** Benchmark hook: best-of-reps seconds of one rank-n update; which: kernel|eigen|dispatch. */
-  _gramBench(L, n, reps, which = 'dispatch') {
-    return unwrap(this._m.gramBench(L, n, reps, which));
   }
 }

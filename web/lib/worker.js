@@ -12,7 +12,8 @@
 import { load } from './attnx.js';
 
 const METHODS = {
-  patterns: (api) => api.patterns(),
+  schema: (api) => api.schema(),
+  patterns: (api) => api.schema(),
   info: (api) => api.info(),
   construct: (api, opts, progress) => api.construct(opts, progress),
   minD: (api, opts, progress) => api.minD(opts, progress),
