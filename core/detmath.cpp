@@ -23,13 +23,10 @@ double det_log(double x) {
   // ln m = 2 atanh(s), s = (m-1)/(m+1), |s| <= 0.1716
   const double s = (m - 1.0) / (m + 1.0);
   const double s2 = s * s;
-  double term = s2;
-  double sum = 0.0;
   // Series: s + s^3/3 + s^5/5 + ... ; 2 * sum of 13 terms reaches < 1e-19 relative.
   double acc = 1.0 / 27.0;
   for (int n = 25; n >= 3; n -= 2) acc = 1.0 / n + s2 * acc;
-  sum = s + s * s2 * acc;
-  (void)term;
+  const double sum = s + s * s2 * acc;
   const double ed = static_cast<double>(e);
   return (ed * kLn2Hi) + (2.0 * sum + ed * kLn2Lo);
 }
