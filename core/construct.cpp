@@ -78,8 +78,10 @@ namespace {
 void evaluate_row(const Pattern& A, int i, const float* z, const float* m, RowReport& r) {
   const double inf = std::numeric_limits<double>::infinity();
   double rmax = -inf, rmin = inf, zmin = inf, sum = 0;
+  bool finite = true;  // std::max/min skip NaN: a non-finite logit makes the row's metrics NaN
   for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
     const double v = double(z[A.col[e]]) - det_log(A.val[e]);
+    finite = finite && std::isfinite(v);
     rmax = std::max(rmax, v);
     rmin = std::min(rmin, v);
     sum += v;
@@ -97,10 +99,12 @@ void evaluate_row(const Pattern& A, int i, const float* z, const float* m, RowRe
   for (int j = 0; j < A.L; ++j) {
     if (e < A.row_end(i) && A.col[e] == j) { ++e; continue; }
     off_max = std::max(off_max, double(z[j]));
+    finite = finite && std::isfinite(z[j]);
     if (m) leak += m[j];
   }
-  r.rho[i] = rmax - rmin;
-  r.zeta[i] = std::exp(off_max - zmin);  // exp(-inf) = 0 when the row is full
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  r.rho[i] = finite ? rmax - rmin : nan;
+  r.zeta[i] = finite ? std::exp(off_max - zmin) : nan;  // exp(-inf) = 0 when the row is full
   r.lambda[i] = leak;
   r.support_min_logit[i] = static_cast<float>(zmin);
 }
@@ -125,14 +129,17 @@ Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowRepor
                   const Tolerances& tol) {
   Metrics m;
   m.ok_r = m.ok_z = true;
+  bool nan = false;  // a NaN row makes the metric NaN (never silently skipped)
   for (int i = 0; i < A.L; ++i) {
+    nan = nan || std::isnan(rows.rho[i]) || std::isnan(rows.zeta[i]) || std::isnan(rows.lambda[i]);
     m.rho = std::max(m.rho, rows.rho[i]);
     m.zeta = std::max(m.zeta, rows.zeta[i]);
     m.lambda = std::max(m.lambda, rows.lambda[i]);
     m.ok_r = m.ok_r && rows.ok_r[i];
     m.ok_z = m.ok_z && rows.ok_z[i];
   }
-  m.success = m.ok_r && m.ok_z;
+  if (nan) m.rho = m.zeta = m.lambda = std::numeric_limits<double>::quiet_NaN();
+  m.success = m.ok_r && m.ok_z && !nan;
   m.beta = beta_of(A, B);
   m.d_star = d_star(m.beta, A.L, tol);
   return m;

@@ -24,24 +24,33 @@ namespace {
 constexpr int kMaxWatched = 16;    // recently failing rows tested at every grid point
 constexpr int kWatchColumns = 64;  // support columns kept for them (at least one row's worth)
 
-// Evaluates the criterion for row i given its logits row z (length L, overwritten).
+// Evaluates the criterion for row i given its logits row z (length L, overwritten). A row with a
+// non-finite logit never passes (std::max would skip a NaN).
 bool row_passes(const Pattern& A, const std::vector<double>& B, int i, float* z, double eps,
                 double log_tau) {
   const int L = A.L;
   double rmax = -std::numeric_limits<double>::infinity(), rmin = -rmax, zmin = -rmax;
+  bool finite = true;
   for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
     const double zi = z[A.col[e]];
+    finite = finite && std::isfinite(zi);
     const double r = zi - B[e];  // equals Z - ln A up to a per-row constant
     rmax = std::max(rmax, r);
     rmin = std::min(rmin, r);
     zmin = std::min(zmin, zi);
   }
-  if (rmax - rmin > eps) return false;
-  for (int e = A.row_begin(i); e < A.row_end(i); ++e)
-    z[A.col[e]] = -std::numeric_limits<float>::infinity();
+  if (!finite || !(rmax - rmin <= eps)) return false;
+  // Off-support maximum: walk the row, skipping the sorted support. Off-support logits must be
+  // finite too (an overflow to -inf or NaN is no valid zero).
   float off = -std::numeric_limits<float>::infinity();
-  for (int j = 0; j < L; ++j) off = std::max(off, z[j]);
-  return double(off) - zmin <= log_tau;
+  bool all_finite = true;
+  int e = A.row_begin(i);
+  for (int j = 0; j < L; ++j) {
+    if (e < A.row_end(i) && A.col[e] == j) { ++e; continue; }
+    off = std::max(off, z[j]);
+    all_finite = all_finite && std::isfinite(z[j]);
+  }
+  return all_finite && double(off) - zmin <= log_tau;
 }
 
 // z = (1/d) sum_e B_e G[:, col_e], reading column c of G in full (symmetric storage).

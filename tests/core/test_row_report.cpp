@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <attnx/construct.hpp>
+#include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
 #include "helpers.hpp"
 
@@ -84,4 +85,32 @@ TEST_CASE("construct's per-row report has the whole-matrix metrics as its maxima
   CHECK(c.metrics.zeta == zeta);
   CHECK(c.metrics.lambda == lambda);
   CHECK(c.metrics.success == all);
+}
+
+TEST_CASE("a NaN or infinite logit fails its row and makes the metrics NaN, never a success") {
+  const attnx::Pattern A = hand();
+  attnx::Tolerances tol;
+  tol.tau = 0.5;  // the finite hand case passes with tau 0.5 (zeta max e^-2)
+  std::vector<float> Z = kZ;
+  const auto ok = attnx::evaluate(A, attnx::log_target(A, tol), Z.data(), nullptr, tol);
+  REQUIRE(ok.success);
+  for (float bad : {NAN, INFINITY, -INFINITY}) {
+    for (int at : {0, 2, 4}) {  // on the support of row 0, off the support of row 0, row 1's support
+      Z = kZ;
+      Z[at] = bad;
+      const auto r = attnx::evaluate_rows(A, Z.data(), nullptr, tol);
+      const int row = at / 3;
+      CHECK_FALSE((r.ok_r[row] && r.ok_z[row]));
+      const auto m = attnx::evaluate(A, attnx::log_target(A, tol), Z.data(), nullptr, tol);
+      CHECK_FALSE(m.success);
+      CHECK(std::isnan(m.rho));
+    }
+  }
+}
+
+TEST_CASE("a huge eps is refused with the table's range instead of overflowing the logits") {
+  attnx::Tolerances tol;
+  tol.eps = 1e39;
+  CHECK_THROWS_WITH_AS(attnx::validate(tol), "eps must be a number in (0, 100] (got 1e+39)",
+                       attnx::InvalidArgument);
 }
