@@ -1,7 +1,6 @@
 // Every invalid input is refused with attnx::InvalidArgument naming the field and the range.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -239,7 +238,6 @@ TEST_CASE("custom patterns: errors are InvalidArgument with a field") {
 TEST_CASE("a memory estimate above the budget throws BudgetExceeded before allocating") {
   attnx::Rng r(1);
   auto A = attnx::make_pattern(spec(Family::Permutation, 16384), r);
-  auto t0 = std::chrono::steady_clock::now();
   std::string msg;
   try {
     attnx::construct(A, attnx::Tolerances{}, 16, 1, 1u << 20);
@@ -252,9 +250,6 @@ TEST_CASE("a memory estimate above the budget throws BudgetExceeded before alloc
   attnx::MinDOptions o;
   o.max_bytes = 1u << 20;
   CHECK_THROWS_AS(attnx::min_d(A, attnx::Tolerances{}, o, 1), attnx::BudgetExceeded);
-  // 16384^2 floats would take a gigabyte per matrix and seconds to fill: refusing is instant.
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  CHECK(secs < 1.0);
   // The budget check itself.
   CHECK_THROWS_AS(attnx::check_budget("x", 2u << 20, 1u << 20), attnx::BudgetExceeded);
   CHECK_NOTHROW(attnx::check_budget("x", 1u << 20, 1u << 20));

@@ -126,21 +126,18 @@ test('cancel: a running task rejects with AbortError, its worker is replaced, th
     const firstWorker = pool._slots[0].worker;
     const ctrl = new AbortController();
     let progressed = 0;
-    const t0 = performance.now();
     const p = pool.run('minD', LONG, { signal: ctrl.signal, onProgress: () => { progressed++; if (progressed === 1) ctrl.abort(); } });
     let err;
     try { await p; } catch (e) { err = { name: e.name, isDom: e instanceof DOMException }; }
-    const cancelMs = performance.now() - t0;
     const after = await pool.run('minD', { L: 128, seed: 2 });
     const replaced = pool._slots.length === 1 && pool._slots[0].worker !== firstWorker;
     // Already-aborted signals reject at once.
     let early;
     try { await pool.run('construct', { L: 8, d: 4 }, { signal: AbortSignal.abort() }); } catch (e) { early = e.name; }
     pool.destroy();
-    return { err, cancelMs, progressed, afterDmin: after.dMin, replaced, early };
+    return { err, progressed, afterDmin: after.dMin, replaced, early };
   }, LONG);
   assert.deepEqual(r.err, { name: 'AbortError', isDom: true });
-  assert.ok(r.cancelMs < 10000, `cancel took ${r.cancelMs} ms`);
   assert.equal(r.progressed, 1);
   assert.ok(r.afterDmin > 0);
   assert.equal(r.replaced, true);
