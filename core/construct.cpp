@@ -44,7 +44,10 @@ double beta_of(const Pattern& A, const std::vector<double>& B) {
 }
 
 double d_star(double beta, int L, const Tolerances& tol) {
-  return 16.0 * beta * beta * det_log(2.0 * double(L) * double(L) / tol.delta) / (tol.eps * tol.eps);
+  // ln(2 L^2) - ln(delta): finite for every delta in (0, 1), even subnormal ones (2 L^2 / delta
+  // would overflow to infinity for delta = 1e-320).
+  const double log_term = det_log(2.0 * double(L) * double(L)) - det_log(tol.delta);
+  return 16.0 * beta * beta * log_term / (tol.eps * tol.eps);
 }
 
 void draw_projection_columns(Rng& rng, int L, int ncols, float* out) {

@@ -114,3 +114,12 @@ TEST_CASE("a huge eps is refused with the table's range instead of overflowing t
   CHECK_THROWS_WITH_AS(attnx::validate(tol), "eps must be a number in (0, 100] (got 1e+39)",
                        attnx::InvalidArgument);
 }
+
+TEST_CASE("d* stays finite for a subnormal delta: 16 beta^2 (ln(2 L^2) - ln delta) / eps^2") {
+  attnx::Tolerances tol;
+  tol.delta = 1e-320;
+  const double d = attnx::d_star(2.0, 64, tol);
+  CHECK(std::isfinite(d));
+  // ln(1e-320) = -736.83 (subnormal, still exact enough): 16 * 4 * (ln 8192 + 736.83).
+  CHECK(d == doctest::Approx(64.0 * (std::log(8192.0) - std::log(1e-320))).epsilon(1e-9));
+}
