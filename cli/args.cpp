@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "json.hpp"
+#include <attnx/json.hpp>
 
 namespace attnx::cli {
 

@@ -39,7 +39,8 @@ void write_export(const std::string& path, const Args& a, const PatternSpec& spe
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) throw UsageError("cannot write --export " + path + ": " + std::strerror(errno));
   const int L = c.L, d = c.d;
-  JsonWriter w(f);
+  JsonWriter w(
+      [f](const std::string& s) { return std::fwrite(s.data(), 1, s.size(), f) == s.size(); });
   w.begin_object();
   w.field("format", "attnx-construct-export/1");
   w.field("about",

@@ -5,7 +5,7 @@
 
 #include "args.hpp"
 #include <attnx/construct.hpp>
-#include "json.hpp"
+#include <attnx/json.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
 

@@ -25,8 +25,6 @@ void require_param(Family f, const char* name, long long value, int L) {
   require_option_upto(name, value, L);
 }
 
-constexpr long long kMaxNnz = 1ll << 22;  // 4,194,304 nonzeros: keeps checks O(L^2 k) sane
-
 void check_nnz(const char* field, long long estimate) {
   if (estimate > kMaxNnz)
     fail(field, std::string("the pattern would have about ") + std::to_string(estimate) +

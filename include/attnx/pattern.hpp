@@ -11,6 +11,7 @@ namespace attnx {
 
 constexpr int kMinL = 2;
 constexpr int kMaxL = 16384;
+constexpr long long kMaxNnz = 1ll << 22;  // 4,194,304 nonzeros: keeps checks O(L^2 k) sane
 
 enum class Family { Random, Permutation, Window, Causal, Dilated, Block, Strided, BigBird, Custom };
 enum class Weights { Uniform, Random, Decaying };

@@ -246,6 +246,83 @@ export class AttnxApi {
     return unwrap(this._m.estimateBytes(opts));
   }
 
+  /**
+   * Reads a custom pattern written as text (the explorer's import, the CLI's --pattern-file):
+   * JSON {"L": n, "triplets": [[i, j, w], ...]} ("L" optional; an `attnx construct --export` file's
+   * "L" and "A" too), a bare [[i, j, w], ...], or lines "i,j,w" (',', ';', tab or spaces; '#'
+   * comments, blank lines and a header line skipped). A UTF-8 BOM is ignored. L comes from the text,
+   * else from `L`, else it is the largest index + 1. Refusals (RangeError, field 'text') name the
+   * place first: "line 3 (entry 2): weight must be a finite number >= 0 (got -1)" (JSON: line and
+   * 0-based entry), "line 2: expected 3 values ..." (lines), "line 1, column 9: invalid JSON: ...".
+   * @param {string} text
+   * @param {number|null} [L]  the length when known (must agree with the text's "L")
+   * @returns {{L:number, nnz:number, triplets:{rows:Int32Array, cols:Int32Array, vals:Float64Array}}}
+   *   the positive entries sorted by (i, j) with their weights as written (not normalised).
+   */
+  parsePattern(text, L = null) {
+    return unwrap(this._m.parsePattern(text, L ?? null));
+  }
+
+  /**
+   * The export text of a custom pattern: 'json' gives {"L":n,"triplets":[\n[i,j,w],\n...\n]}\n,
+   * 'csv' gives "i,j,w\n" and a line per entry. Entries are written in the given order, weights as
+   * JavaScript's String() prints them.
+   * @param {{L:number, triplets:Triplets}} pattern
+   * @param {'json'|'csv'} format
+   * @returns {string}
+   */
+  formatPattern(pattern, format) {
+    return unwrap(this._m.formatPattern(pattern, format));
+  }
+
+  /**
+   * The text `attnx sweep --format json|csv` writes for a sweep record, byte for byte.
+   * Record: { version?: string|null, params: { pattern?, <family parameters>?, weights?, w_min?,
+   *   decay?, eps?, tau?, delta?, step?, d_max?, trials?, seed?, max_bytes? } (the CLI's keys; "Ls"
+   *   is written from the points), points: [{ L, d_mins: (number|null)[], median: number|null,
+   *   quantile: number|null, d_star: number|null, k: number|null, max_col_count: number|null,
+   *   in_class: boolean|null, madds: number|null }], fits?: { log: { ok, a, b, r2 }, power: { ok, c,
+   *   p, r2 } } | null (computed from the quantiles when missing) }. Missing values print as null
+   *   (JSON) or NA (CSV), as do non-finite ones.
+   * @param {Object} record
+   * @param {'json'|'csv'} format
+   * @returns {string}
+   */
+  formatSweep(record, format) {
+    return unwrap(this._m.formatSweep(record, format));
+  }
+
+  /**
+   * Reads a file of `attnx sweep` (JSON or CSV; the lab's exports) and checks everything a plot
+   * uses; refusals (RangeError, field 'text') name the first problem, e.g. "points[1].d_mins[3]
+   * must be an integer d from 1 to 4096 or null (got "abc")", "row 2, d_mins[1] must be a number or
+   * NA (got "x")". At most 32 MiB.
+   * @param {string} text
+   * @returns {{source:'import', version:string|null, params:Object, points:Object[],
+   *   fits:{log:{model:string, ok:boolean, a:number|null, b:number|null, r2:number|null},
+   *   power:{model:string, ok:boolean, c:number|null, p:number|null, r2:number|null}},
+   *   complete:true}} the record formatSweep takes: params has every key the file gives plus
+   *   delta (null for CSV), trials and Ls (the points' lengths); median and quantile are
+   *   recomputed (CSV: quantile as written), fits recomputed (nulls when not ok).
+   */
+  parseSweep(text) {
+    return unwrap(this._m.parseSweep(text));
+  }
+
+  /**
+   * Statistics of points given by their d values (e.g. one length's trials merged from several
+   * workers): the median and (1-delta)-quantile of each point and the fits of the quantiles.
+   * @param {{delta:number, points:{L:number, dMins:(number|null)[], dStar?:number,
+   *   k?:number, maxColCount?:number, inClass?:boolean, madds?:number}[]}} input
+   * @returns {{points:Object[], fits:{log:{model:string, ok:boolean, a:number|null, b:number|null,
+   *   r2:number|null}, power:{model:string, ok:boolean, c:number|null, p:number|null,
+   *   r2:number|null}}}} each point as given (shallow copy) with dMins (not reached = null),
+   *   median and quantile (null when not reached).
+   */
+  summariseSweep(input) {
+    return unwrap(this._m.summariseSweep(input));
+  }
+
   /** Everything about this build in one plain object (handy across a worker boundary). */
   info() {
     return { version: this.version, flavour: this.flavour, simd: this.simd, gramKernel: this.gramKernel };

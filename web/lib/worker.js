@@ -2,7 +2,10 @@
 //
 // Protocol (plain data only):
 //   in : { type: 'init', flavour }                    optional, before the first task
-//        { type: 'run', id, method, opts }
+//        { type: 'run', id, method, opts }   opts of the text calls: parsePattern { text, L },
+//                                             formatPattern { pattern, format }, formatSweep
+//                                             { record, format }, parseSweep { text },
+//                                             summariseSweep { delta, points }
 //   out: { type: 'ready', info } | { type: 'init-error', error }
 //        { type: 'progress', id, fraction }
 //        { type: 'result', id, result }              typed arrays transferred, not copied
@@ -22,6 +25,11 @@ const METHODS = {
   median: (api, opts) => api.median(opts && opts.ds),
   quantile: (api, opts) => api.quantile(opts && opts.ds, opts && opts.delta),
   estimateBytes: (api, opts) => api.estimateBytes(opts),
+  parsePattern: (api, opts) => api.parsePattern(opts && opts.text, opts && opts.L),
+  formatPattern: (api, opts) => api.formatPattern(opts && opts.pattern, opts && opts.format),
+  formatSweep: (api, opts) => api.formatSweep(opts && opts.record, opts && opts.format),
+  parseSweep: (api, opts) => api.parseSweep(opts && opts.text),
+  summariseSweep: (api, opts) => api.summariseSweep(opts),
 };
 
 let apiPromise = null;

@@ -1,24 +1,8 @@
-// attnx CLI: JSON writer.
-#include <charconv>
-#include <cmath>
+// attnx core: JSON writer (see json.hpp; numbers are formatted in json_number.cpp).
+#include <attnx/json.hpp>
 
-#include "json.hpp"
 
-namespace attnx::cli {
-
-std::string json_number(double v) {
-  if (!std::isfinite(v)) return "null";
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest round-trip form
-  return std::string(buf, r.ptr);
-}
-
-std::string json_number(float v) {
-  if (!std::isfinite(v)) return "null";
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, r.ptr);
-}
+namespace attnx {
 
 std::string json_escape(const std::string& s) {
   std::string o = "\"";
@@ -51,8 +35,7 @@ void JsonWriter::raw(const std::string& s) {
 
 bool JsonWriter::flush() {
   if (!sink_) return true;
-  if (!out_.empty() && std::fwrite(out_.data(), 1, out_.size(), sink_) != out_.size())
-    io_error_ = true;
+  if (!out_.empty() && !sink_(out_)) io_error_ = true;
   out_.clear();
   return !io_error_;
 }
@@ -123,4 +106,4 @@ std::string JsonWriter::finish() {
   return s;
 }
 
-}  // namespace attnx::cli
+}  // namespace attnx

@@ -1,0 +1,126 @@
+// attnx core: a small JSON writer (deterministic, pretty-printed like every attnx output) and a
+// small strict JSON reader (RFC 8259) that records where each value starts, so that readers of
+// files can name the line of a bad entry. String in, string out: no I/O here.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attnx {
+
+// Shortest text that parses back to the same double (std::to_chars: fixed or scientific,
+// whichever is shorter, e.g. "0.1", "1e-05", "8589934592"); "null" if not finite.
+std::string json_number(double v);
+// Same for float data (round-trips as float32).
+std::string json_number(float v);
+// The text JavaScript's String(v) gives (ECMAScript Number::toString: the same shortest digits,
+// exponent form only below 1e-6 or from 1e21, as "1e-7", "1.5e+21"; "NaN", "Infinity").
+std::string js_number(double v);
+// s as a JSON string literal, quotes included (control characters escaped).
+std::string json_escape(const std::string& s);
+// The double nearest to the decimal number text [first, last), whose syntax the caller has
+// checked (JSON number or [-]digits[.digits][e[+-]digits]); +-infinity when out of range.
+double parse_decimal(const char* first, const char* last);
+
+namespace detail {
+// Shortest round-trip decimal of a finite v > 0: v ~ d.ddd x 10^exp, digits without the point.
+struct Decimal {
+  std::string digits;
+  int exp = 0;
+};
+// Found with printf and strtod alone (for builds whose std::to_chars has no floating point,
+// such as Emscripten 3.1.6's libc++); equal to what std::to_chars gives. Exposed for its test.
+Decimal shortest_decimal_search(double v);
+Decimal shortest_decimal_search(float v);
+// The to_chars text of v (fixed or scientific, whichever is shorter; fixed on ties; fixed
+// integers printed exactly) from v's shortest decimal.
+std::string to_chars_text(double v, const Decimal& d);
+}  // namespace detail
+
+// Streaming writer. Objects and arrays are pretty-printed (two-space indent) unless opened
+// "compact", which puts the whole container on one line (used for rows of numbers).
+// If a sink is given, text is handed to it in chunks as the buffer grows (large exports); the
+// sink returns false on a write error.
+class JsonWriter {
+ public:
+  using Sink = std::function<bool(const std::string&)>;
+  explicit JsonWriter(Sink sink = nullptr) : sink_(std::move(sink)) {}
+
+  JsonWriter& begin_object(bool compact = false);
+  JsonWriter& end_object();
+  JsonWriter& begin_array(bool compact = false);
+  JsonWriter& end_array();
+  JsonWriter& key(const std::string& k);
+
+  JsonWriter& value(double v);
+  JsonWriter& value_f(float v);
+  JsonWriter& value(int v) { return value_ll(v); }
+  JsonWriter& value(long long v) { return value_ll(v); }
+  JsonWriter& value(std::uint64_t v);
+  JsonWriter& value(bool v);
+  JsonWriter& value(const std::string& v);
+  JsonWriter& value(const char* v) { return value(std::string(v)); }
+  JsonWriter& null();
+  JsonWriter& value_ll(long long v);
+  // An int where negative means "not reached / none": prints null.
+  JsonWriter& value_or_null(long long v) { return v < 0 ? null() : value_ll(v); }
+
+  template <class T>
+  JsonWriter& field(const std::string& k, const T& v) { key(k); return value(v); }
+
+  // Finishes the document (adds a newline) and returns the text not yet handed to the sink.
+  std::string finish();
+  // Hands what is buffered to the sink (no-op without one). False once any write failed.
+  bool flush();
+
+ private:
+  struct Frame { bool object, compact; int count; };
+  void before_value();
+  void raw(const std::string& s);
+  void newline_indent();
+  void close(const char* bracket);
+
+  Sink sink_;
+  std::string out_;
+  std::vector<Frame> stack_;
+  bool after_key_ = false;
+  bool io_error_ = false;
+};
+
+// Parsed JSON value (reader). Object members keep the text's order; keys are unique.
+struct JsonValue {
+  enum class Type { Null, Bool, Number, String, Array, Object };
+  Type type = Type::Null;
+  bool b = false;
+  double num = 0;
+  std::string str;
+  std::vector<JsonValue> arr;
+  std::vector<std::pair<std::string, JsonValue>> obj;
+  int line = 0, column = 0;  // where the value starts (1-based; column counts bytes)
+
+  const JsonValue* find(const std::string& k) const;  // object member or nullptr
+};
+// "null", "a boolean", "a number", "a string", "an array", "an object".
+const char* json_type_name(JsonValue::Type t);
+
+// A syntax error: what() is "line L, column C: <what>".
+class JsonSyntaxError : public std::runtime_error {
+ public:
+  JsonSyntaxError(int line, int column, const std::string& what);
+  int line() const { return line_; }
+  int column() const { return column_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  int line_, column_;
+  std::string reason_;
+};
+
+// Parses a whole document. Throws JsonSyntaxError on bad syntax, including a number that does
+// not fit in a double, a repeated key in one object, a trailing comma and nesting deeper than 64.
+JsonValue json_parse(const std::string& text);
+
+}  // namespace attnx

@@ -1,0 +1,90 @@
+// attnx core: sweep results as text, the files of `attnx sweep --format json|csv` and of the
+// lab's export/import. String in, string out.
+//
+// JSON: {"command": "sweep", "version", "params": {...}, "points": [...], "fits": {...}} with
+// the CLI's layout. CSV: the header L,trials,median,quantile,d_star,k,max_col_count,in_class,
+// d_mins and one row per length, d_mins joined by ';'. Every value that is unknown, not reached
+// or not finite is null in JSON and NA in CSV.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sweep.hpp"
+
+namespace attnx {
+
+// Longest sweep text parse_sweep reads (32 MiB).
+constexpr std::size_t kMaxSweepTextBytes = std::size_t(32) << 20;
+
+// The "params" object, with the CLI's keys. Empty = not known (a CSV file has none of them).
+struct SweepRecordParams {
+  std::optional<std::string> pattern;                  // a family that scales with L
+  std::vector<std::pair<std::string, long long>> family;  // its own parameters, family order
+  std::optional<std::string> weights;
+  std::optional<double> w_min, decay;  // written only with weights random / decaying
+  std::optional<double> eps, tau, delta;
+  std::optional<long long> step, d_max, trials, seed, max_bytes;
+};
+
+// One length. Not-reached d values are -1 as in SweepPoint; other values may be unknown.
+struct SweepRecordPoint {
+  int L = 0;
+  std::vector<int> d_mins;  // per trial; -1 = not reached
+  double median = -1;       // -1 = not reached
+  int quantile = -1;        // -1 = not reached (or not known: a CSV row's NA)
+  std::optional<double> d_star;
+  std::optional<int> k, max_col_count;
+  std::optional<bool> in_class;
+  std::optional<std::uint64_t> madds;
+};
+
+// The fits' "model" texts in sweep files.
+constexpr const char* kLogFitModel = "d = a + b ln L";
+constexpr const char* kPowerFitModel = "d = c L^p";
+
+struct SweepFits {
+  LogFit log;
+  PowerFit power;
+};
+
+struct SweepRecord {
+  std::string version;  // "" = not known; sweep_to_json then writes this build's version
+  SweepRecordParams params;
+  std::vector<SweepRecordPoint> points;  // params' "Ls" are the points' L
+  SweepFits fits;
+};
+
+// The record `attnx sweep` prints for these options and this result.
+SweepRecord sweep_record(const SweepOptions& opt, const SweepResult& r);
+SweepRecordPoint record_point(const SweepPoint& p);
+
+// The texts of `attnx sweep --format json` and `--format csv` (byte for byte). JSON writes
+// "params" members that are known, in the CLI's order, and the stored fits.
+std::string sweep_to_json(const SweepRecord& rec);
+std::string sweep_to_csv(const SweepRecord& rec);
+
+// Reads either text (JSON when it starts with '{' or '[', after a UTF-8 byte order mark and
+// white space). Checks everything a plot uses and refuses the first problem with
+// InvalidArgument("text", ...) naming it ("points[1].d_mins[3] must be an integer d from 1 to
+// 4096 or null (got \"abc\")", "row 3, median must be a number or NA (got \"x\")"):
+//   params: known keys within the option table's ranges (unknown keys are ignored), "delta"
+//   required (JSON), pattern not custom; "Ls", if given, equal to the points' lengths;
+//   points: 1 to kMaxLs, L ascending in [kMinL, kMaxL], d_mins 1 to kMaxTrials values each an
+//   integer in [1, d_max] (kMaxD without d_max) or null, as many as params.trials; median and
+//   quantile, when given, equal to what d_mins (and delta) give; d_star >= 0, k in [1, L],
+//   max_col_count in [0, L], madds an integer in [0, 2^53-1], in_class a boolean, or null.
+// The result's median and quantile are recomputed (CSV without delta: quantile as written, one
+// of the d_mins), params.trials is filled in from the points, and the fits recomputed.
+SweepRecord parse_sweep(const std::string& text);
+
+// Statistics of points whose d_mins are set (e.g. parts of one length merged from several
+// workers): median and (1-delta)-quantile of every point (core median_d, quantile_d).
+void summarise_points(std::vector<SweepRecordPoint>& points, double delta);
+// The fits of the quantiles (core fit_sweep: points with a reached quantile).
+SweepFits fit_points(const std::vector<SweepRecordPoint>& points);
+
+}  // namespace attnx

@@ -1,0 +1,165 @@
+// Types of the attnx JavaScript API (attnx.js). API version 2: see API_VERSION.
+
+/** Version of this API (its calls and result shapes), independent of the core's version. */
+export declare const API_VERSION: 2;
+
+/** True when this engine validates WebAssembly SIMD (128-bit). */
+export declare function simdSupported(): boolean;
+
+/** Loads the module once per flavour; 'auto' picks SIMD when supported. */
+export declare function load(options?: {
+  flavour?: 'auto' | 'simd' | 'scalar';
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}): Promise<AttnxApi>;
+
+export type Family =
+  'random' | 'permutation' | 'window' | 'causal' | 'dilated' | 'block' | 'strided' | 'bigbird' | 'custom';
+
+/** Custom pattern entries: 0-based (row, column, weight >= 0); rows are normalised. */
+export interface Triplets {
+  rows: Int32Array | number[];
+  cols: Int32Array | number[];
+  vals: Float32Array | Float64Array | number[];
+}
+
+/** Options of every call, named as in the links and (camelCase) the CLI; ranges: schema(). */
+export interface Options {
+  pattern?: Family; L?: number; k?: number; w?: number; r?: number; block?: number;
+  stride?: number; globals?: number; randoms?: number;
+  weights?: 'uniform' | 'random' | 'decaying'; wMin?: number; decay?: number;
+  triplets?: Triplets;
+  eps?: number; tau?: number; delta?: number;
+  d?: number; seed?: number; dmax?: number; step?: number; trials?: number; firstTrial?: number;
+  maxBytes?: number;
+}
+
+/** Fraction done in [0, 1]; returning false cancels (minD, sweepPoint). */
+export type Progress = (fraction: number) => boolean | void;
+
+/** Refusals are RangeErrors with the option's name and a kind. */
+export interface AttnxError extends Error {
+  field?: string;
+  kind?: 'invalid' | 'budget' | 'memory' | 'internal';
+}
+
+export interface OptionInfo {
+  name: string; flag: string; kind: 'int' | 'real' | 'choice' | 'intList';
+  min: number; max: number; minOpen: boolean; maxOpen: boolean;
+  minExpr?: string; maxExpr?: string; default: number | string;
+  choices?: string[]; maxCount?: number; label: string; help: string; group: string;
+}
+export interface FamilyInfo {
+  name: Family; label: string; scalesWithL: boolean; inClass: boolean;
+  params: { name: string; label: string; min: number; max: 'L' | 'L-1' | string; default: number }[];
+}
+export interface Schema {
+  linkVersion: number;
+  families: FamilyInfo[];
+  weights: string[];
+  options: Record<string, OptionInfo>;
+  contexts: Record<'explorer' | 'lab' | 'wasm' | 'cli', {
+    defaults: Record<string, number | string>; max: Record<string, number>;
+  }>;
+  /** Frozen defaults of each link version ('0' = links without v). */
+  linkDefaults: Record<string, Record<'explorer' | 'lab', Record<string, number | string>>>;
+  /** Options a current (linkVersion) link writes. */
+  linkCompute: Record<'explorer' | 'lab', string[]>;
+  presets: Record<string, {
+    label: string; values: Record<string, number | string>;
+    band: { lo: number; hi: number; text: string } | null;
+  }>;
+  pageLimits: { maxL: number; maxNnzLink: number; maxDrawL: number };
+  /** API version 1's shape (this build's ranges and defaults). */
+  limits: Record<string, { min: number; max: number; minOpen?: boolean; maxOpen?: boolean }>;
+  defaults: Record<string, number | string>;
+}
+
+export interface Metrics {
+  rho: number; zeta: number; lambda: number; success: boolean; okR: boolean; okZ: boolean;
+  beta: number; dStar: number;
+}
+export interface PatternStats { L: number; k: number; maxColCount: number; inClass: boolean }
+
+export interface Construction extends PatternStats {
+  params: Options; metrics: Metrics; d: number; dStar: number;
+  A: { rows: Int32Array; cols: Int32Array; vals: Float32Array };
+  /** Row-major L*L. */ M: Float32Array;
+  /** Row-major L*L: Z = (X W_Q)(X W_K)^T / sqrt(d). */ logits: Float32Array;
+  /** Row-major L*2d: [sqrt(d) B P, P]. */ X: Float32Array;
+  /** SPEC §2 row by row (L entries), ratio errors per entry of A (A's order). */
+  rows: {
+    rho: Float64Array; zeta: Float64Array; lambda: Float64Array; okR: Uint8Array; okZ: Uint8Array;
+    supportMinLogit: Float32Array; ratioErrMean: Float32Array; ratioErrMin: Float32Array;
+  };
+}
+
+export interface MinDResult extends PatternStats {
+  params: Options; dMin: number | null; checked: number[]; gramMadds: number; checkMadds: number;
+  beta: number; dStar: number; cancelled: boolean;
+}
+
+export interface SweepPointResult {
+  params: Options; L: number; dMins: (number | null)[]; median: number | null;
+  quantile: number | null; dStar: number; k: number; maxColCount: number; inClass: boolean;
+  madds: number; cancelled: boolean;
+}
+
+export interface Fits {
+  log: { model?: string; ok: boolean; a: number | null; b: number | null; r2: number | null };
+  power: { model?: string; ok: boolean; c: number | null; p: number | null; r2: number | null };
+}
+
+export interface SweepRecordPoint {
+  L: number; d_mins: (number | null)[]; median: number | null; quantile: number | null;
+  d_star: number | null; k: number | null; max_col_count: number | null;
+  in_class: boolean | null; madds: number | null;
+}
+export interface SweepRecord {
+  source?: 'import'; version?: string | null; params: Record<string, unknown>;
+  points: SweepRecordPoint[]; fits?: Fits | null; complete?: boolean;
+}
+
+export declare class AttnxApi {
+  /** Core version, e.g. "0.1.0". */ readonly version: string;
+  /** "wasm-simd128" or "wasm-scalar". */ readonly flavour: string;
+  readonly simd: boolean;
+  /** Gram kernel in use: "wasm-simd128" or "scalar". */ readonly gramKernel: string;
+  /** API_VERSION. */ readonly apiVersion: number;
+  /** The core's description of every option, family, default, limit and link version. */
+  schema(): Schema;
+  /** API version 1's name of schema(). */
+  patterns(): Schema;
+  /** SPEC §3: X for one target, the fixed weights, M and the §2 metrics (also row by row). */
+  construct(opts: Options, onProgress?: Progress): Construction;
+  /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
+  minD(opts: Options, onProgress?: Progress): MinDResult;
+  /** SPEC §5: one length of the scaling experiment (trials with derived seeds). */
+  sweepPoint(opts: Options, onProgress?: Progress): SweepPointResult;
+  /** d = a + b ln L and d = c L^p over the points with a d (null = not reached). */
+  fits(Ls: number[], ds: (number | null)[]): Fits;
+  /** Median (null = not reached counts as larger than any d). */
+  median(ds: (number | null)[]): number | null;
+  /** Empirical (1 - delta)-quantile; null when not reached. */
+  quantile(ds: (number | null)[], delta: number): number | null;
+  /** Bytes the runs would need and the budget they are checked against. */
+  estimateBytes(opts: Options): { construct: number; mind: number; maxBytes: number };
+  /** A custom pattern file's text (JSON or CSV) as raw triplets; errors name line and entry. */
+  parsePattern(text: string, L?: number | null): {
+    L: number; nnz: number; triplets: { rows: Int32Array; cols: Int32Array; vals: Float64Array };
+  };
+  /** The export text of a custom pattern. */
+  formatPattern(pattern: { L: number; triplets: Triplets }, format: 'json' | 'csv'): string;
+  /** `attnx sweep --format json|csv` text of a record, byte for byte. */
+  formatSweep(record: SweepRecord, format: 'json' | 'csv'): string;
+  /** Reads `attnx sweep` JSON or CSV (and the lab's exports); at most 32 MiB. */
+  parseSweep(text: string): SweepRecord & { source: 'import'; fits: Fits; complete: true };
+  /** Median, quantile and fits of points given by their d values. */
+  summariseSweep(input: {
+    delta: number;
+    points: { L: number; dMins: (number | null)[]; dStar?: number; k?: number;
+      maxColCount?: number; inClass?: boolean; madds?: number }[];
+  }): { points: (Record<string, unknown> & { dMins: (number | null)[]; median: number | null;
+    quantile: number | null })[]; fits: Fits };
+  /** Build facts as one plain object. */
+  info(): { version: string; flavour: string; simd: boolean; gramKernel: string };
+}

@@ -1,0 +1,32 @@
+// Types of the attnx worker pool (pool.js): one WebAssembly instance per module Web Worker.
+import type { AttnxApi } from './attnx.js';
+
+/** Methods a worker runs; options as in attnx.d.ts (fits: {Ls, ds}; median: {ds};
+ * quantile: {ds, delta}; parsePattern: {text, L}; formatPattern: {pattern, format};
+ * formatSweep: {record, format}; parseSweep: {text}; summariseSweep: {delta, points}). */
+export type PoolMethod =
+  'schema' | 'patterns' | 'info' | 'construct' | 'minD' | 'sweepPoint' | 'fits' | 'median' |
+  'quantile' | 'estimateBytes' | 'parsePattern' | 'formatPattern' | 'formatSweep' |
+  'parseSweep' | 'summariseSweep';
+
+export interface RunControl {
+  /** Fraction done in [0, 1]. */
+  onProgress?: (fraction: number) => void;
+  /** Cancels: a queued task is dropped, a running one ends its worker (replaced by a fresh one). */
+  signal?: AbortSignal;
+}
+
+export declare class AttnxPool {
+  constructor(options?: { size?: number; flavour?: 'simd' | 'scalar' });
+  /** Number of workers (created lazily). */
+  readonly size: number;
+  /** Build info of the first worker once its module is loaded. */
+  ready(): Promise<ReturnType<AttnxApi['info']>>;
+  /** Runs one API method in a worker; results are plain data, typed arrays transferred. */
+  run(method: PoolMethod, opts?: object, control?: RunControl): Promise<any>;
+  /** Terminates every worker; queued and running tasks reject with an AbortError. */
+  destroy(): void;
+}
+
+/** A pool whose first worker has loaded the module (a broken build is reported here). */
+export declare function createPool(options?: { size?: number; flavour?: 'simd' | 'scalar' }): Promise<AttnxPool>;
