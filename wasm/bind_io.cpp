@@ -21,15 +21,6 @@ using namespace attnx::wasm;
 
 namespace {
 
-template <class F>
-val guarded(F&& f) {
-  try {
-    return f();
-  } catch (...) {
-    return error_to_js(std::current_exception());
-  }
-}
-
 bool present(const val& v) { return !v.isUndefined() && !v.isNull(); }
 
 std::string read_format(const val& f) {

@@ -79,4 +79,43 @@ val error_to_js(std::exception_ptr e);
 // 1); its return value `false` (strictly) asks to cancel. A null/undefined callback is fine.
 Progress make_progress(const val& callback, double every = 0.02);
 
+// Runs f and returns its value; any C++ exception becomes a RETURNED JS Error (error_to_js), so
+// every destructor runs, no embind handle leaks, and the module stays usable.
+template <class F>
+val guarded(F&& f) {
+  try {
+    return f();
+  } catch (...) {
+    return error_to_js(std::current_exception());
+  }
+}
+
+// A progress wrapper that remembers whether the callback asked to cancel.
+struct ProgressState {
+  Progress inner;
+  bool cancelled = false;
+  Progress fn() {
+    if (!inner) return nullptr;
+    return [this](double f) {
+      const bool go = inner(f);
+      if (!go) cancelled = true;
+      return go;
+    };
+  }
+};
+
+// Results as plain JS objects (convert_results.cpp). construction_to_js frees c's L x L matrices
+// once copied. Typed arrays are copies; -1 / "not reached" values become null.
+val construction_to_js(Construction& c, const Pattern& A, const Options& o);
+val min_d_to_js(const MinDResult& m, const Pattern& A, const Options& o, bool cancelled);
+val sweep_point_to_js(const SweepPoint& p, const Options& o, bool cancelled);
+val fits_to_js(const LogFit& log_fit, const PowerFit& power_fit);
+val int_or_null(long long v);
+// The one-length sweep of a sweepPoint call.
+SweepOptions sweep_options(const Options& o);
+// d values: numbers, or null/undefined/negative for "not reached"; refuses others naming field[i].
+std::vector<int> read_dmins(const val& a, const char* field);
+// (L, d) pairs of fits(Ls, ds): the points whose d is a positive finite number.
+void read_fit_points(const val& Ls, const val& ds, std::vector<double>& x, std::vector<double>& y);
+
 }  // namespace attnx::wasm

@@ -22,15 +22,6 @@ using namespace attnx::wasm;
 
 namespace {
 
-template <class F>
-val guarded(F&& f) {
-  try {
-    return f();
-  } catch (...) {
-    return error_to_js(std::current_exception());
-  }
-}
-
 
 // Compares gram_update_lower_kernel and gram_update_lower_eigen against a double reference on
 // random data: G starts random (lower and upper), Pb random normal. Reports the max abs error of

@@ -9,17 +9,16 @@
 //
 // Options are plain objects using the CLI's names (camelCase where the CLI has a dash):
 //   pattern   'random'|'permutation'|'window'|'causal'|'dilated'|'block'|'strided'|'bigbird'|'custom'
-//   L         sequence length, integer 2..16384
-//   k w r block stride globals randoms   family parameters (see api.patterns() for ranges)
-//   weights   'uniform'|'random'|'decaying';  wMin (0,1] (random weights);  decay [0,10] (decaying)
+//   L         sequence length;  k w r block stride globals randoms: family parameters
+//   weights   'uniform'|'random'|'decaying';  wMin (random weights);  decay (decaying weights)
 //   triplets  custom pattern: { rows, cols, vals } (Int32Array|number[], 0-based; rows normalised)
-//   eps (0,inf)  tau (0,1)  delta (0,1)  tolerances of SPEC §2 and the d* / quantile level
-//   d         hidden size for construct, 1..16384
-//   seed      integer 0..2^53-1 (one seed reproduces everything, natively and here)
-//   dmax step grid of the minimal-d search (1 <= step <= dmax <= 16384)
-//   trials    trials per L in sweepPoint, 1..1000
-//   firstTrial  sweepPoint runs trials firstTrial..firstTrial+trials-1 (split one L between workers)
-//   maxBytes  memory budget in bytes (default 2 GiB); larger runs are refused before allocating
+//   eps tau delta   tolerances of SPEC §2 and the d* / quantile level
+//   d         hidden size for construct;  dmax step: grid of the minimal-d search (step <= dmax)
+//   seed      one seed reproduces everything, natively and here
+//   trials    trials per L in sweepPoint;  firstTrial: sweepPoint runs trials firstTrial..
+//             firstTrial+trials-1 (split one L between workers)
+//   maxBytes  memory budget in bytes; larger runs are refused before allocating
+// Every option's range and default: api.schema().options (the core's one table).
 // Missing options take the CLI's defaults. Unknown names are refused (typos never fall back to a
 // default). Every refusal is a RangeError whose message names the field and its allowed range, with
 // `.field` (the option name) and `.kind` ('invalid' | 'budget' | 'memory' | 'internal'). After an
@@ -295,7 +294,7 @@ export class AttnxApi {
   /**
    * Reads a file of `attnx sweep` (JSON or CSV; the lab's exports) and checks everything a plot
    * uses; refusals (RangeError, field 'text') name the first problem, e.g. "points[1].d_mins[3]
-   * must be an integer d from 1 to 4096 or null (got "abc")", "row 2, d_mins[1] must be a number or
+   * must be an integer d ... or null (got "abc")", "row 2, d_mins[1] must be a number or
    * NA (got "x")". At most 32 MiB.
    * @param {string} text
    * @returns {{source:'import', version:string|null, params:Object, points:Object[],
