@@ -58,8 +58,8 @@ void add_pattern_flags(std::vector<Flag>& v, bool single_L) {
   v.push_back(option_flag("decay", g));
   if (single_L)
     v.push_back(text_flag("pattern-file",
-                          "custom: JSON {\"L\": n, \"triplets\": [[i,j,w],...]} or a bare "
-                          "[[i,j,w],...] with --L (0-based; rows are normalised)",
+                          "custom: JSON {\"L\": n, \"triplets\": [[i,j,w],...]}, a bare "
+                          "[[i,j,w],...] or lines i,j,w (0-based; rows are normalised)",
                           g));
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// attnx lab benchmark (npm run bench:lab): the paper preset sweep (random pattern, k = 2, uniform,
-// eps = 1, tau = 0.1, delta = 0.1, step 16, dmax 4096, L = 64,128,256,512, T = 10, seed 1)
+// attnx lab benchmark (npm run bench:lab): the paper preset sweep (the core's
+// schema().presets.paper: random pattern, k = 2, uniform weights, L = 64..512, T = 10, ...)
 //   * in headless Chromium through web/lab.html: wall time of the run in the page (Run clicked ->
 //     results complete), cold (page load + workers + module + run) and warm (best of --reps);
 //   * natively: `build/native/attnx sweep` with the same settings (best of --reps);
@@ -15,12 +15,18 @@ import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
 import { chromium } from 'playwright-core';
 import { startServer } from './serve.mjs';
+import { load } from '../web/lib/attnx.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = `${ROOT}build/native/attnx`;
 const TARGET_S = 10;
-const CLI_ARGS = ['sweep', '--pattern', 'random', '--k', '2', '--eps', '1', '--tau', '0.1', '--delta', '0.1',
-  '--Ls', '64,128,256,512', '--trials', '10', '--seed', '1'];
+
+// The `attnx sweep` arguments of a preset: every value it sets, under the option's CLI flag.
+function cliArgs(schema, preset) {
+  const args = ['sweep'];
+  for (const [name, v] of Object.entries(preset.values)) args.push(`--${schema.options[name].flag}`, String(v));
+  return args;
+}
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -47,12 +53,12 @@ function parseArgs(argv) {
   return o;
 }
 
-function native(reps) {
+function native(reps, args) {
   if (!existsSync(CLI)) return null;
   let best = Infinity, out = '';
   for (let r = 0; r < reps; r++) {
     const t0 = process.hrtime.bigint();
-    out = execFileSync(CLI, CLI_ARGS, { encoding: 'utf8' });
+    out = execFileSync(CLI, args, { encoding: 'utf8' });
     best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e9);
   }
   return { seconds: best, result: JSON.parse(out) };
@@ -126,12 +132,14 @@ async function browserRuns(reps) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  const nat = native(o.reps);
+  const schema = (await load()).schema();
+  const preset = schema.presets.paper;
+  const nat = native(o.reps, cliArgs(schema, preset));
   const br = await browserRuns(o.reps);
   const bestWarm = Math.min(...br.warm);
   const same = nat ? JSON.stringify(nat.result.points.map((p) => p.d_mins)) === JSON.stringify(br.result.points.map((p) => p.d_mins)) : null;
   const report = {
-    preset: 'random k=2 uniform eps=1 tau=0.1 delta=0.1 step=16 dmax=4096 L=64,128,256,512 T=10 seed=1',
+    preset: Object.entries(preset.values).map(([k, v]) => `${k}=${v}`).join(' '),
     cpus: cpus().length,
     browser_workers: br.workers,
     browser_cold_s: +br.cold.toFixed(3),

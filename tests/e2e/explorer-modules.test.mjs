@@ -1,130 +1,117 @@
-// Unit tests (Node) of the explorer's pure modules: custom-pattern link codec, import parsers,
-// range expressions, the state table built from the API's pattern description, raster pooling.
-import { test } from 'node:test';
+// End-to-end tests of the explorer's modules that need the page: the link (versions, what is not a
+// link, the skip link) and custom-pattern import/export read and written by the core through the
+// worker pool. The DOM-free unit tests live in tests/node/ (explorer-*.test.mjs, common-*.test.mjs).
+// Serves dist/ (or web/ when dist/ has not been built; ATTNX_E2E_DIR overrides).
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CustomPattern } from '../../web/js/custom-pattern.js';
-import { parsePattern, toJSON, toCSV } from '../../web/js/custom-io.js';
-import { evalRange } from '../../web/js/expr.js';
-import { normalisePatterns } from '../../web/js/patterns-info.js';
-import { buildTable, constructOptions } from '../../web/js/state.js';
-import { parseHash, toHash } from '../../web/common/hashstate.js';
-import { poolSparseMax, poolDenseMax, poolGeometry } from '../../web/common/raster.js';
-import { VIRIDIS } from '../../web/common/viridis.js';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = process.env.ATTNX_E2E_DIR
+  || (existsSync(join(root, 'dist/index.html')) && existsSync(join(root, 'dist/wasm')) ? join(root, 'dist') : join(root, 'web'));
 
-function band(L, w) {
-  const p = new CustomPattern(L);
-  for (let i = 0; i < L; i++) for (let j = Math.max(0, i - w); j <= Math.min(L - 1, i + w); j++) p.rows[i].set(j, 1);
-  return p;
+let server, browser;
+
+before(async () => {
+  server = await startServer(dir, 0);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(hash) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  await page.goto(server.url + hash);
+  return { page, context, problems };
 }
 
-test('custom pattern link encoding round-trips structure and weights', () => {
-  const p = band(64, 1);
-  const e = p.encode();
-  assert.equal(e.cp, '0.1_-1.0.1*1q_-1.0');
-  assert.equal(e.cw, '');
-  p.rows[5].set(5, 0.25);
-  p.rows[9].set(40, 3e-7);
-  const e2 = p.encode();
-  const d = CustomPattern.decode(64, e2.cp, e2.cw);
-  assert.equal(d.error, undefined);
-  assert.deepEqual(d.pattern.encode(), e2);
-  assert.equal(d.pattern.rows[5].get(5), 0.25);
-  assert.equal(d.pattern.rows[9].get(40), 3e-7);
-  // Only URL-safe characters, so URLSearchParams leaves it as is.
-  assert.match(e2.cp + e2.cw, /^[0-9a-z._*-]*$/);
+async function ready(page, n = 1) {
+  await page.waitForFunction((n) => Number(document.documentElement.dataset.runs || 0) >= n
+    && document.documentElement.dataset.busy === '0', n, { timeout: 90000 });
+}
+
+const hashOf = (page) => page.evaluate(() => location.hash);
+const runsOf = (page) => page.evaluate(() => Number(document.documentElement.dataset.runs));
+const form = (page) => page.evaluate(() => [...document.querySelectorAll('#settings input, #settings select')]
+  .map((e) => `${e.id}=${e.type === 'radio' ? e.checked : e.value}`).join('&'));
+
+test('an old link (no v) is read with the v0 defaults and rewritten as a version-1 link', async () => {
+  const { page, context, problems } = await openPage('#pattern=window&L=64&w=3&help=0');
+  await ready(page);
+  assert.equal(await hashOf(page), '#v=1&pattern=window&L=64&k=2&w=3&r=2&block=4&stride=8&globals=1&randoms=1'
+    + '&weights=uniform&wMin=0.1&decay=1&eps=1&tau=0.1&delta=0.1&d=1024&seed=1&help=0');
+  assert.equal(await page.inputValue('#f-d'), '1024');
+  assert.equal(await page.textContent('#messages'), '');
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
-test('custom pattern link decoding names the problem', () => {
-  assert.match(CustomPattern.decode(4, '0*3', '').error, /has 3 rows but L = 4/);
-  assert.match(CustomPattern.decode(4, '0*3_5', '').error, /row 3: column 8 is outside 0\.\.3/);
-  assert.match(CustomPattern.decode(4, '0_0.0_0*2', '').error, /row 1: column 1 appears twice/);
-  assert.match(CustomPattern.decode(4, '0_.0_0*2', '').error, /row 1: cannot read column/);
-  assert.match(CustomPattern.decode(4, '0*4', '1_2').error, /cw \(custom weights\): has 2 values but the pattern has 4 nonzeros/);
-  assert.match(CustomPattern.decode(4, '0*4', '1_2_x_1').error, /value 3 \("x"\) must be a finite number > 0/);
-  assert.match(CustomPattern.decode(40, band(40, 30).encode().cp, '', 100).error, /more than 100 nonzeros/);
+test('a link of an unknown version is refused with a message; the page opens with its defaults', async () => {
+  const { page, context, problems } = await openPage('#v=7&L=64&d=512');
+  await ready(page);
+  assert.match(await page.textContent('#messages'), /v must be a link version from 0 to 1 \(got "7"\)/);
+  assert.equal(await page.inputValue('#f-L'), '256');
+  assert.equal(await page.inputValue('#f-d'), '1024');
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
-test('editing keeps every row non-empty; resizing drops and fills', () => {
-  const p = CustomPattern.identity(4);
-  assert.match(p.set(2, 2, false), /row 2 must keep at least one nonzero/);
-  assert.equal(p.set(2, 3, true), null);
-  assert.equal(p.set(2, 2, false), null);
-  const q = p.resized(3);
-  assert.deepEqual([...q.rows[2].keys()], [2]);  // (2, 3) dropped, diagonal refilled
-  const t = p.toTriplets();
-  assert.deepEqual([...t.rows], [0, 1, 2, 3]);
-  assert.deepEqual([...t.cols], [0, 1, 3, 3]);
+test('the skip link moves focus to the figures and leaves the settings and the URL alone', async () => {
+  const { page, context, problems } = await openPage('#pattern=causal&L=48&w=2&d=256&help=0');
+  await ready(page);
+  const hash = await hashOf(page), settings = await form(page), runs = await runsOf(page);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the figures');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'figures');
+  assert.equal(await hashOf(page), hash);
+  assert.equal(await form(page), settings);
+  assert.doesNotMatch(await page.textContent('#messages'), /unknown setting/);
+  // An element-id hash set some other way (an anchor, by hand) is no link either.
+  await page.evaluate(() => { location.hash = '#figures'; });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  assert.equal(await form(page), settings);
+  assert.equal(await page.textContent('#messages'), '');
+  assert.equal(await runsOf(page), runs);
+  await page.click('#copy-link');
+  assert.equal(await page.inputValue('#share-link'), `${server.url}${hash}`);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
-test('import: JSON and CSV, errors name the line', () => {
-  const ok = parsePattern('[[0,1,1],[1,0,2]]', 4096);
-  assert.equal(ok.pattern.L, 2);
-  assert.equal(parsePattern('{"L": 3, "triplets": [[0,0,1],[1,1,1],[2,0,0.5]]}', 4096).pattern.nnz, 3);
-  assert.equal(parsePattern('i,j,w\n0,0,1\n1,1,1\n', 4096).pattern.nnz, 2);
-  assert.match(parsePattern('[[0,0,1],\n[1,1,1],\n[1,0,"x"]]', 4096).error, /^line 3 \(entry 3\): weight w must be a finite number/);
-  assert.match(parsePattern('[[0,0,1],\n[1,1,1],\n[1,0 2]]', 4096).error, /^line 3: expected "," or "\]"/);
-  assert.match(parsePattern('[[0,0,1],\n[1,1,1],\n]', 4096).error, /^line 3: trailing comma/);
-  assert.match(parsePattern('0,0,1\n1,1\n', 4096).error, /^line 2: expected 3 values/);
-  assert.match(parsePattern('0,0,1\n1,-1,1\n', 4096).error, /^line 2: column index j must be an integer ≥ 0/);
-  assert.match(parsePattern('0,0,1\n0,0,1\n1,1,1', 4096).error, /^line 2: cell \(0, 0\) appears twice/);
-  assert.match(parsePattern('0,0,1\n2,2,1', 4096).error, /row 1 has no positive weight/);
-  assert.match(parsePattern('{"L": 5000, "triplets": [[0,0,1]]}', 4096).error, /L must be an integer from 2 to 4096/);
-  assert.match(parsePattern('', 4096).error, /nothing to import/);
-  const p = band(10, 2);
-  p.rows[3].set(4, 0.125);
-  assert.deepEqual(parsePattern(toJSON(p), 4096).pattern.encode(), p.encode());
-  assert.deepEqual(parsePattern(toCSV(p), 4096).pattern.encode(), p.encode());
-});
-
-test('range expressions', () => {
-  assert.equal(evalRange('L', 10), 10);
-  assert.equal(evalRange('L-1', 10), 9);
-  assert.equal(evalRange('floor((L-1)/2)', 10), 4);
-  assert.equal(evalRange(7, 10), 7);
-  assert.throws(() => evalRange('L;alert(1)', 10), /bad range expression/);
-});
-
-test('state table from the API description: dependent ranges, link round trip, options', async (t) => {
-  const wasm = join(root, 'web/wasm/attnx_simd.wasm');
-  if (!existsSync(wasm) || !existsSync(join(root, 'web/lib/attnx.js'))) return t.skip('WASM module not built');
-  const { load } = await import('../../web/lib/attnx.js');
-  const api = await load({ flavour: 'simd', wasmBinary: readFileSync(wasm) });
-  const info = normalisePatterns(api.patterns());
-  assert.ok(info.families.some((f) => f.name === 'custom'));
-  assert.equal(info.limits.maxL, 4096);
-  const table = buildTable(info);
-  let r = parseHash(table, '#pattern=window&L=100&w=99');
-  assert.deepEqual(r.errors, []);
-  r = parseHash(table, '#pattern=window&L=100&w=100');
-  assert.match(r.errors[0], /w must be an integer from 0 to 99/);
-  r = parseHash(table, '#pattern=dilated&L=50&w=2&r=3&seed=9&tau=0.2&scale=lin&row=7');
-  assert.deepEqual(r.errors, []);
-  assert.equal(toHash(table, r.state), '#pattern=dilated&L=50&w=2&r=3&tau=0.2&seed=9&scale=lin&row=7');
-  const o = constructOptions(info, r.state, null);
-  assert.deepEqual(o, { pattern: 'dilated', L: 50, weights: 'uniform', eps: 1, tau: 0.2, delta: 0.1, d: 1024, seed: 9, w: 2, r: 3 });
-  const res = api.construct(o);  // the API accepts exactly what the page sends
-  assert.equal(res.L, 50);
-  const c = CustomPattern.identity(6);
-  const oc = constructOptions(info, { ...parseHash(table, '#pattern=custom&L=6').state }, c);
-  assert.equal(api.construct(oc).k, 1);
-});
-
-test('raster: max-pooling keeps single nonzeros; viridis LUT', () => {
-  assert.deepEqual(poolGeometry(4096, 512), { f: 8, size: 512 });
-  assert.deepEqual(poolGeometry(100, 512), { f: 1, size: 100 });
-  const s = poolSparseMax(4096, [4095], [17], [0.5], 512, 0);
-  assert.equal(s.data[511 * 512 + 2], 0.5);
-  const dense = new Float32Array(9 * 9);
-  dense[8 * 9 + 8] = 3;
-  const d = poolDenseMax(dense, 9, 9, 4, 4);
-  assert.equal(d.w, 3);
-  assert.equal(d.data[8], 3);
-  assert.equal(VIRIDIS.length, 768);
-  assert.deepEqual([...VIRIDIS.slice(0, 3)], [68, 1, 84]);
-  assert.deepEqual([...VIRIDIS.slice(765)], [253, 231, 37]);
+test('export downloads the core\'s text; imported files are read by the core, the page checks L', async () => {
+  const { page, context, problems } = await openPage('#pattern=custom&L=4&d=64&help=0&cp=0*4');
+  await ready(page);
+  await page.click('details.io summary');
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  assert.equal(dl.suggestedFilename(), 'attnx-pattern-L4.csv');
+  assert.equal(readFileSync(await dl.path(), 'utf8'), 'i,j,w\n0,0,1\n1,1,1\n2,2,1\n3,3,1\n');
+  const msg = () => page.textContent('#custom-msg');
+  const diag = JSON.stringify({ L: 5000, triplets: Array.from({ length: 5000 }, (_, i) => [i, i, 1]) });
+  await page.setInputFiles('#import-file', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(diag) });
+  await page.waitForFunction(() => /Import failed/.test(document.querySelector('#custom-msg').textContent));
+  assert.equal(await msg(), 'Import failed (big.json): L must be an integer from 2 to 4096 (got "5000"). The previous pattern is kept.');
+  const n = await runsOf(page);
+  await page.setInputFiles('#import-file', { name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from('# a comment\n0,1,1\n1,0,1\n2,2,3\n') });
+  await ready(page, n + 1);
+  assert.equal(await msg(), 'Imported 3 nonzeros, L = 3.');
+  assert.match(await hashOf(page), /&L=3&.*&cp=1_-1_0(&|$)/);
+  assert.deepEqual(problems, []);
+  await context.close();
 });

@@ -6,18 +6,21 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { load } from '../../web/lib/attnx.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB = `${ROOT}web`;
+// dist/ (a copy of web/ made by scripts/build-dist) when it exists, else web/.
+const WEB = existsSync(`${ROOT}dist/lab.html`) && existsSync(`${ROOT}dist/wasm`) ? `${ROOT}dist` : `${ROOT}web`;
 const OUT = `${ROOT}test-output`;
 const CLI = `${ROOT}build/native/attnx`;
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-let server, browser;
+let server, browser, schema;
 const consoleErrors = [];
 
 before(async () => {
+  schema = (await load()).schema();
   server = await startServer(WEB, 0);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   mkdirSync(OUT, { recursive: true });
@@ -77,21 +80,28 @@ test('the browser reproduces attnx sweep exactly (same seeds, same JSON)', async
   await waitRun(page);
   const { name, data } = await downloadText(page, 'export-json');
   assert.match(name, /^attnx-sweep-random-L32-128\.json$/);
-  const cli = execFileSync(CLI, ['sweep', '--pattern', 'random', '--k', '2', '--Ls', '32,64,128', '--trials', '5', '--seed', '7'], { encoding: 'utf8' });
+  // The browser's memory budget (recorded in the file) given to the CLI too: the files can then
+  // be compared byte for byte.
+  const maxBytes = (await result(page)).params.max_bytes;
+  assert.equal(maxBytes, schema.contexts.lab.defaults.maxBytes);
+  const cli = execFileSync(CLI, ['sweep', '--pattern', 'random', '--k', '2', '--Ls', '32,64,128', '--trials', '5', '--seed', '7', '--max-bytes', String(maxBytes)], { encoding: 'utf8' });
   const a = JSON.parse(data.toString('utf8')), b = JSON.parse(cli);
   assert.deepEqual(a.points.map((p) => p.d_mins), b.points.map((p) => p.d_mins),
     'browser (web/wasm) and native (build/native) d_mins differ: SPEC §6 parity, or one build is stale (scripts/build-native, scripts/build-wasm)');
   assert.deepEqual(a.points.map((p) => [p.median, p.quantile, p.k, p.max_col_count, p.in_class]), b.points.map((p) => [p.median, p.quantile, p.k, p.max_col_count, p.in_class]));
   for (let i = 0; i < a.points.length; i++) assert.ok(Math.abs(a.points[i].d_star - b.points[i].d_star) <= 1e-4 * b.points[i].d_star);
   // The page split the lengths into parts of a few trials; the merged points add up the same work.
-  const tasks = await page.evaluate(async () => (await import('./lab/runner.js')).planTasks([32, 64, 128], 5, window.attnxLab.concurrency).length);
+  const tasks = await page.evaluate(async () => (await import('./lab/plan.js')).planTasks([32, 64, 128], 5, window.attnxLab.concurrency).length);
   assert.ok(tasks > 3, `${tasks} tasks`);
   assert.deepEqual(a.points.map((p) => p.madds), b.points.map((p) => p.madds));
-  // Same layout and keys; only max_bytes (the browser's 2 GiB budget) may differ.
-  const strip = (s) => s.replace(/"max_bytes": \d+/, '"max_bytes": X');
+  // Same layout and keys; byte for byte when the builds agree on every d* to the last bit.
   assert.deepEqual(Object.keys(a), Object.keys(b));
   assert.deepEqual(Object.keys(a.params), Object.keys(b.params));
-  if (a.points.every((p, i) => p.d_star === b.points[i].d_star && p.madds === b.points[i].madds)) assert.equal(strip(data.toString('utf8')), strip(cli));
+  assert.deepEqual(a.params, b.params);
+  if (a.points.every((p, i) => p.d_star === b.points[i].d_star)) assert.equal(data.toString('utf8'), cli);
+  const csv = await downloadText(page, 'export-csv');
+  const cliCsv = execFileSync(CLI, ['sweep', '--pattern', 'random', '--k', '2', '--Ls', '32,64,128', '--trials', '5', '--seed', '7', '--format', 'csv'], { encoding: 'utf8' });
+  if (a.points.every((p, i) => p.d_star === b.points[i].d_star)) assert.equal(csv.data.toString('utf8'), cliCsv);
   await ctx.close();
 });
 
@@ -186,8 +196,12 @@ test('imports a larger native run made by the CLI', { timeout: 300000 }, async (
 test('paper preset: medians in the paper band region, rising with L', async () => {
   const { page, ctx } = await open('');
   await page.click('#preset-paper');
-  assert.match(await page.evaluate(() => location.hash), /^#preset=paper$/);
-  assert.equal(await page.inputValue('#f-Ls'), '64,128,256,512');
+  // The link is the v=1 form: every compute option, the preset's values among them.
+  const hash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
+  assert.deepEqual([...hash.keys()], ['v', ...schema.linkCompute.lab]);
+  assert.equal(hash.get('v'), String(schema.linkVersion));
+  for (const [k, v] of Object.entries(schema.presets.paper.values)) assert.equal(hash.get(k), String(v), k);
+  assert.equal(await page.inputValue('#f-Ls'), schema.presets.paper.values.Ls);
   await page.click('#run');
   await waitRun(page);
   const r = await result(page);
@@ -197,8 +211,10 @@ test('paper preset: medians in the paper band region, rising with L', async () =
   assert.ok(med[3] > med[0], `medians rise overall: ${med}`);
   assert.ok(r.fits.log.ok && r.fits.log.b > 0, 'positive slope in ln L');
   assert.equal(await page.isVisible('#paper-box'), true);
-  assert.match(await page.textContent('#paper-text'), /300–1000 suffices for k = 2, L in the hundreds.*Measured here: median d_min \d+–\d+/);
-  assert.ok(await page.$eval('#plot-dl svg', (s) => /paper: d 300–1000/.test(s.textContent)));
+  const band = schema.presets.paper.band;
+  assert.match(band.text, /300–1000 suffices for k = 2, L in the hundreds/);
+  assert.ok((await page.textContent('#paper-text')).startsWith(`The paper reports: ${band.text}. Measured here: median d_min `));
+  assert.ok(await page.$eval('#plot-dl svg', (s, t) => s.textContent.includes(`paper: ${t}`), band.text));
   await page.screenshot({ path: `${OUT}/lab.png`, fullPage: true });
   // Stretching the axis shows the d*(L) curve in full.
   const hiBefore = await page.$eval('#plot-dl svg', (s) => Math.max(...[...s.querySelectorAll('text')].map((t) => Number(t.textContent)).filter(Number.isFinite)));
@@ -210,9 +226,10 @@ test('paper preset: medians in the paper band region, rising with L', async () =
 test('link state: autorun, explicit fields, bad values named with their range', async () => {
   const { page, ctx } = await open('#k=0&eps=abc&Ls=64,32&pattern=nope&trials=2');
   const msg = (await messages(page)).join('\n');
-  assert.match(msg, /k must be an integer from 1 to 16 \(got "0"\)/);
+  // k is checked against the link's grid (smallest L 32) before the grid itself is refused.
+  assert.match(msg, /k must be an integer from 1 to 32 \(got "0"\)/);
   assert.match(msg, /eps must be a number in \(0, 100\] \(got "abc"\)/);
-  assert.match(msg, /Ls must be comma-separated ascending integers from 2 to 4096/);
+  assert.match(msg, /Ls must be strictly increasing \(got 64 then 32\)/);
   assert.match(msg, /pattern must be one of random, permutation/);
   assert.equal(await page.inputValue('#f-trials'), '2');
   assert.equal(await page.inputValue('#f-k'), '2');
@@ -225,7 +242,14 @@ test('link state: autorun, explicit fields, bad values named with their range', 
   await page.fill('#f-tau', '0.2');
   await page.dispatchEvent('#f-tau', 'change');
   assert.equal(await page.isEnabled('#run'), true);
-  assert.match(await page.evaluate(() => location.hash), /tau=0\.2/);
+  assert.match(await page.evaluate(() => location.hash), /^#v=1&.*&tau=0\.2&/);
+  // A grid outside the lab's range: the message names the field and the range from the schema.
+  await page.fill('#f-Ls', `16,${schema.contexts.lab.max.Ls * 2}`);
+  await page.dispatchEvent('#f-Ls', 'change');
+  assert.match(await page.textContent('#f-Ls-msg'), new RegExp(`^Ls must be comma-separated integers from 2 to ${schema.contexts.lab.max.Ls}, at most ${schema.options.Ls.maxCount} of them`));
+  await page.fill('#f-Ls', '16,32');
+  await page.dispatchEvent('#f-Ls', 'change');
+  assert.equal(await page.textContent('#f-Ls-msg'), '');
   // A window pattern: only its own parameter is shown and linked.
   await page.selectOption('#f-pattern', 'window');
   assert.equal(await page.isVisible('#f-w'), true);
@@ -241,6 +265,36 @@ test('link state: autorun, explicit fields, bad values named with their range', 
   assert.deepEqual(r.points.map((p) => p.L), [32, 64]);
   assert.equal(r.params.trials, 2);
   await b.ctx.close();
+});
+
+test('a v=1 link restores every setting; the skip link and element hashes leave the settings alone', async () => {
+  const link = '#v=1&Ls=16,32&pattern=window&k=2&w=3&r=2&block=4&stride=8&globals=1&randoms=1&weights=decaying&wMin=0.1&decay=2&eps=0.5&tau=0.2&delta=0.2&trials=3&step=8&dmax=512&seed=9';
+  const { page, ctx } = await open(link);
+  assert.deepEqual(await messages(page), []);
+  const st = await page.evaluate(() => window.attnxLab.state);
+  for (const [k, v] of new URLSearchParams(link.slice(1))) if (k !== 'v') assert.equal(String(st[k]), v, k);
+  assert.equal(await page.inputValue('#f-w'), '3');
+  assert.equal(await page.isVisible('#f-decay'), true);
+  // Keyboard user: Tab to the skip link, Enter. Focus moves to the results; the URL and the
+  // settings stay as they were.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'skip-results');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'results');
+  assert.equal(await page.evaluate(() => location.hash), link);
+  assert.deepEqual(await page.evaluate(() => window.attnxLab.state), st);
+  // An element id typed as the hash is no link: ignored, no message.
+  await page.evaluate(() => { location.hash = '#results'; });
+  await page.waitForFunction(() => location.hash === '#results');
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
+  assert.deepEqual(await page.evaluate(() => window.attnxLab.state), st);
+  assert.deepEqual(await messages(page), []);
+  // An unknown link version refuses the whole link, naming the allowed versions.
+  await page.evaluate(() => { location.hash = '#v=9&trials=4'; });
+  await page.waitForFunction(() => document.querySelectorAll('#messages li').length > 0);
+  assert.match((await messages(page)).join(' '), /v must be a link version from 0 to 1 \(got "9"\)/);
+  assert.deepEqual(await page.evaluate(() => window.attnxLab.state), st, 'the settings stay');
+  await ctx.close();
 });
 
 test('usable at 360 px, dark mode, keyboard', async () => {

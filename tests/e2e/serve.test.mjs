@@ -83,7 +83,7 @@ test('the command line prints the URL', async () => {
 
 test('scripts/build-dist copies web/ into dist/', { skip: !existsSync(join(root, 'web/index.html')) }, () => {
   execFileSync('bash', [join(root, 'scripts/build-dist')], { cwd: root, stdio: 'pipe' });
-  for (const f of ['index.html', 'js/main.js', 'css/base.css', 'common/hashstate.js', 'favicon.svg']) {
+  for (const f of ['index.html', 'explorer/main.js', 'css/base.css', 'common/hashstate.js', 'favicon.svg']) {
     assert.ok(existsSync(join(root, 'dist', f)), `dist/${f} is missing`);
   }
   if (existsSync(join(root, 'web/wasm/attnx_simd.wasm'))) assert.ok(existsSync(join(root, 'dist/wasm/attnx_simd.wasm')));

@@ -1,4 +1,8 @@
 // attnx web: tiny DOM helpers (text only: user text never goes through innerHTML).
+
+// Creates an HTML element. attrs: 'class' -> className, 'text' -> textContent, 'onX' -> event
+// listener X, other keys -> attributes (true -> empty attribute; undefined/null/false -> omitted).
+// children (nested arrays allowed; null/undefined skipped) are appended. Returns the element.
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -13,6 +17,8 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 const SVGNS = 'http://www.w3.org/2000/svg';
+
+// Creates an SVG element the same way as el() (no event attributes). Returns the element.
 export function svg(tag, attrs = {}, ...children) {
   const e = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) {

@@ -1,87 +1,149 @@
 // attnx web: a state table mirrored to the URL hash (the single source of the URL).
-// The table lists every field with its type, default and validation; the model knows nothing
-// of the DOM. Parsing never throws: invalid values are reported and replaced by the default.
+// The table lists every field with its type, default and validation; the model knows nothing of
+// the DOM. Parsing never throws: invalid values are reported and replaced by the default.
 //
-// Field spec: { type: 'int'|'number'|'string'|'enum'|'bool', def, min?, max?, values?, maxLength? }
-// min/max may be functions of the partially parsed state (e.g. k <= L).
+// Field spec: { type: 'int'|'number'|'enum'|'bool'|'string'|'intList', def, min?, max?,
+//   minOpen?, maxOpen? (number), values? (enum), maxLength? (string), maxCount? (intList),
+//   label?, help? }. min/max may be functions of the partially parsed state (e.g. k <= L).
+//
+// Link versions (with { page, schema } from the core's schema()): a written link starts
+// "#v=<schema.linkVersion>&" and carries every option of schema.linkCompute[page]. Reading, a link
+// without v is version 0; options it leaves out take schema.linkDefaults[version][page] (frozen per
+// version), never the current defaults. A hash that is only an element id ("#figures") is no link.
 
-function describeRange(f, st) {
-  const lo = typeof f.min === 'function' ? f.min(st) : f.min;
-  const hi = typeof f.max === 'function' ? f.max(st) : f.max;
-  if (f.type === 'int') return `an integer from ${lo} to ${hi}`;
-  if (f.type === 'number') {
-    const l = f.minOpen ? `(${lo}` : `[${lo}`;
-    const h = f.maxOpen ? `${hi})` : `${hi}]`;
-    return `a number in ${l}, ${h}`;
-  }
-  if (f.type === 'enum') return `one of ${f.values.join(', ')}`;
-  if (f.type === 'bool') return '0 or 1';
-  return `text of at most ${f.maxLength} characters`;
-}
+const bound = (f, key, st) => (typeof f[key] === 'function' ? f[key](st) : f[key]);
 
-// Validates one raw string value. Returns { value } or { error } (error names the field and range).
-export function parseField(name, f, raw, st = {}) {
-  const bad = () => ({ error: `${name} must be ${describeRange(f, st)} (got "${String(raw).slice(0, 40)}")` });
+// Human-readable allowed range of field f in state st, e.g. "an integer from 2 to 10".
+export function describeRange(f, st = {}) {
+  const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
   switch (f.type) {
-    case 'int': {
-      if (!/^-?\d+$/.test(raw)) return bad();
-      const v = Number(raw);
-      const lo = typeof f.min === 'function' ? f.min(st) : f.min;
-      const hi = typeof f.max === 'function' ? f.max(st) : f.max;
-      if (!Number.isSafeInteger(v) || v < lo || v > hi) return bad();
-      return { value: v };
-    }
-    case 'number': {
-      if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw)) return bad();
-      const v = Number(raw);
-      const lo = typeof f.min === 'function' ? f.min(st) : f.min;
-      const hi = typeof f.max === 'function' ? f.max(st) : f.max;
-      if (!Number.isFinite(v)) return bad();
-      if (f.minOpen ? v <= lo : v < lo) return bad();
-      if (f.maxOpen ? v >= hi : v > hi) return bad();
-      return { value: v };
-    }
-    case 'enum':
-      return f.values.includes(raw) ? { value: raw } : bad();
-    case 'bool':
-      return raw === '1' || raw === '0' ? { value: raw === '1' } : bad();
-    default:
-      return raw.length <= (f.maxLength ?? 256) ? { value: raw } : bad();
+    case 'int': return `an integer from ${lo} to ${hi}`;
+    case 'number': return `a number in ${f.minOpen ? '(' : '['}${lo}, ${hi}${f.maxOpen ? ')' : ']'}`;
+    case 'enum': return `one of ${f.values.join(', ')}`;
+    case 'bool': return '0 or 1';
+    case 'intList': return `comma-separated integers from ${lo} to ${hi}, at most ${f.maxCount ?? 64} of them`;
+    default: return `text of at most ${f.maxLength ?? 256} characters`;
   }
 }
 
+function parseInteger(s, lo, hi) {
+  if (!/^-?\d+$/.test(s)) return NaN;
+  const v = Number(s);
+  return Number.isSafeInteger(v) && v >= lo && v <= hi ? v : NaN;
+}
+
+function parseNumber(f, s, st) {
+  if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s)) return NaN;
+  const v = Number(s);
+  const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
+  if (!Number.isFinite(v) || (f.minOpen ? v <= lo : v < lo) || (f.maxOpen ? v >= hi : v > hi)) return NaN;
+  return v;
+}
+
+// A comma-separated integer list as its canonical text "a,b,c", or null.
+function parseIntList(f, s, st) {
+  const parts = s.split(',').map((p) => p.trim());
+  if (parts.length > (f.maxCount ?? 64) || parts.some((p) => p === '')) return null;
+  const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
+  const vals = parts.map((p) => parseInteger(p, lo, hi));
+  return vals.some(Number.isNaN) ? null : vals.join(',');
+}
+
+// Validates one raw string value of field `name` (spec f) given the state parsed so far.
+// Returns { value } or { error } (the error names the field and its allowed range). Never throws.
+export function parseField(name, f, raw, st = {}) {
+  const s = String(raw);
+  const bad = () => ({ error: `${name} must be ${describeRange(f, st)} (got "${s.slice(0, 40)}")` });
+  let v;
+  switch (f.type) {
+    case 'int': v = parseInteger(s, bound(f, 'min', st), bound(f, 'max', st)); break;
+    case 'number': v = parseNumber(f, s, st); break;
+    case 'enum': return f.values.includes(s) ? { value: s } : bad();
+    case 'bool': return s === '1' || s === '0' ? { value: s === '1' } : bad();
+    case 'intList': v = parseIntList(f, s, st); return v === null ? bad() : { value: v };
+    default: return s.length <= (f.maxLength ?? 256) ? { value: s } : bad();
+  }
+  return Number.isNaN(v) ? bad() : { value: v };
+}
+
+// The table's defaults as a fresh state object { field: def }.
 export function defaults(table) {
   const st = {};
   for (const [k, f] of Object.entries(table)) st[k] = f.def;
   return st;
 }
 
-// Parses a hash string ("#a=1&b=2"). Returns { state, errors: [message] }. Unknown keys are errors.
-// Fields are parsed in table order so that dependent ranges (k <= L) see earlier values.
-export function parseHash(table, hash) {
-  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
-  const state = defaults(table);
+// True when the hash is an element id ("#figures", from a skip link or an anchor) rather than a
+// link: non-empty and without "=". Such hashes carry no state and must be ignored.
+export function isElementHash(hash) {
+  const s = String(hash ?? '').replace(/^#/, '');
+  return s !== '' && !s.includes('=');
+}
+
+// The link version given by the raw value of v (null: absent -> 0). Returns { version } or
+// { error } naming the allowed versions 0..schema.linkVersion.
+export function linkVersionOf(raw, schema) {
+  if (raw === null || raw === undefined) return { version: 0 };
+  const v = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  if (v >= 0 && v <= schema.linkVersion) return { version: v };
+  return { error: `v must be a link version from 0 to ${schema.linkVersion} (got "${String(raw).slice(0, 40)}")` };
+}
+
+// Unknown and repeated keys of a link, as messages (own table keys only: "__proto__" and
+// "constructor" are unknown like any other name).
+function keyErrors(table, params, allowV) {
+  const counts = new Map();
+  for (const key of params.keys()) counts.set(key, (counts.get(key) || 0) + 1);
   const errors = [];
-  for (const key of params.keys()) {
-    if (!(key in table)) errors.push(`unknown setting "${key.slice(0, 40)}" in the link`);
+  for (const [key, n] of counts) {
+    const shown = key.slice(0, 40);
+    if (!(allowV && key === 'v') && !Object.hasOwn(table, key)) errors.push(`unknown setting "${shown}" in the link`);
+    else if (n > 1) errors.push(`setting "${shown}" appears ${n} times in the link; the first value is used`);
   }
+  return errors;
+}
+
+// Parses a hash ("#a=1&b=2") against the table. Fields are parsed in table order so dependent
+// ranges (k <= L) see earlier values. opts { page, schema } turns on link versions (see the top of
+// this file). Returns { state, errors: [message], version } where version is the link version
+// read (0 or 1), or null when the hash is empty, an element id, or has an unknown v (then the
+// whole link is refused: state = current defaults, errors = [the v message]). Never throws.
+export function parseHash(table, hash, { page, schema } = {}) {
+  const text = String(hash ?? '').replace(/^#/, '');
+  const state = defaults(table);
+  if (text === '' || isElementHash(text)) return { state, errors: [], version: null };
+  const params = new URLSearchParams(text);
+  let version = null;
+  if (schema) {
+    const r = linkVersionOf(params.get('v'), schema);
+    if (r.error) return { state, errors: [r.error], version: null };
+    version = r.version;
+    const frozen = schema.linkDefaults[String(version)]?.[page] || {};
+    for (const [k, v] of Object.entries(frozen)) if (Object.hasOwn(table, k)) state[k] = v;
+  }
+  const errors = keyErrors(table, params, !!schema);
   for (const [k, f] of Object.entries(table)) {
     if (!params.has(k)) continue;
     const r = parseField(k, f, params.get(k), state);
     if (r.error) errors.push(r.error);
     else state[k] = r.value;
   }
-  return { state, errors };
+  return { state, errors, version };
 }
 
-// Serialises the fields that differ from their defaults (short links), in table order.
-export function toHash(table, state) {
+// Serialises the state as a hash "#...", fields in table order. With opts { page, schema }:
+// "#v=<linkVersion>&" then every field of schema.linkCompute[page] (even when equal to its
+// default), plus the other fields that differ from their defaults. Without: only the fields that
+// differ from their defaults ('' when none). Commas stay readable (not %2C).
+export function toHash(table, state, { page, schema } = {}) {
   const params = new URLSearchParams();
+  const always = new Set(schema ? schema.linkCompute[page] : []);
+  if (schema) params.set('v', String(schema.linkVersion));
   for (const [k, f] of Object.entries(table)) {
     const v = state[k];
-    if (v === undefined || v === f.def) continue;
+    if (v === undefined || (v === f.def && !always.has(k))) continue;
     params.set(k, f.type === 'bool' ? (v ? '1' : '0') : String(v));
   }
-  const s = params.toString();
+  const s = params.toString().replace(/%2C/g, ',');
   return s ? `#${s}` : '';
 }

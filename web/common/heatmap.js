@@ -9,6 +9,8 @@ export class Heatmap {
     this.cols = 0;
   }
 
+  // Puts the RGBA image { w, h, rgba } on the canvas (resized to w x h); rows x cols is the data
+  // size it shows (for cellAt).
   draw(img, rows, cols) {
     this.rows = rows;
     this.cols = cols;
@@ -20,6 +22,7 @@ export class Heatmap {
     this.ctx.putImageData(new ImageData(data, img.w, img.h), 0, 0);
   }
 
+  // Blanks the canvas.
   clear() {
     this.ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
   }

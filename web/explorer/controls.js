@@ -1,64 +1,78 @@
-// attnx web: the settings form, built from the API's pattern description and the state table.
-// Every input is labelled; invalid input shows a message naming the field and its range and
-// leaves the state unchanged.
-import { el } from './dom.js';
+// attnx explorer: the settings form, built from the core's schema and the state table (labels and
+// ranges are the schema's; hints are the page's wording). Every input is labelled; invalid input
+// shows a message naming the field and its range and leaves the state unchanged.
+import { el } from '../common/dom.js';
 import { parseField } from '../common/hashstate.js';
-import { familyOf } from './patterns-info.js';
+import { familyOf, familyParams } from '../common/schema-table.js';
 
-const LABELS = {
-  pattern: ['Pattern family', 'Which sparse target A to build.'],
-  L: ['Length L', 'Tokens (A is L × L).'],
-  weights: ['Weights', 'How the support of each row is weighted before rows are normalised.'],
-  wMin: ['w_min', 'Random weights are uniform in [w_min, 1].'],
-  decay: ['Decay', 'A_ij ∝ (1 + |i − j|)^−decay.'],
-  seed: ['Seed', 'One seed reproduces the pattern and the projection P.'],
-  eps: ['ε (ratio tolerance)', '(R): log-ratios on the support within ε.'],
-  tau: ['τ (zero tolerance)', '(Z): off-support entries at most τ × support entries.'],
-  delta: ['δ (failure prob.)', 'Used by the d*(L) estimate only.'],
-  d: ['Hidden size d', 'Columns of P; X has 2d columns.'],
-  scale: ['Colour scale of A and M', ''],
-  ref: ['Ratio error relative to', ''],
+const HINTS = {
+  pattern: 'Which sparse target A to build.',
+  L: 'Tokens (A is L × L).',
+  weights: 'How the support of each row is weighted before rows are normalised.',
+  wMin: 'Random weights are uniform in [w_min, 1].',
+  decay: 'A_ij ∝ (1 + |i − j|)^−decay.',
+  seed: 'One seed reproduces the pattern and the projection P.',
+  eps: '(R): log-ratios on the support within ε.',
+  tau: '(Z): off-support entries at most τ × support entries.',
+  delta: 'Used by the d*(L) estimate only.',
+  d: 'Columns of P; X has 2d columns.',
 };
 const RADIO = {
-  scale: [['lin', 'linear'], ['log', 'log₁₀']],
-  ref: [['mean', 'row mean'], ['min', 'row minimum']],
+  scale: ['Colour scale of A and M', [['lin', 'linear'], ['log', 'log₁₀']]],
+  ref: ['Ratio error relative to', [['mean', 'row mean'], ['min', 'row minimum']]],
 };
 const WEIGHT_LABELS = { uniform: 'uniform', random: 'random [w_min, 1]', decaying: 'decaying with |i − j|' };
 const DSLIDER = 8;  // d = round(2^(x / DSLIDER))
 
-function bound(f, key, st) {
-  const v = f[key];
-  return typeof v === 'function' ? v(st) : v;
+const bound = (f, key, st) => (typeof f[key] === 'function' ? f[key](st) : f[key]);
+
+// Which fields are shown for a state (family parameters of the chosen family only, the weights'
+// parameter of the chosen weights only, no weights for a custom pattern).
+function visibleFor(name, st, famParams, allParams) {
+  if (allParams.has(name)) return famParams.has(name);
+  if (name === 'weights') return st.pattern !== 'custom';
+  if (name === 'wMin') return st.pattern !== 'custom' && st.weights === 'random';
+  if (name === 'decay') return st.pattern !== 'custom' && st.weights === 'decaying';
+  return true;
 }
 
+// The settings form (see the top of this file).
 export class Controls {
-  constructor({ info, table, containers, onChange, onNewSeed }) {
-    this.info = info;
+  // { schema, table, containers: { pattern, construct, view }, onChange(name, value), onNewSeed() }
+  // Builds the form into the containers; nothing is shown until sync(state).
+  constructor({ schema, table, containers, onChange, onNewSeed }) {
+    this.schema = schema;
     this.table = table;
     this.onChange = onChange;
     this.fields = {};
     this.state = null;
-    const famSelect = el('select', { id: 'f-pattern' },
-      info.families.map((f) => el('option', { value: f.name, text: f.label })));
-    this.addField(containers.pattern, 'pattern', famSelect);
-    this.addNumber(containers.pattern, 'L');
-    const params = new Map();
-    for (const f of info.families) for (const p of f.params) if (!params.has(p.name)) params.set(p.name, p);
-    for (const [name, p] of params) this.addNumber(containers.pattern, name, [p.label, '']);
-    const wSel = el('select', { id: 'f-weights' }, info.weights.map((w) => el('option', { value: w, text: WEIGHT_LABELS[w] || w })));
-    this.addField(containers.pattern, 'weights', wSel);
-    this.addNumber(containers.pattern, 'wMin', null, 'any');
-    this.addNumber(containers.pattern, 'decay', null, 'any');
+    this.params = familyParams(schema);
+    this.buildPattern(containers.pattern, onNewSeed);
+    for (const name of ['eps', 'tau', 'delta']) this.addNumber(containers.construct, name, 'any');
+    this.addNumber(containers.construct, 'd');
+    this.addDSlider();
+    for (const name of Object.keys(RADIO)) this.addRadio(containers.view, name);
+  }
+
+  // The pattern fieldset: family, L, every family parameter, weights and their parameters, seed.
+  buildPattern(parent, onNewSeed) {
+    const { schema, table } = this;
+    const opt = (v, text) => el('option', { value: v, text });
+    this.addField(parent, 'pattern', el('select', {}, table.pattern.values.map((n) => opt(n, familyOf(schema, n).label))));
+    this.addNumber(parent, 'L');
+    for (const name of this.params.keys()) this.addNumber(parent, name);
+    this.addField(parent, 'weights', el('select', {}, table.weights.values.map((w) => opt(w, WEIGHT_LABELS[w] || w))));
+    this.addNumber(parent, 'wMin', 'any');
+    this.addNumber(parent, 'decay', 'any');
     const seedBtn = el('button', { type: 'button', id: 'new-seed', text: 'New', 'aria-label': 'Draw a new random seed' });
     seedBtn.addEventListener('click', () => onNewSeed());
-    this.addNumber(containers.pattern, 'seed', null, 1, seedBtn);
+    this.addNumber(parent, 'seed', 1, seedBtn);
+  }
 
-    this.addNumber(containers.construct, 'eps', null, 'any');
-    this.addNumber(containers.construct, 'tau', null, 'any');
-    this.addNumber(containers.construct, 'delta', null, 'any');
-    const dmax = bound(table.d, 'max', {});
-    const slider = el('input', { type: 'range', class: 'slider', id: 'f-d-slider', min: 0, max: Math.round(DSLIDER * Math.log2(Math.min(dmax, 8192))), step: 1, 'aria-label': 'Hidden size d (logarithmic slider)' });
-    this.addNumber(containers.construct, 'd');
+  // A logarithmic slider under the d field (d = 2^(x / DSLIDER), up to the table's maximum).
+  addDSlider() {
+    const max = Math.round(DSLIDER * Math.log2(bound(this.table.d, 'max', {})));
+    const slider = el('input', { type: 'range', class: 'slider', id: 'f-d-slider', min: 0, max, step: 1, 'aria-label': 'Hidden size d (logarithmic slider)' });
     this.fields.d.root.append(slider);
     slider.addEventListener('input', () => {
       const v = Math.max(1, Math.round(2 ** (Number(slider.value) / DSLIDER)));
@@ -66,14 +80,13 @@ export class Controls {
       this.commit('d', String(v));
     });
     this.dSlider = slider;
-
-    this.addRadio(containers.view, 'scale');
-    this.addRadio(containers.view, 'ref');
   }
 
-  addField(parent, name, input, labelOverride, extra) {
-    const [label, hint] = labelOverride || LABELS[name] || [name, ''];
-    input.id = input.id || `f-${name}`;
+  // Adds a labelled field for `name` (label from the table, hint from HINTS, an error line) to
+  // parent; typing commits the value (see commit).
+  addField(parent, name, input, extra) {
+    const label = this.table[name].label || name, hint = HINTS[name] || '';
+    input.id = `f-${name}`;
     input.name = name;
     const lab = el('label', { for: input.id, text: label });
     const hintEl = el('p', { class: 'hint', id: `h-${name}`, text: hint });
@@ -86,18 +99,19 @@ export class Controls {
     input.addEventListener(ev, () => this.commit(name, input.value));
     if (ev === 'input') input.addEventListener('change', () => this.commit(name, input.value, true));
     this.fields[name] = { root, input, hint: hintEl, err, baseHint: hint, label: lab };
-    return root;
   }
 
-  addNumber(parent, name, labelOverride, step = 1, extra) {
+  // addField with a number input (step 1: integers; 'any': reals).
+  addNumber(parent, name, step = 1, extra) {
     const input = el('input', { type: 'number', inputmode: step === 1 ? 'numeric' : 'decimal', step });
-    return this.addField(parent, name, input, labelOverride, extra);
+    this.addField(parent, name, input, extra);
   }
 
+  // A radio group for the view field `name` (choices from RADIO).
   addRadio(parent, name) {
-    const [label] = LABELS[name];
+    const [label, choices] = RADIO[name];
     const opts = el('div', { class: 'opts', role: 'radiogroup', 'aria-labelledby': `l-${name}` });
-    const inputs = RADIO[name].map(([v, t]) => {
+    const inputs = choices.map(([v, t]) => {
       const id = `f-${name}-${v}`;
       const r = el('input', { type: 'radio', name, id, value: v });
       r.addEventListener('change', () => r.checked && this.commit(name, v));
@@ -109,18 +123,17 @@ export class Controls {
     this.fields[name] = { root, radios: inputs };
   }
 
+  // Validates a raw value typed for `name`; shows its error, or reports the new value (final:
+  // also writes the normalised value back into the input).
   commit(name, raw, final = false) {
-    const f = this.table[name];
-    const r = parseField(name, f, String(raw).trim(), this.state);
-    if (r.error) {
-      this.setError(name, r.error);
-      return;
-    }
-    this.setError(name, null);
+    const r = parseField(name, this.table[name], String(raw).trim(), this.state);
+    this.setError(name, r.error || null);
+    if (r.error) return;
     if (final && this.fields[name].input) this.fields[name].input.value = String(r.value);
     if (this.state[name] !== r.value) this.onChange(name, r.value);
   }
 
+  // Shows (msg) or hides (null) the error line of field `name`.
   setError(name, msg) {
     const fd = this.fields[name];
     if (!fd || !fd.err) return;
@@ -132,32 +145,29 @@ export class Controls {
   // Shows the state: values, the chosen family's parameters, ranges in hints and min/max attributes.
   sync(st) {
     this.state = st;
-    const fam = familyOf(this.info, st.pattern);
-    const famParams = new Map(fam.params.map((p) => [p.name, p]));
+    const famParams = new Map(familyOf(this.schema, st.pattern).params.map((p) => [p.name, p]));
     for (const [name, fd] of Object.entries(this.fields)) {
-      const f = this.table[name];
       if (fd.radios) {
         for (const r of fd.radios) r.checked = r.value === st[name];
         continue;
       }
-      const isParam = !(name in LABELS);
-      let visible = true;
-      if (isParam) visible = famParams.has(name);
-      if (name === 'weights') visible = st.pattern !== 'custom';
-      if (name === 'wMin') visible = st.pattern !== 'custom' && st.weights === 'random';
-      if (name === 'decay') visible = st.pattern !== 'custom' && st.weights === 'decaying';
-      fd.root.hidden = !visible;
-      if (isParam && famParams.has(name)) fd.label.textContent = `${famParams.get(name).label} (${name})`;
-      if (f.type === 'int' || f.type === 'number') {
-        const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
-        fd.input.min = String(lo);
-        fd.input.max = String(hi);
-        const range = f.type === 'int' ? `${lo} – ${hi}` : `${f.minOpen ? '(' : '['}${lo}, ${hi}${f.maxOpen ? ')' : ']'}`;
-        fd.hint.textContent = `${fd.baseHint ? `${fd.baseHint} ` : ''}Range ${range}.`;
-      }
+      fd.root.hidden = !visibleFor(name, st, famParams, this.params);
+      if (famParams.has(name)) fd.label.textContent = `${famParams.get(name).label} (${name})`;
+      this.syncRange(name, fd, st);
       if (document.activeElement !== fd.input || fd.input.tagName === 'SELECT') fd.input.value = String(st[name]);
       if (fd.err && !fd.err.hidden && document.activeElement !== fd.input) this.setError(name, null);
     }
     this.dSlider.value = String(Math.round(DSLIDER * Math.log2(Math.max(1, st.d))));
+  }
+
+  // Writes the field's range for state st into its min/max attributes and its hint.
+  syncRange(name, fd, st) {
+    const f = this.table[name];
+    if (f.type !== 'int' && f.type !== 'number') return;
+    const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
+    fd.input.min = String(lo);
+    fd.input.max = String(hi);
+    const range = f.type === 'int' ? `${lo} – ${hi}` : `${f.minOpen ? '(' : '['}${lo}, ${hi}${f.maxOpen ? ')' : ']'}`;
+    fd.hint.textContent = `${fd.baseHint ? `${fd.baseHint} ` : ''}Range ${range}.`;
   }
 }

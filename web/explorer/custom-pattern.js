@@ -1,4 +1,4 @@
-// attnx web: an editable custom target pattern (raw nonnegative weights; the API renormalises
+// attnx explorer: an editable custom target pattern (raw nonnegative weights; the API renormalises
 // each row to sum 1) and its compact URL encoding.
 //
 // Link encoding (two hash fields, only URL-safe characters):
@@ -6,35 +6,41 @@
 //       "."; a row followed by "*n" (n base 36) stands for n identical consecutive rows.
 //   cw: the weights in the same entry order joined by "_" (omitted when every weight is 1).
 export class CustomPattern {
+  // An empty L x L pattern (rows: Map column -> raw weight > 0).
   constructor(L) {
     this.L = L;
     this.rows = Array.from({ length: L }, () => new Map());
   }
 
+  // The diagonal pattern of size L.
   static identity(L) {
     const p = new CustomPattern(L);
     for (let i = 0; i < L; i++) p.rows[i].set(i, 1);
     return p;
   }
 
+  // A pattern from triplets (entries with weight <= 0 are left out).
   static fromTriplets(L, rows, cols, vals) {
     const p = new CustomPattern(L);
     for (let t = 0; t < vals.length; t++) if (vals[t] > 0) p.rows[rows[t]].set(cols[t], vals[t]);
     return p;
   }
 
+  // An independent copy.
   clone() {
     const p = new CustomPattern(this.L);
     this.rows.forEach((r, i) => { p.rows[i] = new Map(r); });
     return p;
   }
 
+  // Number of nonzeros.
   get nnz() {
     let n = 0;
     for (const r of this.rows) n += r.size;
     return n;
   }
 
+  // True when cell (i, j) is a nonzero.
   has(i, j) {
     return this.rows[i].has(j);
   }
@@ -78,6 +84,7 @@ export class CustomPattern {
     return { rows, cols, vals };
   }
 
+  // The link fields { cp, cw } (see the top of this file).
   encode() {
     const parts = [];
     const weights = [];

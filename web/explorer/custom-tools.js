@@ -1,29 +1,49 @@
-// attnx web: the custom-pattern tools: drawing on the target grid (with an instant preview),
-// undo, clear, import/export as JSON or CSV. Owns the edited CustomPattern; the page asks it for
-// the pattern and is told (onEdited) when the visitor changed it.
+// attnx explorer: the custom-pattern tools: drawing on the target grid (with an instant preview),
+// undo, clear, import/export as JSON or CSV (read and written by the core, see custom-io.js).
+// Owns the edited CustomPattern; the page asks it for the pattern and is told (onEdited) when the
+// visitor changed it.
 import { VIRIDIS } from '../common/viridis.js';
 import { poolSparseMax, colourise, attentionScale } from '../common/raster.js';
 import { CustomPattern } from './custom-pattern.js';
-import { parsePattern, toJSON, toCSV } from './custom-io.js';
+import { importPattern, exportPattern } from './custom-io.js';
 
 const $ = (id) => document.getElementById(id);
+const MAX_FILE_BYTES = 20e6;  // the page reads an imported file into memory: keep it modest
+const UNDO_DEPTH = 100;
 
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// The custom-pattern panel (see the top of this file).
 export class CustomTools {
-  // ctx: { info, viewA, getState, getCurrent, update(patch), onEdited(), budget() }
+  // ctx: { schema, table, pool, viewA, getState(), getCurrent(), update(patch), onEdited(),
+  // budget() }. Wires the buttons of the custom-tools panel.
   constructor(ctx) {
     this.ctx = ctx;
+    this.maxDrawL = ctx.schema.pageLimits.maxDrawL;
     this.pattern = null;
     this.undo = [];
-    this.setupButtons();
+    this.setupEditing();
+    this.setupImport();
+    this.setupExport();
   }
 
-  // A fresh pattern (from a link): no undo history.
+  // A fresh pattern (from a link), or null: no undo history.
   reset(p) {
     this.pattern = p;
     this.undo = [];
   }
 
-  // Keeps the pattern consistent with the state (called on every state change).
+  // Keeps the pattern consistent with the state (called on every state change): none unless the
+  // family is custom; resized when L changed.
   follow(st) {
     if (st.pattern !== 'custom') {
       this.pattern = null;
@@ -33,38 +53,40 @@ export class CustomTools {
     if (this.pattern.L !== st.L) this.pattern = this.pattern.resized(st.L);
   }
 
+  // True when the visitor may draw on the target grid (custom family, L small enough).
   drawingEnabled() {
     const st = this.ctx.getState();
-    return !!(st && st.pattern === 'custom' && this.pattern && st.L <= this.ctx.info.limits.maxDrawL);
+    return !!(st && st.pattern === 'custom' && this.pattern && st.L <= this.maxDrawL);
   }
 
   // The current target as a custom pattern, weights rounded to 4 significant digits relative to
   // the row maximum (links stay short and exact); the diagonal when there is none.
   fromCurrent(L) {
     const cur = this.ctx.getCurrent();
-    if (cur && cur.L === L) {
-      const { rows, cols, vals } = cur.A;
-      const rowMax = new Float64Array(L);
-      for (let t = 0; t < vals.length; t++) rowMax[rows[t]] = Math.max(rowMax[rows[t]], vals[t]);
-      const w = Float64Array.from(vals, (v, t) => Number((v / rowMax[rows[t]]).toPrecision(4)));
-      return CustomPattern.fromTriplets(L, rows, cols, w);
-    }
-    return CustomPattern.identity(L);
+    if (!cur || cur.L !== L) return CustomPattern.identity(L);
+    const { rows, cols, vals } = cur.A;
+    const rowMax = new Float64Array(L);
+    for (let t = 0; t < vals.length; t++) rowMax[rows[t]] = Math.max(rowMax[rows[t]], vals[t]);
+    const w = Float64Array.from(vals, (v, t) => Number((v / rowMax[rows[t]]).toPrecision(4)));
+    return CustomPattern.fromTriplets(L, rows, cols, w);
   }
 
+  // Shows text in the panel's status line (kind: '' | 'ok' | 'error').
   message(text, kind = '') {
     const m = $('custom-msg');
     m.textContent = text;
     m.className = `msg ${kind}`;
   }
 
+  // Remembers the pattern before an edit.
   pushUndo() {
     if (!this.pattern) return;
     this.undo.push(this.pattern.clone());
-    if (this.undo.length > 100) this.undo.shift();
+    if (this.undo.length > UNDO_DEPTH) this.undo.shift();
   }
 
-  // Toggles (mode null) or sets one cell; returns the mode used (for dragging).
+  // Toggles (mode null) or sets (mode true/false) cell c { i, j }; returns the mode used (for
+  // dragging). A row's last nonzero is kept (with a message).
   toggle(c, mode) {
     const p = this.pattern;
     const on = mode === null ? !p.has(c.i, c.j) : mode;
@@ -75,7 +97,8 @@ export class CustomTools {
     return on;
   }
 
-  // Instant preview of the edited target on the main thread (small L only).
+  // Instant preview of the edited target on the main thread (small L only): rows scaled to sum 1
+  // for the colours, on the last drawing's scale.
   preview() {
     const p = this.pattern;
     const { rows, cols, vals } = p.toTriplets();
@@ -84,13 +107,13 @@ export class CustomTools {
     const v = Float64Array.from(vals, (x, t) => x / sums[rows[t]]);
     const pooled = poolSparseMax(p.L, rows, cols, v, this.ctx.budget(), 0);
     const cur = this.ctx.getCurrent();
-    const st = this.ctx.getState();
     const vmax = cur && cur.info.vmax ? cur.info.vmax : 1;
     const floor = cur && cur.info.logFloor ? cur.info.logFloor : -6;
-    const rgba = colourise(pooled.data, VIRIDIS, attentionScale(st.scale, vmax, floor));
+    const rgba = colourise(pooled.data, VIRIDIS, attentionScale(this.ctx.getState().scale, vmax, floor));
     this.ctx.viewA.draw({ w: pooled.w, h: pooled.h, rgba }, p.L, p.L);
   }
 
+  // Replaces the pattern by p (undoable) and switches to the custom family at p's L.
   replace(p, note) {
     this.pushUndo();
     const st = this.ctx.getState();
@@ -100,9 +123,10 @@ export class CustomTools {
     this.message(note, 'ok');
   }
 
+  // Enables the buttons and words the drawing hint for the current state.
   refreshUI() {
     const st = this.ctx.getState();
-    const { maxDrawL } = this.ctx.info.limits;
+    const max = this.maxDrawL;
     const isCustom = st.pattern === 'custom';
     $('undo').disabled = !isCustom || this.undo.length === 0;
     $('clear').disabled = !isCustom;
@@ -110,17 +134,16 @@ export class CustomTools {
     const drawable = this.drawingEnabled();
     this.ctx.viewA.wrap.classList.toggle('drawable', drawable);
     const hint = $('draw-hint');
-    if (!isCustom) hint.textContent = `Choose "Edit this pattern" (or the custom family), then click or drag on the target grid to toggle cells; rows are renormalised to sum 1. Drawing works for L ≤ ${maxDrawL}.`;
-    else if (st.L > maxDrawL) hint.textContent = `Drawing works for L ≤ ${maxDrawL} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
+    if (!isCustom) hint.textContent = `Choose "Edit this pattern" (or the custom family), then click or drag on the target grid to toggle cells; rows are renormalised to sum 1. Drawing works for L ≤ ${max}.`;
+    else if (st.L > max) hint.textContent = `Drawing works for L ≤ ${max} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
     else hint.textContent = 'Click or drag on the target grid to toggle cells (rows are renormalised to sum 1; every row keeps at least one nonzero). Keyboard: focus the grid, arrows move, Enter toggles.';
     this.ctx.viewA.canvas.setAttribute('aria-label', drawable ? 'Target A: drawable grid. Arrow keys move the cursor, Enter toggles the cell.' : 'Target A heatmap');
   }
 
-  setupButtons() {
-    const { info } = this.ctx;
+  // "Edit this pattern", "Undo" and "Clear".
+  setupEditing() {
     $('edit-current').addEventListener('click', () => {
-      const st = this.ctx.getState();
-      if (st.L > info.limits.maxDrawL) this.message(`Editing by drawing needs L ≤ ${info.limits.maxDrawL}; you can still import and export.`, 'error');
+      if (this.ctx.getState().L > this.maxDrawL) this.message(`Editing by drawing needs L ≤ ${this.maxDrawL}; you can still import and export.`, 'error');
       this.ctx.update({ pattern: 'custom' });
     });
     $('undo').addEventListener('click', () => {
@@ -137,43 +160,43 @@ export class CustomTools {
       this.ctx.onEdited();
       this.message('Cleared to the diagonal (every row of A needs at least one nonzero).');
     });
-    const doImport = (text, source) => {
-      const r = parsePattern(text, info.limits.maxL);
-      if (r.error) {
-        this.message(`Import failed (${source}): ${r.error}. The previous pattern is kept.`, 'error');
-        return;
-      }
-      this.replace(r.pattern, `Imported ${r.pattern.nnz} nonzeros, L = ${r.pattern.L}.`);
-    };
-    $('import-btn').addEventListener('click', () => doImport($('import-text').value, 'pasted text'));
+  }
+
+  // Imports text (from `source`, named in messages) read by the core; keeps the pattern on error.
+  async import(text, source) {
+    const r = await importPattern(this.ctx.pool, text, this.ctx.table.L);
+    if (r.error) this.message(`Import failed (${source}): ${r.error}. The previous pattern is kept.`, 'error');
+    else this.replace(r.pattern, `Imported ${r.pattern.nnz} nonzeros, L = ${r.pattern.L}.`);
+  }
+
+  // "Import" (pasted text) and "Import file…".
+  setupImport() {
+    $('import-btn').addEventListener('click', () => this.import($('import-text').value, 'pasted text'));
     $('import-file').addEventListener('change', async (ev) => {
       const f = ev.target.files && ev.target.files[0];
       if (!f) return;
-      if (f.size > 20e6) this.message(`Import failed: ${f.name} is larger than 20 MB.`, 'error');
-      else doImport(await f.text(), f.name);
+      if (f.size > MAX_FILE_BYTES) this.message(`Import failed: ${f.name} is larger than ${MAX_FILE_BYTES / 1e6} MB.`, 'error');
+      else await this.import(await f.text(), f.name);
       ev.target.value = '';
     });
-    const download = (name, text, type) => {
-      const url = URL.createObjectURL(new Blob([text], { type }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    };
+  }
+
+  // "Export JSON" / "Export CSV" of the edited pattern, else of the target shown.
+  setupExport() {
     const exported = () => {
       const cur = this.ctx.getCurrent();
       return this.pattern || (cur && CustomPattern.fromTriplets(cur.L, cur.A.rows, cur.A.cols, cur.A.vals));
     };
-    $('export-json').addEventListener('click', () => {
+    const save = async (format, type) => {
       const p = exported();
-      if (p) download(`attnx-pattern-L${p.L}.json`, toJSON(p), 'application/json');
-    });
-    $('export-csv').addEventListener('click', () => {
-      const p = exported();
-      if (p) download(`attnx-pattern-L${p.L}.csv`, toCSV(p), 'text/csv');
-    });
+      if (!p) return;
+      try {
+        download(`attnx-pattern-L${p.L}.${format}`, await exportPattern(this.ctx.pool, p, format), type);
+      } catch (e) {
+        this.message(`Export failed: ${e.message}`, 'error');
+      }
+    };
+    $('export-json').addEventListener('click', () => save('json', 'application/json'));
+    $('export-csv').addEventListener('click', () => save('csv', 'text/csv'));
   }
 }

@@ -1,4 +1,4 @@
-// attnx web: number formatting for the page (numbers stay exact in data-value attributes).
+// attnx explorer: number formatting for the page (numbers stay exact in data-value attributes).
 export function fmt(v, digits = 3) {
   if (v === null || v === undefined || Number.isNaN(v)) return '–';
   if (v === Infinity) return '∞';
@@ -11,6 +11,7 @@ export function fmt(v, digits = 3) {
   return Number(v.toPrecision(digits)).toString();
 }
 
+// v rounded to an integer with thousands separators ("1,024").
 export function fmtInt(v) {
   return Math.round(v).toLocaleString('en-US');
 }

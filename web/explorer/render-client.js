@@ -1,5 +1,6 @@
-// attnx web: page side of the render worker (request/response by number).
+// attnx explorer: page side of the render worker (request/response by number).
 export class RenderClient {
+  // Starts the render worker (render-worker.js).
   constructor() {
     this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
     this.next = 1;
@@ -19,6 +20,7 @@ export class RenderClient {
     };
   }
 
+  // Sends msg with a request number; resolves with the worker's answer, null when stale.
   request(msg, transfer = []) {
     const req = this.next++;
     return new Promise((resolve, reject) => {
@@ -27,19 +29,24 @@ export class RenderClient {
     });
   }
 
-  // Hands the dense arrays of a construction to the worker (transferred: the page loses them).
+  // Hands a construct() result to the worker under `id`: A (copied), the dense M, logits and X
+  // and the core's per-row report `rows` (transferred: the result loses them), with the
+  // tolerances (colour scales). Resolves when the worker holds it.
   setData(id, result, tol) {
-    const M = result.M, logits = result.logits, X = result.X;
+    const { M, logits, X, rows } = result;
     const A = { rows: result.A.rows.slice(), cols: result.A.cols.slice(), vals: result.A.vals.slice() };
-    const transfer = [M.buffer, logits.buffer, X.buffer, A.rows.buffer, A.cols.buffer, A.vals.buffer];
-    return this.request({ type: 'data', id, L: result.L, d: result.d, A, M, logits, X, eps: tol.eps, tau: tol.tau },
+    const transfer = [M.buffer, logits.buffer, X.buffer, A.rows.buffer, A.cols.buffer, A.vals.buffer,
+      ...Object.values(rows).map((a) => a.buffer)];
+    return this.request({ type: 'data', id, L: result.L, d: result.d, A, M, logits, X, rows, eps: tol.eps, tau: tol.tau },
       [...new Set(transfer)]);
   }
 
+  // Images `which` of construction id (see render-worker.js); null when stale.
   render(id, which, opts) {
     return this.request({ type: 'render', id, which, opts });
   }
 
+  // Row i of construction id (see render-data.js rowSlice); null when stale.
   row(id, i) {
     return this.request({ type: 'row', id, i });
   }

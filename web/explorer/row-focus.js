@@ -1,12 +1,13 @@
-// attnx web: which row the visitor looks at (hovered cell, keyboard cursor or pinned row): marks
+// attnx explorer: which row the visitor looks at (hovered cell, keyboard cursor or pinned row): marks
 // it on the heatmaps, fetches its slice from the render worker and feeds the row inspector and
 // the hover readouts.
 import { fmt } from './format.js';
 
 const FIGS = ['A', 'M', 'err', 'zero'];
 
+// The row in focus (see the top of this file).
 export class RowFocus {
-  // ctx: { views, render, getState, getCurrent }
+  // ctx: { views (A, M, err, zero, inspector), render (RenderClient), getState(), getCurrent() }
   constructor(ctx) {
     this.ctx = ctx;
     this.hover = null;  // { i, j, view }
@@ -18,12 +19,15 @@ export class RowFocus {
     this.cache.clear();
   }
 
+  // The row to show: the hovered one, else the pinned one (st.row), else null.
   wanted() {
     const st = this.ctx.getState();
     if (this.hover) return this.hover.i;
     return st.row >= 0 ? st.row : null;
   }
 
+  // The pointer or keyboard cursor is over cell c ({ i, j }, null: left) of `view`: marks the row
+  // and cell on every heatmap and shows the row.
   onHover(c, view) {
     const { views } = this.ctx;
     this.hover = c ? { ...c, view } : null;
@@ -33,12 +37,15 @@ export class RowFocus {
     this.show();
   }
 
+  // Marks the wanted row on every heatmap (no cell).
   mark() {
     const cur = this.ctx.getCurrent();
     if (!cur) return;
     for (const k of FIGS) this.ctx.views[k].setMarks(cur.L, this.wanted(), null);
   }
 
+  // Shows the wanted row in the inspector (fetched from the render worker once per construction)
+  // and, when hovered, its readout. Ignores answers that arrive after the construction changed.
   async show() {
     const { views, render } = this.ctx;
     const cur = this.ctx.getCurrent();
@@ -63,27 +70,19 @@ export class RowFocus {
     if (this.hover && this.hover.i === i) this.readout(row, this.hover);
   }
 
+  // The hover readout of cell c in the view it is over: A_ij, M_ij, and the core's ratio error
+  // (err view) or the zero ratio exp(Z_ij - supportMinLogit_i) (zero view).
   readout(row, c) {
     const { views } = this.ctx;
-    const st = this.ctx.getState();
     const t = row.cols.indexOf(c.j);
     const a = t >= 0 ? row.avals[t] : 0;
-    const m = row.M[c.j];
     let extra = '';
     if (c.view === views.err) {
-      if (t < 0) extra = ' · off the support';
-      else {
-        const e = row.cols.map((j, s) => row.Z[j] - Math.log(row.avals[s]));
-        const ref = st.ref === 'min' ? Math.min(...e) : e.reduce((x, y) => x + y, 0) / e.length;
-        extra = ` · error ${fmt(e[t] - ref)}`;
-      }
+      const e = this.ctx.getState().ref === 'min' ? row.errMin : row.errMean;
+      extra = t < 0 ? ' · off the support' : ` · error ${fmt(e[t])}`;
     } else if (c.view === views.zero) {
-      if (t >= 0) extra = ' · on the support';
-      else {
-        const zmin = Math.min(...row.cols.map((j) => row.Z[j]));
-        extra = ` · ratio ${fmt(Math.exp(row.Z[c.j] - zmin))}`;
-      }
+      extra = t >= 0 ? ' · on the support' : ` · ratio ${fmt(Math.exp(row.Z[c.j] - row.supportMinLogit))}`;
     }
-    c.view.setReadout(`(${c.i}, ${c.j}): A = ${fmt(a)}, M = ${fmt(m)}${extra}`);
+    c.view.setReadout(`(${c.i}, ${c.j}): A = ${fmt(a)}, M = ${fmt(row.M[c.j])}${extra}`);
   }
 }

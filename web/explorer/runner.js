@@ -1,17 +1,19 @@
-// attnx web: runs the latest request on the worker pool. A new request cancels the stale one
+// attnx explorer: runs the latest request on the worker pool. A new request cancels the stale one
 // (AbortSignal: the pool terminates and respawns that worker); requests are debounced.
 export class Runner {
-  constructor(pool, { delay = 150, onStart, onProgress } = {}) {
+  // pool: from web/lib/pool.js; delay: debounce in ms; onProgress(id, fraction) for the current run.
+  constructor(pool, { delay = 150, onProgress } = {}) {
     this.pool = pool;
     this.delay = delay;
     this.timer = 0;
     this.ctrl = null;
     this.seq = 0;
-    this.onStart = onStart || (() => {});
     this.onProgress = onProgress || (() => {});
   }
 
-  // Schedules fn-less run of method/opts; resolves with { id, result } or null if superseded.
+  // Schedules pool.run(method, opts) (now when immediate, else after the debounce delay) and
+  // cancels the previous request. Resolves with { id, result }, or null if superseded; rejects
+  // with the pool's error (e.g. the core's RangeError naming the field) for the current request.
   schedule(method, opts, { immediate = false } = {}) {
     clearTimeout(this.timer);
     if (this.ctrl) this.ctrl.abort();
@@ -22,17 +24,13 @@ export class Runner {
         if (id !== this.seq) return resolve(null);
         const ctrl = new AbortController();
         this.ctrl = ctrl;
-        this.onStart(id);
-        this.pool.run(method, opts, {
-          signal: ctrl.signal,
-          onProgress: (p) => id === this.seq && this.onProgress(id, p),
-        }).then((result) => {
+        const onProgress = (f) => id === this.seq && this.onProgress(id, f);
+        this.pool.run(method, opts, { signal: ctrl.signal, onProgress }).then((result) => {
           if (this.ctrl === ctrl) this.ctrl = null;
           resolve(id === this.seq ? { id, result } : null);
         }, (err) => {
           if (this.ctrl === ctrl) this.ctrl = null;
-          if (err && err.name === 'AbortError') resolve(null);
-          else if (id !== this.seq) resolve(null);
+          if ((err && err.name === 'AbortError') || id !== this.seq) resolve(null);
           else reject(err);
         });
       };
@@ -41,6 +39,7 @@ export class Runner {
     });
   }
 
+  // True while `id` is the latest request.
   isCurrent(id) {
     return id === this.seq;
   }

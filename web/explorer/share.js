@@ -1,45 +1,33 @@
-// attnx web: "Copy link" and "Embed" (the link is the page URL with the state in its hash).
-async function copyText(text) {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* fall through */
-  }
-  return false;
-}
+// attnx explorer: "Copy link" (web/common/copy-link.js), "Embed" and the embedded page's "Open
+// full explorer" link. The link is the page URL with the state in its hash.
+import { copyText, setupCopyLink } from '../common/copy-link.js';
 
-export function embedSnippet(href) {
+// The page URL href with the hash fields `set` set and `drop` removed (order kept).
+function withHash(href, set, drop) {
   const u = new URL(href);
   const params = new URLSearchParams(u.hash.replace(/^#/, ''));
-  params.delete('help');
-  params.set('embed', '1');
-  u.hash = params.toString();
-  return `<iframe src="${u.href.replace(/"/g, '&quot;')}" title="attnx: fixed-weight self-attention approximating a sparse pattern" width="720" height="560" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  for (const k of drop) params.delete(k);
+  for (const [k, v] of Object.entries(set)) params.set(k, v);
+  u.hash = params.toString().replace(/%2C/g, ',');
+  return u.href;
 }
 
-export function setupShare({ copyBtn, out, input, msg, embedBtn, embedPanel, embedCode, embedCopy, embedMsg, currentHref, openFull }) {
-  copyBtn.addEventListener('click', async () => {
-    const href = currentHref();
-    out.hidden = false;
-    input.value = href;
-    const ok = await copyText(href);
-    msg.textContent = ok ? 'Link copied to the clipboard.' : 'Select the link above and copy it (Ctrl+C).';
-    input.focus();
-    input.select();
-  });
+// The <iframe> snippet embedding the page at href (help hidden, embed mode on).
+export function embedSnippet(href) {
+  const src = withHash(href, { embed: '1' }, ['help']);
+  return `<iframe src="${src.replace(/"/g, '&quot;')}" title="attnx: fixed-weight self-attention approximating a sparse pattern" width="720" height="560" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+}
+
+function setupEmbed({ embedBtn, embedPanel, embedCode, embedCopy, embedMsg, currentHref }) {
   embedBtn.addEventListener('click', () => {
     const show = embedPanel.hidden;
     embedPanel.hidden = !show;
     embedBtn.setAttribute('aria-expanded', String(show));
-    if (show) {
-      embedCode.value = embedSnippet(currentHref());
-      embedMsg.textContent = '';
-      embedCode.focus();
-      embedCode.select();
-    }
+    if (!show) return;
+    embedCode.value = embedSnippet(currentHref());
+    embedMsg.textContent = '';
+    embedCode.focus();
+    embedCode.select();
   });
   embedCopy.addEventListener('click', async () => {
     embedCode.value = embedSnippet(currentHref());
@@ -47,15 +35,20 @@ export function setupShare({ copyBtn, out, input, msg, embedBtn, embedPanel, emb
     embedMsg.textContent = ok ? 'Snippet copied.' : 'Select the snippet and copy it (Ctrl+C).';
     embedCode.select();
   });
+}
+
+// Wires the buttons (elements by role, see index.html; currentHref() gives the page's link).
+// Returns { refresh() }: call after the link changed (updates the shown link, snippet and the
+// "Open full explorer" href).
+export function setupShare(els) {
+  const { copyBtn, out, input, msg, embedPanel, embedCode, currentHref, openFull } = els;
+  const copy = setupCopyLink(copyBtn, currentHref, msg, { field: input, box: out });
+  setupEmbed(els);
   return {
     refresh() {
-      if (!out.hidden) input.value = currentHref();
+      copy.refresh();
       if (!embedPanel.hidden) embedCode.value = embedSnippet(currentHref());
-      const u = new URL(currentHref());
-      const p = new URLSearchParams(u.hash.replace(/^#/, ''));
-      p.delete('embed');
-      u.hash = p.toString();
-      openFull.href = u.href;
+      openFull.href = withHash(currentHref(), {}, ['embed']);
     },
   };
 }

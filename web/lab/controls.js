@@ -1,186 +1,170 @@
-// attnx lab: the sweep settings form. Every field validates as you type (the message names the
-// field and its range); the state only takes valid values, so Run always sends a valid request.
-import { buildTable, checkField, scalingFamilies, familyOf, minL, MAX_L } from './state.js';
+// attnx lab: the sweep settings form. It owns no settings: render(state) shows the store's state,
+// and a valid edit is committed (onCommit) for the store to take. Every field validates as you
+// type against the state table built from the core's schema (the message names the field and its
+// range); an invalid edit stays in its field, marked, and keeps Run disabled. Fields an option
+// does not apply to (another family's parameters, another weights' option) are hidden.
+import { el } from '../common/dom.js';
+import { describeRange } from '../common/hashstate.js';
+import { familyOf } from '../common/schema-table.js';
+import { checkField, smallestL, sweepFamilies, computeFields, applies } from './settings.js';
 
+// The page's wording (labels and hints); ranges come from the table.
 const FIELD_TEXT = {
-  Ls: { label: 'Lengths L', hint: `comma-separated, ascending, 2–${MAX_L}` },
+  Ls: { label: 'Lengths L', hint: 'ascending' },
   pattern: { label: 'Pattern family', hint: 'families that scale with L' },
   weights: { label: 'Weights on the support' },
   wMin: { label: 'w_min (random weights)', hint: 'uniform in [w_min, 1], then normalised' },
   decay: { label: 'decay (decaying weights)', hint: 'A_ij ∝ (1 + |i−j|)^−decay' },
-  eps: { label: 'ε (ratio tolerance)', hint: 'condition (R), > 0' },
-  tau: { label: 'τ (zero ratio)', hint: 'condition (Z), in (0, 1)' },
+  eps: { label: 'ε (ratio tolerance)', hint: 'condition (R)' },
+  tau: { label: 'τ (zero ratio)', hint: 'condition (Z)' },
   delta: { label: 'δ (failure probability)', hint: 'the plot marks the (1−δ)-quantile' },
-  trials: { label: 'Trials T per length', hint: '1–1000' },
+  trials: { label: 'Trials T per length' },
   step: { label: 'd step', hint: 'd is searched on step, 2·step, …' },
   dmax: { label: 'd_max', hint: 'larger d_min counts as not reached' },
   seed: { label: 'Master seed', hint: 'same seed, same numbers as attnx sweep' },
 };
 
-function mk(tag, attrs = {}, parent = null, textValue = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, String(v));
-  if (textValue !== null) e.textContent = textValue;
-  if (parent) parent.appendChild(e);
-  return e;
-}
+// Fieldsets of the form and the schema option groups they hold.
+const FIELDSETS = [['Sweep', ['sweep', 'run']], ['Target pattern A', ['pattern']], ['Tolerances', ['tolerances']], ['Search for d', ['search']]];
 
+// While typing, an incomplete number ("0.", "1e", "") is not yet an error worth showing.
+const incomplete = (raw) => /^\s*$|[.eE+-]$/.test(raw);
+
+// The form of the lab's settings (see the top of this file).
 export class Controls {
-  constructor(root, info, onChange) {
-    this.root = root;
-    this.info = info;
-    this.table = buildTable(info);
-    this.onChange = onChange;
-    this.fields = new Map();   // name -> { wrap, input, msg }
-    this.invalid = new Map();  // name -> message
+  // root: the <form>; schema: the core's schema(); table: the lab's state table; onCommit(name,
+  // value): a valid edit; onValidity(valid): after every edit and render.
+  constructor(root, { schema, table, onCommit, onValidity = () => {} }) {
+    Object.assign(this, { root, schema, table, onCommit, onValidity });
+    this.fields = new Map();   // name -> { wrap, input, msg, label, hint }
+    this.drafts = new Map();   // name -> { raw, error, quiet }: edits the state does not hold
     this.state = null;
     this.build();
   }
 
+  // Builds the fieldsets and their fields (schema option groups, in the links' option order).
   build() {
-    const r = this.root;
-    r.textContent = '';
-    const sets = [
-      ['Sweep', ['Ls', 'trials', 'seed']],
-      ['Target pattern A', ['pattern', ...this.paramNames(), 'weights', 'wMin', 'decay']],
-      ['Tolerances', ['eps', 'tau', 'delta']],
-      ['Search for d', ['step', 'dmax']],
-    ];
-    for (const [legendText, names] of sets) {
-      const fs = mk('fieldset', {}, r);
-      mk('legend', {}, fs, legendText);
-      for (const n of names) this.addField(fs, n);
+    const names = computeFields(this.schema);
+    this.root.replaceChildren();
+    for (const [legendText, groups] of FIELDSETS) {
+      const fs = el('fieldset', {}, el('legend', { text: legendText }));
+      for (const n of names) if (groups.includes(this.schema.options[n].group)) fs.append(this.field(n));
+      this.root.append(fs);
     }
   }
 
-  paramNames() {
-    const seen = [];
-    for (const f of scalingFamilies(this.info)) for (const p of f.params) if (!seen.includes(p.name)) seen.push(p.name);
-    return seen;
-  }
-
-  paramLabel(name) {
-    const fam = familyOf(this.info, this.state ? this.state.pattern : 'random');
-    const p = fam.params.find((q) => q.name === name);
-    return p ? `${name} (${p.label})` : name;
-  }
-
-  addField(parent, name) {
+  // One labelled field: a <select> for choices, a text input otherwise, with hint and message.
+  field(name) {
     const f = this.table[name];
     const id = `f-${name}`;
-    const wrap = mk('div', { class: 'field', 'data-name': name }, parent);
-    const label = mk('label', { for: id }, wrap, (FIELD_TEXT[name] && FIELD_TEXT[name].label) || name);
     let input;
     if (f.type === 'enum') {
-      input = mk('select', { id, name }, wrap);
-      const labels = name === 'pattern' ? new Map(scalingFamilies(this.info).map((x) => [x.name, x.label])) : new Map();
-      for (const v of f.values) mk('option', { value: v }, input, labels.get(v) || v);
-      input.addEventListener('change', () => this.edit(name, input.value));
+      const labels = name === 'pattern' ? new Map(sweepFamilies(this.schema).map((x) => [x.name, x.label])) : new Map();
+      input = el('select', { id, name }, f.values.map((v) => el('option', { value: v, text: labels.get(v) || v })));
     } else {
-      const numeric = f.type === 'int' || f.type === 'number';
-      input = mk('input', {
-        id, name, type: 'text', inputmode: numeric ? (f.type === 'int' ? 'numeric' : 'decimal') : undefined,
-        spellcheck: 'false', autocomplete: 'off',
-      }, wrap);
+      const mode = f.type === 'int' ? 'numeric' : f.type === 'number' ? 'decimal' : null;
+      input = el('input', { id, name, type: 'text', inputmode: mode, spellcheck: 'false', autocomplete: 'off' });
       input.addEventListener('input', () => this.edit(name, input.value, true));
-      input.addEventListener('change', () => this.edit(name, input.value));
     }
-    const hintText = FIELD_TEXT[name] && FIELD_TEXT[name].hint;
-    const hint = mk('span', { class: 'hint', id: `${id}-hint` }, wrap, hintText || '');
-    const msg = mk('span', { class: 'field-msg', id: `${id}-msg`, role: 'alert' }, wrap);
+    input.addEventListener('change', () => this.edit(name, input.value));
+    const label = el('label', { for: id, text: FIELD_TEXT[name]?.label || f.label || name });
+    const hint = el('span', { class: 'hint', id: `${id}-hint` });
+    const msg = el('span', { class: 'field-msg', id: `${id}-msg`, role: 'alert' });
     input.setAttribute('aria-describedby', `${id}-hint ${id}-msg`);
+    const wrap = el('div', { class: 'field', 'data-name': name }, label, input, hint, msg);
     this.fields.set(name, { wrap, input, msg, label, hint });
+    return wrap;
   }
 
-  // Shows only the chosen family's parameters and the chosen weights' option; refreshes ranges.
-  refreshVisibility() {
-    const st = this.state;
-    const fam = familyOf(this.info, st.pattern);
-    const L0 = minL(st.Ls);
-    for (const n of this.paramNames()) {
-      const p = fam.params.find((q) => q.name === n);
-      const fld = this.fields.get(n);
-      fld.wrap.hidden = !p;
-      if (p) {
-        fld.label.textContent = `${n} (${p.label})`;
-        const hi = p.max === 'L' ? L0 : p.max === 'L-1' ? L0 - 1 : p.max;
-        fld.hint.textContent = `integer ${p.min}–${Math.max(p.min, hi)} (smallest L is ${L0})`;
-      }
-    }
-    this.fields.get('wMin').wrap.hidden = st.weights !== 'random';
-    this.fields.get('decay').wrap.hidden = st.weights !== 'decaying';
-  }
-
-  setState(st) {
-    this.state = { ...st };
-    this.invalid.clear();
-    for (const [name, fld] of this.fields) {
-      const v = st[name];
-      fld.input.value = v === undefined ? '' : String(v);
-      fld.input.removeAttribute('aria-invalid');
-      fld.msg.textContent = '';
-    }
-    this.refreshVisibility();
-  }
-
-  // Re-validates the dependent fields (family parameters depend on the grid, dmax on step).
-  revalidate(names) {
-    for (const n of names) {
-      const fld = this.fields.get(n);
-      if (!fld || fld.wrap.hidden) { this.clearError(n); continue; }
-      const r = checkField(this.table, this.state, n, fld.input.value);
-      if (r.error) this.setError(n, r.error);
-      else { this.clearError(n); this.state[n] = r.value; }
-    }
-  }
-
-  setError(name, msg) {
+  // Label and hint of a field for state st (family parameters: the chosen family's wording and
+  // range for the grid's smallest L).
+  describe(name, st) {
     const fld = this.fields.get(name);
-    this.invalid.set(name, msg);
-    fld.input.setAttribute('aria-invalid', 'true');
-    fld.msg.textContent = msg;
+    const p = familyOf(this.schema, st.pattern).params.find((q) => q.name === name);
+    if (p) fld.label.textContent = `${name} (${p.label})`;
+    const range = this.table[name].type === 'enum' ? '' : describeRange(this.table[name], st);
+    const L0 = smallestL(st);
+    const extra = p && Number.isFinite(L0) ? ` (smallest L is ${L0})` : '';
+    fld.hint.textContent = [FIELD_TEXT[name]?.hint, range && `${range}${extra}`].filter(Boolean).join('; ');
   }
 
+  // Shows state st (the store's): values, visibility, hints; re-checks every shown field against
+  // the whole state (a grid change can put k out of range). Edits kept in their fields that st
+  // now allows are committed.
+  render(st) {
+    this.state = { ...st };
+    const commits = [];
+    for (const [name, fld] of this.fields) {
+      fld.wrap.hidden = !applies(this.schema, name, st);
+      this.describe(name, st);
+      const draft = this.drafts.get(name);
+      if (!draft && fld.input !== fld.input.ownerDocument.activeElement) fld.input.value = String(st[name] ?? '');
+      if (fld.wrap.hidden) continue;
+      const r = checkField(this.table, st, name, draft ? draft.raw : String(st[name]));
+      if (r.error) this.showError(name, draft ? draft.raw : String(st[name]), r.error, draft?.quiet);
+      else if (draft) commits.push([name, r.value]);
+      else this.clearError(name);
+    }
+    this.onValidity(this.valid());
+    for (const [name, value] of commits) {
+      this.clearError(name);
+      this.onCommit(name, value);
+    }
+  }
+
+  // Keeps the invalid text `raw` of field `name` as a draft, marked invalid; shows `error` unless quiet.
+  showError(name, raw, error, quiet = false) {
+    const fld = this.fields.get(name);
+    this.drafts.set(name, { raw, error, quiet });
+    fld.input.setAttribute('aria-invalid', 'true');
+    fld.msg.textContent = quiet ? '' : error;
+  }
+
+  // Drops the draft of field `name` and its mark and message.
   clearError(name) {
     const fld = this.fields.get(name);
-    this.invalid.delete(name);
+    this.drafts.delete(name);
     fld.input.removeAttribute('aria-invalid');
     fld.msg.textContent = '';
   }
 
+  // An edit of field `name` to raw text (typing: from an input event). Valid: committed.
+  // Invalid: kept in the field with its message (not shown yet for an incomplete number).
   edit(name, raw, typing = false) {
     const r = checkField(this.table, this.state, name, raw);
     if (r.error) {
-      // While typing, an incomplete number ("0.", "") is not yet an error worth shouting about.
-      if (!(typing && /^\s*$|[.eE+-]$/.test(raw))) this.setError(name, r.error);
-      this.onChange(this.state, { valid: false });
+      this.showError(name, raw, r.error, typing && incomplete(raw));
+      this.onValidity(false);
       return;
     }
     this.clearError(name);
-    this.state[name] = r.value;
-    if (name === 'pattern' || name === 'weights' || name === 'Ls') this.refreshVisibility();
-    if (name === 'Ls' || name === 'pattern') this.revalidate(this.paramNames());
-    if (name === 'step') this.revalidate(['dmax']);
-    if (name === 'dmax') this.revalidate(['step']);
-    this.onChange(this.state, { valid: this.valid() });
+    this.onCommit(name, r.value);
+    this.onValidity(this.valid());
   }
 
+  // True when no shown field holds an invalid edit.
   valid() {
-    for (const n of this.invalid.keys()) if (!this.fields.get(n).wrap.hidden) return false;
-    return true;
+    return this.firstError() === null;
   }
 
+  // The first shown field with an invalid edit: { name, message }, or null.
   firstError() {
-    for (const [n, m] of this.invalid) if (!this.fields.get(n).wrap.hidden) return { name: n, message: m };
+    for (const [name, d] of this.drafts) if (!this.fields.get(name).wrap.hidden) return { name, message: d.error };
     return null;
   }
 
+  // Moves the keyboard focus to field `name` (when it exists).
   focusField(name) {
-    const f = this.fields.get(name);
-    if (f) f.input.focus();
+    this.fields.get(name)?.input.focus();
   }
 
+  // Disables or enables every field (while a sweep runs).
   setDisabled(disabled) {
     for (const { input } of this.fields.values()) input.disabled = disabled;
+  }
+
+  // Forgets every invalid edit (before a preset or defaults replace the state).
+  reset() {
+    for (const name of [...this.drafts.keys()]) this.clearError(name);
   }
 }

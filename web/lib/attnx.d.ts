@@ -43,7 +43,7 @@ export interface AttnxError extends Error {
 }
 
 export interface OptionInfo {
-  name: string; flag: string; kind: 'int' | 'real' | 'choice' | 'intList';
+  name: string; flag: string; json: string; kind: 'int' | 'real' | 'choice' | 'intList';
   min: number; max: number; minOpen: boolean; maxOpen: boolean;
   minExpr?: string; maxExpr?: string; default: number | string;
   choices?: string[]; maxCount?: number; label: string; help: string; group: string;

@@ -155,7 +155,7 @@ export class AttnxApi {
    * The core's one description of every option, family, default and limit (core/schema.cpp):
    * { linkVersion, families: [{ name, label, scalesWithL, inClass, params: [{ name, label, min,
    *   max ("L" | "L-1"), default }] }], weights: [names],
-   *   options: { [name]: { name, flag, kind: 'int'|'real'|'choice'|'intList', min, max, minOpen,
+   *   options: { [name]: { name, flag, json, kind: 'int'|'real'|'choice'|'intList', min, max, minOpen,
    *     maxOpen, minExpr?, maxExpr?, default, choices?, maxCount?, label, help, group } },
    *   contexts: { explorer|lab|wasm|cli: { defaults: {[name]: value}, max: {[name]: number} } },
    *   linkDefaults: { '0'|'1': { explorer: {...}, lab: {...} } } (frozen per link version),

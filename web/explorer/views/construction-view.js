@@ -1,6 +1,6 @@
-// attnx web: the construction made visible: X (L x 2d) as two labelled halves, "√d·B·P" and "P",
+// attnx explorer: the construction made visible: X (L x 2d) as two labelled halves, "√d·B·P" and "P",
 // beside the fixed-weight diagram (the same for every target).
-import { el } from '../dom.js';
+import { el } from '../../common/dom.js';
 import { Heatmap } from '../../common/heatmap.js';
 import { DIVERGING } from '../../common/diverging.js';
 import { Legend } from './legend.js';
@@ -14,7 +14,9 @@ function half(title, sub) {
   return { root, canvas, heat: new Heatmap(canvas) };
 }
 
+// The construction card (see the top of this file).
 export class ConstructionView {
+  // Fills body with the two halves of X, their legend and the weights diagram.
   constructor(body) {
     this.B = half('√d·B·P', 'first d columns of X');
     this.P = half('P', 'last d columns of X');
@@ -30,6 +32,8 @@ export class ConstructionView {
     this.lastD = -1;
   }
 
+  // Draws images.XB / images.XP (pooled halves of X), with info.xmax for the legend and
+  // r { L, d } for the labels; the diagram is redrawn only when d changed.
   update(images, info, r) {
     this.B.heat.draw(images.XB, r.L, r.d);
     this.P.heat.draw(images.XP, r.L, r.d);

@@ -1,4 +1,4 @@
-// attnx web: drawing a custom pattern on the target grid. Pointer down on a cell decides the mode
+// attnx explorer: drawing a custom pattern on the target grid. Pointer down on a cell decides the mode
 // (add if empty, remove if set); dragging applies that mode to every cell crossed.
 export function attachDrawing(view, { enabled, toggle, begin, end }) {
   const canvas = view.canvas;

@@ -1,4 +1,4 @@
-// attnx web: pointer and keyboard interaction shared by the heatmaps: hover reports the cell,
+// attnx explorer: pointer and keyboard interaction shared by the heatmaps: hover reports the cell,
 // click pins the row, arrow keys move a cursor, Enter/Space act on it.
 export function attachPointer(view, { getL, onHover, onPick, onKeyAct, startRow }) {
   const canvas = view.canvas;

@@ -1,8 +1,10 @@
-// attnx web: a colour legend (bar + end/middle ticks + caption).
-import { el } from '../dom.js';
+// attnx explorer: a colour legend (bar + end/middle ticks + caption).
+import { el } from '../../common/dom.js';
 import { drawLegendBar } from '../../common/heatmap.js';
 
+// A colour legend (see the top of this file).
 export class Legend {
+  // Appends an empty legend to parent.
   constructor(parent) {
     this.bar = el('canvas', { 'aria-hidden': 'true' });
     this.lo = el('span', { class: 'tick' });

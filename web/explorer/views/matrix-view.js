@@ -1,9 +1,12 @@
-// attnx web: one heatmap figure (title, short description, canvas, hover readout, legend).
-import { el } from '../dom.js';
+// attnx explorer: one heatmap figure (title, short description, canvas, hover readout, legend).
+import { el } from '../../common/dom.js';
 import { Heatmap } from '../../common/heatmap.js';
 import { Legend } from './legend.js';
 
+// One heatmap figure (see the top of this file).
 export class MatrixView {
+  // Fills the <figure> fig: caption (title, desc), canvas (aria-label label or title), row and cell
+  // marks, readout and legend.
   constructor(fig, { title, desc, label }) {
     this.fig = fig;
     this.title = el('span', { class: 'fig-title', text: title });
@@ -19,10 +22,12 @@ export class MatrixView {
     this.setReadout('');
   }
 
+  // Draws a pooled RGBA image { w, h, rgba } of a rows x cols matrix.
   draw(img, rows, cols) {
     this.heat.draw(img, rows, cols);
   }
 
+  // The hover readout under the heatmap ('' keeps its height).
   setReadout(text) {
     this.readout.textContent = text || '\u00a0';
   }
@@ -44,6 +49,7 @@ export class MatrixView {
     }
   }
 
+  // Dims the heatmap while a new one is computed.
   setBusy(b) {
     this.wrap.classList.toggle('busy', b);
   }

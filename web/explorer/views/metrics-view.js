@@ -1,6 +1,7 @@
-// attnx web: the metrics card (SPEC §2, §3.5). Every number is the API's; data-value holds it
-// unrounded. One short sentence under each says what it means.
-import { el } from '../dom.js';
+// attnx explorer: the metrics card (SPEC §2, §3.5). Every number and verdict is the core's
+// (construct()'s metrics, including okR/okZ); data-value holds it unrounded. One short sentence
+// under each says what it means.
+import { el } from '../../common/dom.js';
 import { fmt, fmtInt, fmtVs } from '../format.js';
 
 function item(key, name, value, text, desc, cmp) {
@@ -12,69 +13,80 @@ function item(key, name, value, text, desc, cmp) {
   return el('div', { class: 'metric', 'data-key': key }, ...parts);
 }
 
+// The verdict line: success badge (naming the failing conditions), class tag, L and d.
+function verdictLine(r) {
+  const { success, okR, okZ } = r.metrics;
+  const failing = [!okR && '(R)', !okZ && '(Z)'].filter(Boolean);
+  const badge = el('span', {
+    class: `badge ${success ? 'ok' : 'fail'}`, 'data-metric': 'success', 'data-value': String(success),
+    text: success ? '✓ Success: (R) and (Z) hold' : `✗ Not yet: ${failing.join(' and ')} fail${failing.length === 1 ? 's' : ''}`,
+  });
+  const cls = el('span', {
+    class: `class-tag ${r.inClass ? 'in' : 'out'}`, 'data-metric': 'inClass', 'data-value': String(r.inClass),
+    text: r.inClass ? 'inside the theorem\'s class' : 'outside the theorem\'s class',
+  });
+  return el('div', { class: 'verdict' }, badge, cls, el('span', { class: 'hint', text: `L = ${r.L}, d = ${r.d}` }));
+}
+
+// The d item: d against the heuristic d*, with a bar.
+function dItem(r) {
+  const dStar = r.dStar;
+  const ratio = dStar > 0 ? r.d / dStar : Infinity;
+  const it = item('d', 'd vs d*(L)', r.d, `${fmtInt(r.d)} / ${fmtInt(dStar)}`,
+    `d* = 16β²·ln(2L²/δ)/ε² is a heuristic sufficient hidden size (Gaussian tail + union bound), linear in ln L; the d you chose is ${fmt(ratio, 2)}× d*.`);
+  const fill = el('div', { class: 'dfill' });
+  const mark = el('div', { class: 'dmark' });
+  const top = Math.max(r.d, dStar) * 1.05 || 1;
+  fill.style.width = `${(100 * r.d) / top}%`;
+  mark.style.left = `${(100 * dStar) / top}%`;
+  it.append(el('div', { class: 'dbar', 'aria-hidden': 'true' }, fill, mark));
+  it.querySelector('.m-value').dataset.dstar = String(dStar);
+  return it;
+}
+
+function metricGrid(r, tol) {
+  const m = r.metrics;
+  const cmp = (ok, sym, v) => ({ ok, text: `${ok ? '≤' : '>'} ${sym} = ${fmt(v)}` });
+  return el('div', { class: 'metric-grid' },
+    item('rho', 'ratio error ρ', m.rho, fmtVs(m.rho, tol.eps), 'Worst row spread of ln(M_ij/M_ij′) − ln(A_ij/A_ij′) over the support; (R) needs ρ ≤ ε.',
+      cmp(m.okR, 'ε', tol.eps)),
+    item('zeta', 'zero ratio ζ', m.zeta, fmtVs(m.zeta, tol.tau), 'Largest M_ij/M_ij′ with j off the support and j′ on it; (Z) needs ζ ≤ τ.',
+      cmp(m.okZ, 'τ', tol.tau)),
+    item('lambda', 'leaked mass λ', m.lambda, fmt(m.lambda), 'Largest attention mass a row puts off its support; not part of the test, and it grows with L.'),
+    item('k', 'k (row bound)', r.k, String(r.k), 'Largest number of nonzeros in a row of A.'),
+    item('maxColCount', 'max column count', r.maxColCount, String(r.maxColCount),
+      r.inClass ? 'Largest number of nonzeros in a column; ≤ k, so A is inside the theorem\'s class.'
+        : 'Largest number of nonzeros in a column; > k, so A is outside the theorem\'s class (the page still runs it).',
+      { ok: r.inClass, text: r.inClass ? `≤ k = ${r.k}: inside` : `> k = ${r.k}: outside` }),
+    item('beta', 'β = max‖B_i‖₂', m.beta, fmt(m.beta), 'Largest row norm of the log-target B; the projection error of row i scales like ‖B_i‖/√d.'),
+    dItem(r));
+}
+
+function summaryParts(r, tol) {
+  const m = r.metrics;
+  return [
+    el('span', { class: `badge small ${m.success ? 'ok' : 'fail'}`, text: m.success ? '✓ M approximates A' : '✗ not yet' }),
+    el('span', { class: m.okR ? 'ok' : 'fail', text: `ρ = ${fmtVs(m.rho, tol.eps)} ${m.okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
+    el('span', { class: m.okZ ? 'ok' : 'fail', text: `ζ = ${fmtVs(m.zeta, tol.tau)} ${m.okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
+    el('span', { text: `λ = ${fmt(m.lambda)}` }),
+    el('span', { text: `d = ${fmtInt(r.d)} (d* ≈ ${fmtInt(r.dStar)})` }),
+    el('span', { class: r.inClass ? '' : 'fail', text: r.inClass ? `k = ${r.k}, in class` : `outside the class (column count ${r.maxColCount} > k = ${r.k})` }),
+  ];
+}
+
+// The metrics card and the summary line (see the top of this file).
 export class MetricsView {
+  // body: the card's content element; summary: the one-line summary above the figures (optional).
   constructor(body, summary) {
     this.body = body;
     this.summary = summary;
     this.body.append(el('p', { class: 'hint', text: 'Waiting for the first result…' }));
   }
 
+  // Shows construct() result r with its tolerances tol { eps, tau } (the core's params); the
+  // verdicts are the core's metrics.okR / okZ / success.
   update(r, tol) {
-    const m = r.metrics;
-    const okR = m.rho <= tol.eps, okZ = m.zeta <= tol.tau;
-    const badge = el('span', {
-      class: `badge ${m.success ? 'ok' : 'fail'}`,
-      'data-metric': 'success',
-      'data-value': String(m.success),
-      text: m.success ? '✓ Success: (R) and (Z) hold' : `✗ Not yet: ${[!okR && '(R)', !okZ && '(Z)'].filter(Boolean).join(' and ')} fail${!okR && !okZ ? '' : 's'}`,
-    });
-    const cls = el('span', {
-      class: `class-tag ${r.inClass ? 'in' : 'out'}`,
-      'data-metric': 'inClass',
-      'data-value': String(r.inClass),
-      text: r.inClass ? 'inside the theorem\'s class' : 'outside the theorem\'s class',
-    });
-    const verdict = el('div', { class: 'verdict' }, badge, cls,
-      el('span', { class: 'hint', text: `L = ${r.L}, d = ${r.d}` }));
-
-    const dStar = r.dStar ?? m.dStar;
-    const ratio = dStar > 0 ? r.d / dStar : Infinity;
-    const dItem = item('d', 'd vs d*(L)', r.d, `${fmtInt(r.d)} / ${fmtInt(dStar)}`,
-      `d* = 16β²·ln(2L²/δ)/ε² is a heuristic sufficient hidden size (Gaussian tail + union bound), linear in ln L; the d you chose is ${fmt(ratio, 2)}× d*.`);
-    const bar = el('div', { class: 'dbar', 'aria-hidden': 'true' });
-    const fill = el('div', { class: 'dfill' });
-    const mark = el('div', { class: 'dmark' });
-    const top = Math.max(r.d, dStar) * 1.05 || 1;
-    fill.style.width = `${(100 * r.d) / top}%`;
-    mark.style.left = `${(100 * dStar) / top}%`;
-    bar.append(fill, mark);
-    dItem.append(bar);
-    dItem.querySelector('.m-value').dataset.dstar = String(dStar);
-
-    const grid = el('div', { class: 'metric-grid' },
-      item('rho', 'ratio error ρ', m.rho, fmtVs(m.rho, tol.eps), 'Worst row spread of ln(M_ij/M_ij′) − ln(A_ij/A_ij′) over the support; (R) needs ρ ≤ ε.',
-        { ok: okR, text: `${okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
-      item('zeta', 'zero ratio ζ', m.zeta, fmtVs(m.zeta, tol.tau), 'Largest M_ij/M_ij′ with j off the support and j′ on it; (Z) needs ζ ≤ τ.',
-        { ok: okZ, text: `${okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
-      item('lambda', 'leaked mass λ', m.lambda, fmt(m.lambda), 'Largest attention mass a row puts off its support; not part of the test, and it grows with L.'),
-      item('k', 'k (row bound)', r.k, String(r.k), 'Largest number of nonzeros in a row of A.'),
-      item('maxColCount', 'max column count', r.maxColCount, String(r.maxColCount),
-        r.inClass ? 'Largest number of nonzeros in a column; ≤ k, so A is inside the theorem\'s class.'
-          : 'Largest number of nonzeros in a column; > k, so A is outside the theorem\'s class (the page still runs it).',
-        { ok: r.inClass, text: r.inClass ? `≤ k = ${r.k}: inside` : `> k = ${r.k}: outside` }),
-      item('beta', 'β = max‖B_i‖₂', m.beta, fmt(m.beta), 'Largest row norm of the log-target B; the projection error of row i scales like ‖B_i‖/√d.'),
-      dItem,
-    );
-    this.body.replaceChildren(verdict, grid);
-    if (this.summary) {
-      this.summary.replaceChildren(
-        el('span', { class: `badge small ${m.success ? 'ok' : 'fail'}`, text: m.success ? '✓ M approximates A' : '✗ not yet' }),
-        el('span', { class: okR ? 'ok' : 'fail', text: `ρ = ${fmtVs(m.rho, tol.eps)} ${okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
-        el('span', { class: okZ ? 'ok' : 'fail', text: `ζ = ${fmtVs(m.zeta, tol.tau)} ${okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
-        el('span', { text: `λ = ${fmt(m.lambda)}` }),
-        el('span', { text: `d = ${fmtInt(r.d)} (d* ≈ ${fmtInt(dStar)})` }),
-        el('span', { class: r.inClass ? '' : 'fail', text: r.inClass ? `k = ${r.k}, in class` : `outside the class (column count ${r.maxColCount} > k = ${r.k})` }),
-      );
-    }
+    this.body.replaceChildren(verdictLine(r), metricGrid(r, tol));
+    if (this.summary) this.summary.replaceChildren(...summaryParts(r, tol));
   }
 }

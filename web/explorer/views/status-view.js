@@ -1,14 +1,18 @@
-// attnx web: the status line (with a progress bar for anything slower than ~200 ms) and the
-// message list (hash errors, API refusals). All text goes in as textContent.
+// attnx explorer: the status line (with a progress bar for anything slower than ~200 ms) and the
+// message list (link problems, refusals of the core, notes). All text goes in as textContent.
+import { MessageList } from '../../common/messages.js';
+
+// The status line and messages (see the top of this file).
 export class StatusView {
+  // { text: status <span>, progress: <progress>, list: messages <ul> }
   constructor({ text, progress, list }) {
     this.text = text;
     this.progress = progress;
-    this.list = list;
+    this.messages = new MessageList(list);
     this.timer = 0;
-    this.groups = new Map();  // group -> [{ text, kind }]
   }
 
+  // A computation started: after 200 ms show `label` and an indeterminate progress bar.
   busy(label) {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -19,14 +23,14 @@ export class StatusView {
     document.body.classList.add('computing');
   }
 
-  progressed(fraction, label) {
-    if (typeof fraction === 'number' && Number.isFinite(fraction)) {
-      this.progress.max = 1;
-      this.progress.value = Math.max(0, Math.min(1, fraction));
-    }
-    if (label && !this.progress.hidden) this.text.textContent = label;
+  // Progress of the running computation: fraction in [0, 1] (other values are ignored).
+  progressed(fraction) {
+    if (typeof fraction !== 'number' || !Number.isFinite(fraction)) return;
+    this.progress.max = 1;
+    this.progress.value = Math.max(0, Math.min(1, fraction));
   }
 
+  // The computation ended: hide the bar, show `label`.
   done(label) {
     clearTimeout(this.timer);
     this.progress.hidden = true;
@@ -34,18 +38,8 @@ export class StatusView {
     document.body.classList.remove('computing');
   }
 
-  // Replaces the messages of one group (e.g. 'hash', 'api', 'link').
+  // Replaces the messages of one group (e.g. 'hash', 'api', 'link'); kind is the <li>'s class.
   setMessages(group, messages, kind = 'warn') {
-    this.groups.set(group, messages.map((t) => ({ text: t, kind })));
-    const items = [];
-    for (const ms of this.groups.values()) {
-      for (const m of ms) {
-        const li = document.createElement('li');
-        li.className = m.kind;
-        li.textContent = m.text;
-        items.push(li);
-      }
-    }
-    this.list.replaceChildren(...items);
+    this.messages.set(group, messages, kind);
   }
 }

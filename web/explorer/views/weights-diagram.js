@@ -1,6 +1,6 @@
-// attnx web: the fixed weights W_Q = [I; 0], W_K = [0; I] (2d x d) as a small SVG block diagram,
+// attnx explorer: the fixed weights W_Q = [I; 0], W_K = [0; I] (2d x d) as a small SVG block diagram,
 // next to X = [sqrt(d) B P, P] and the products they select.
-import { svg } from '../dom.js';
+import { svg } from '../../common/dom.js';
 
 function block(x, y, w, h, ident, label, zeroLabel) {
   const g = svg('g', {});
@@ -11,6 +11,7 @@ function block(x, y, w, h, ident, label, zeroLabel) {
   return g;
 }
 
+// The SVG diagram of W_Q, W_K (2d x d) and the products they select, for hidden size d.
 export function weightsDiagram(d) {
   const W = 400, H = 214;
   const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img',

@@ -1,7 +1,9 @@
-// attnx lab: downloads (CSV, JSON, SVG, PNG) and reading an imported file.
-import { toCsv, toJson, parseImport } from './io.js';
+// attnx lab: downloads (CSV, JSON, SVG, PNG) and reading an imported file. The JSON and CSV texts
+// are written and read by the core in a worker (pool.run('formatSweep' | 'parseSweep')), byte for
+// byte as `attnx sweep` writes them; this file only moves text and images.
 
-export function download(blob, filename) {
+// Offers `blob` as a download named `filename` (a temporary object URL, revoked later).
+function download(blob, filename) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -15,8 +17,9 @@ export function download(blob, filename) {
 
 const NS = 'http://www.w3.org/2000/svg';
 
-// A standalone copy of a plot: with `caption` lines added above it (the page shows them as HTML).
-export function standalone(svg, caption = []) {
+// A standalone copy of the plot `svg` with `caption` lines (wrapped to the width) added above it
+// (the page shows them as HTML). Returns the new <svg> element (not in the document).
+function standalone(svg, caption = []) {
   const clone = svg.cloneNode(true);
   clone.setAttribute('xmlns', NS);
   if (!caption.length) return clone;
@@ -42,7 +45,8 @@ export function standalone(svg, caption = []) {
   return clone;
 }
 
-// Greedy word wrap to at most `n` characters a line.
+// Greedy word wrap of `line` to at most `n` characters a line (a longer word gets its own line).
+// Returns the lines.
 export function wrap(line, n) {
   const out = [];
   let cur = '';
@@ -53,12 +57,14 @@ export function wrap(line, n) {
   return out;
 }
 
-export function svgText(svg, caption = []) {
+// The text of an .svg file of the plot (XML declaration, standalone copy with its caption).
+function svgText(svg, caption = []) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(standalone(svg, caption))}\n`;
 }
 
-// Renders an SVG element to a PNG blob (drawImage of the SVG blob onto a canvas).
-export function svgToPng(svg, scale = 2, caption = []) {
+// Renders the plot (standalone, with caption) to a PNG blob at `scale` times its size (drawImage
+// of the SVG onto a canvas). Resolves the blob; rejects when the browser cannot render or encode.
+function svgToPng(svg, scale = 2, caption = []) {
   return new Promise((resolve, reject) => {
     const full = standalone(svg, caption);
     const w = Number(full.getAttribute('width')), h = Number(full.getAttribute('height'));
@@ -86,32 +92,39 @@ export function svgToPng(svg, scale = 2, caption = []) {
   });
 }
 
-export function baseName(res) {
-  const p = res.params || {};
-  const Ls = p.Ls && p.Ls.length ? `-L${p.Ls[0]}-${p.Ls[p.Ls.length - 1]}` : '';
-  return `attnx-sweep-${p.pattern || 'result'}${Ls}`;
-}
-
-export function exportJson(res) {
-  download(new Blob([toJson(res)], { type: 'application/json' }), `${baseName(res)}.json`);
-}
-export function exportCsv(res) {
-  download(new Blob([toCsv(res)], { type: 'text/csv' }), `${baseName(res)}.csv`);
-}
+// Downloads the plot as an .svg file named `name`.svg.
 export function exportSvg(svg, name, caption = []) {
   download(new Blob([svgText(svg, caption)], { type: 'image/svg+xml' }), `${name}.svg`);
 }
+
+// Downloads the plot as a PNG (twice its size) named `name`.png. Rejects as svgToPng does.
 export async function exportPng(svg, name, caption = []) {
   download(await svgToPng(svg, 2, caption), `${name}.png`);
 }
 
-// Reads and validates a File. Resolves the result or rejects with a message naming the problem.
-export async function importFile(file) {
-  if (file.size > 32 * 1024 * 1024) throw new Error(`${file.name}: the file is too large (at most 32 MiB)`);
-  const text = await file.text();
+// The file of a result as `attnx sweep --format json|csv` writes it: the core formats the record
+// in a worker. format: 'json' | 'csv'; name: the file name stem. Resolves { name, type, text };
+// rejects with the core's message.
+export async function resultFile(pool, res, format, name) {
+  const text = await pool.run('formatSweep', { record: res, format });
+  return { name: `${name}.${format}`, type: format === 'json' ? 'application/json' : 'text/csv', text };
+}
+
+// Downloads resultFile(pool, res, format, name). Rejects as resultFile does.
+export async function exportResult(pool, res, format, name) {
+  const f = await resultFile(pool, res, format, name);
+  download(new Blob([f.text], { type: f.type }), f.name);
+}
+
+// Reads a File made by `attnx sweep` (JSON or CSV) and has the core parse and check it in a
+// worker (the page never blocks on a large file). Resolves the record { version, params, points,
+// fits } with source 'import' and the file name; rejects with "<file name>: <the core's message>".
+export async function importResult(pool, file) {
+  let rec;
   try {
-    return parseImport(text);
+    rec = await pool.run('parseSweep', { text: await file.text() });
   } catch (e) {
     throw new Error(`${file.name}: ${e.message}`);
   }
+  return { ...rec, source: 'import', fileName: file.name, complete: true };
 }

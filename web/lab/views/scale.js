@@ -1,6 +1,7 @@
 // attnx lab: axis scales and tick positions for the hand-written SVG plots (DOM-free).
 
-// "Nice" step for about `count` intervals over a span: 1, 2 or 5 times a power of ten.
+// "Nice" step for about `count` intervals over a span: 1, 2, 2.5 or 5 times a power of ten.
+// Returns 1 for an empty or non-finite span.
 export function niceStep(span, count = 5) {
   if (!(span > 0) || !Number.isFinite(span)) return 1;
   const raw = span / Math.max(1, count);
@@ -27,8 +28,9 @@ export function linearTicks(lo, hi, count = 5) {
 
 const isPow2 = (v) => Number.isInteger(v) && v > 0 && (v & (v - 1)) === 0;
 
-// Ticks for a logarithmic L axis over [lo, hi]. When every L of the grid is a power of two the
-// ticks are the powers of two in range (thinned to at most maxTicks); otherwise 1-2-5 decades.
+// Ticks for a logarithmic L axis over [lo, hi] (lo > 0; bad bounds are repaired). When every L of
+// the grid is a power of two the ticks are the powers of two in range (thinned to at most
+// maxTicks); otherwise 1-2-5 decades (thinned to powers of ten and 1s). Returns ascending values.
 export function logTicks(lo, hi, Ls = [], maxTicks = 9) {
   if (!(lo > 0)) lo = 1;
   if (!(hi > lo)) hi = lo * 2;
@@ -54,7 +56,8 @@ export function logTicks(lo, hi, Ls = [], maxTicks = 9) {
   return ticks;
 }
 
-// Maps a value range to pixels. log: natural logarithm of the value.
+// Maps the value range [d0, d1] to the pixel range [r0, r1] (log: through the natural logarithm;
+// d0, d1 > 0 then). Returns a function value -> pixel with .invert(pixel) -> value, .domain, .range.
 export function makeScale(d0, d1, r0, r1, log = false) {
   const f = log ? Math.log : (v) => v;
   const a = f(d0), b = f(d1);
@@ -69,7 +72,8 @@ export function makeScale(d0, d1, r0, r1, log = false) {
   return s;
 }
 
-// Compact tick label: 1024 -> "1024", 16384 -> "16k" only when space is short.
+// Tick label text: integers as they are ("1024"; "16k" for multiples of 1000 from 10000 on when
+// compact), other values to 4 significant digits.
 export function formatTick(v, compact = false) {
   if (compact && v >= 10000 && v % 1000 === 0) return `${v / 1000}k`;
   if (Number.isInteger(v)) return String(v);

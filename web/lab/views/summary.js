@@ -1,10 +1,10 @@
 // attnx lab: the sentences under the plots (DOM-free).
-import { PAPER_BAND } from './state.js';
 
 const r3 = (v) => v.toFixed(3);
 const r2 = (v) => v.toFixed(2);
 
-// What the fits say, in one or two sentences.
+// What the fits say, in one or two sentences. fits: the core's { log, power } (or null); points:
+// the result's points (their quantiles tell how many lengths the fits could use). Returns text.
 export function fitSentence(fits, points) {
   const usable = points.filter((p) => p.quantile !== null && p.quantile > 0).length;
   if (!fits || !fits.log.ok || !fits.power.ok) {
@@ -25,20 +25,21 @@ export function fitSentence(fits, points) {
   return s;
 }
 
-// The paper comparison: the reported band beside the measured medians.
-export function paperSentence(points) {
+// The paper comparison: the reported band (schema.presets.paper.band: { lo, hi, text }) beside the
+// measured medians of the lengths "in the hundreds" (64 to 1024). Returns text.
+export function paperSentence(points, band) {
   const inHundreds = points.filter((p) => p.L >= 64 && p.L <= 1024 && p.median !== null);
-  if (!inHundreds.length) return `The paper reports: ${PAPER_BAND.text}.`;
+  if (!inHundreds.length) return `The paper reports: ${band.text}.`;
   const meds = inHundreds.map((p) => p.median);
   const lo = Math.min(...meds), hi = Math.max(...meds);
-  const inside = meds.filter((v) => v >= PAPER_BAND.lo && v <= PAPER_BAND.hi).length;
+  const inside = meds.filter((v) => v >= band.lo && v <= band.hi).length;
   const where = inside === meds.length ? 'all inside the band'
     : inside === 0 ? 'outside the band'
       : `${inside} of ${meds.length} inside the band`;
-  return `The paper reports: ${PAPER_BAND.text}. Measured here: median d_min ${Math.round(lo)}${hi !== lo ? `–${Math.round(hi)}` : ''} for L = ${inHundreds[0].L}…${inHundreds[inHundreds.length - 1].L} (${where}).`;
+  return `The paper reports: ${band.text}. Measured here: median d_min ${Math.round(lo)}${hi !== lo ? `–${Math.round(hi)}` : ''} for L = ${inHundreds[0].L}…${inHundreds[inHundreds.length - 1].L} (${where}).`;
 }
 
-// "1 min 05 s", "12 s", "0.8 s".
+// A duration in seconds as "1 min 05 s", "12 s", "0.8 s" ("—" when not a finite number >= 0).
 export function formatDuration(sec) {
   if (!Number.isFinite(sec) || sec < 0) return '—';
   if (sec < 10) return `${sec.toFixed(1)} s`;

@@ -1,0 +1,138 @@
+// web/common/hashstate.js with the explorer's table built from the core's schema(): link round
+// trips, link versions (v=1 writes every option; v0 and v1 links read their frozen defaults, not
+// the current ones), refusals and what is not a link.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { load } from '../../web/lib/attnx.js';
+import { parseHash, toHash, parseField, defaults, isElementHash, describeRange } from '../../web/common/hashstate.js';
+import { explorerTable, constructOptions } from '../../web/explorer/state.js';
+import { requireBuilds } from './helpers.mjs';
+
+let schema, table;
+const opts = () => ({ page: 'explorer', schema });
+const paramsOf = (hash) => [...new URLSearchParams(hash.slice(1)).keys()];
+
+before(async () => {
+  requireBuilds();
+  schema = (await load()).schema();
+  table = explorerTable(schema);
+});
+
+test('a written link starts with v=1 and carries every option of linkCompute, even defaults', () => {
+  const st = defaults(table);
+  const h = toHash(table, st, opts());
+  assert.match(h, /^#v=1&/);
+  const keys = paramsOf(h);
+  assert.deepEqual(keys, ['v', ...schema.linkCompute.explorer]);
+  // The explorer's compute options, spelled out (an independent list: a link must keep them all).
+  assert.deepEqual(schema.linkCompute.explorer, ['pattern', 'L', 'k', 'w', 'r', 'block', 'stride', 'globals', 'randoms',
+    'weights', 'wMin', 'decay', 'eps', 'tau', 'delta', 'd', 'seed']);
+  // View fields appear only when they differ from the page's default.
+  const h2 = toHash(table, { ...st, scale: 'lin', row: 7, help: false }, opts());
+  assert.deepEqual(paramsOf(h2).slice(-3), ['scale', 'row', 'help']);
+  assert.match(h2, /&scale=lin&row=7&help=0$/);
+});
+
+test('parse -> write -> parse round trip keeps every value', () => {
+  const hash = '#v=1&pattern=dilated&L=50&k=3&w=2&r=3&block=5&stride=6&globals=2&randoms=0&weights=random&wMin=0.25'
+    + '&decay=2.5&eps=0.5&tau=0.2&delta=0.05&d=333&seed=9007199254740991&scale=lin&ref=min&row=7&help=0';
+  const r = parseHash(table, hash, opts());
+  assert.deepEqual(r.errors, []);
+  assert.equal(r.version, 1);
+  assert.equal(r.state.seed, 2 ** 53 - 1);
+  assert.equal(toHash(table, r.state, opts()), hash);
+  assert.deepEqual(parseHash(table, toHash(table, r.state, opts()), opts()).state, r.state);
+});
+
+test('a link without v is version 0: missing options take the frozen v0 defaults', () => {
+  const r = parseHash(table, '#help=0&row=3', opts());
+  assert.equal(r.version, 0);
+  assert.deepEqual(r.errors, []);
+  // What v0 links meant when they were written (the explorer then: L 256, random k = 2, d 1024).
+  assert.equal(r.state.L, 256);
+  assert.equal(r.state.k, 2);
+  assert.equal(r.state.d, 1024);
+  assert.equal(r.state.eps, 1);
+  for (const [k, v] of Object.entries(schema.linkDefaults['0'].explorer)) assert.equal(r.state[k], v, k);
+});
+
+// A deep copy of the schema whose current defaults (and the v=1 fill-ins) changed.
+function schemaWithNewDefaults() {
+  const s = structuredClone(schema);
+  Object.assign(s.contexts.explorer.defaults, { L: 128, d: 512, k: 3, eps: 0.5, tau: 0.2, seed: 5, weights: 'random', pattern: 'window' });
+  Object.assign(s.linkDefaults['1'].explorer, { L: 64, d: 256, k: 4, eps: 2, seed: 6 });
+  return s;
+}
+
+test('new current defaults do not change what an existing link computes', () => {
+  const st = { ...defaults(table), pattern: 'random', L: 300, k: 3, weights: 'random', wMin: 0.2, d: 2048, seed: 42 };
+  const v1 = toHash(table, st, opts());
+  const before = constructOptions(schema, parseHash(table, v1, opts()).state, null);
+  const changed = schemaWithNewDefaults();
+  const table2 = explorerTable(changed);
+  assert.equal(table2.d.def, 512);  // the table did pick the new defaults up
+  const r = parseHash(table2, v1, { page: 'explorer', schema: changed });
+  assert.deepEqual(r.errors, []);
+  assert.deepEqual(constructOptions(changed, r.state, null), before);
+  // A v0 link still reads the v0 defaults, not the new current ones.
+  const v0 = parseHash(table2, '#L=64', { page: 'explorer', schema: changed }).state;
+  assert.deepEqual([v0.L, v0.d, v0.k, v0.eps, v0.seed, v0.pattern], [64, 1024, 2, 1, 1, 'random']);
+  // An empty hash is no link: the page opens with the current defaults.
+  assert.equal(parseHash(table2, '', { page: 'explorer', schema: changed }).state.d, 512);
+});
+
+test('a link version this page does not know is refused as a whole', () => {
+  for (const v of ['2', '-1', 'x', '1.0', '']) {
+    const r = parseHash(table, `#v=${v}&L=64`, opts());
+    assert.equal(r.version, null, v);
+    assert.deepEqual(r.errors, [`v must be a link version from 0 to 1 (got "${v}")`]);
+    assert.deepEqual(r.state, defaults(table));
+  }
+});
+
+test('an element-id hash (skip link, anchor) is no link and no error', () => {
+  assert.equal(isElementHash('#figures'), true);
+  assert.equal(isElementHash('#L=64'), false);
+  assert.equal(isElementHash(''), false);
+  const r = parseHash(table, '#figures', opts());
+  assert.deepEqual(r, { state: defaults(table), errors: [], version: null });
+});
+
+test('unknown, prototype and repeated keys are reported; values are checked in order', () => {
+  const r = parseHash(table, '#__proto__=1&constructor=2&toString=3&L=64&L=128&bogus=1&pattern=window&w=64', opts());
+  assert.deepEqual(r.errors, [
+    'unknown setting "__proto__" in the link',
+    'unknown setting "constructor" in the link',
+    'unknown setting "toString" in the link',
+    'setting "L" appears 2 times in the link; the first value is used',
+    'unknown setting "bogus" in the link',
+    'w must be an integer from 0 to 63 (got "64")',
+  ]);
+  assert.equal(r.state.L, 64);
+  assert.equal(r.state.w, 1);
+  assert.equal(Object.hasOwn(r.state, 'constructor'), false);
+  assert.equal({}.polluted, undefined);
+});
+
+test('parseField: messages name the field and its range; types', () => {
+  assert.deepEqual(parseField('tau', table.tau, '1.5'), { error: 'tau must be a number in (0, 1) (got "1.5")' });
+  assert.deepEqual(parseField('eps', table.eps, '100'), { value: 100 });
+  assert.match(parseField('eps', table.eps, '0').error, /^eps must be a number in \(0, 100\]/);
+  assert.deepEqual(parseField('L', table.L, '4097'), { error: 'L must be an integer from 2 to 4096 (got "4097")' });
+  assert.match(parseField('seed', table.seed, '9007199254740992').error, /seed must be an integer from 0 to 9007199254740991/);
+  assert.deepEqual(parseField('help', table.help, '0'), { value: false });
+  assert.match(parseField('pattern', table.pattern, 'nope').error, /^pattern must be one of random, permutation, /);
+  const list = { type: 'intList', min: 2, max: 100, maxCount: 3, def: '2' };
+  assert.deepEqual(parseField('Ls', list, '16, 32,64'), { value: '16,32,64' });
+  assert.equal(parseField('Ls', list, '16,32,64,80').error, 'Ls must be comma-separated integers from 2 to 100, at most 3 of them (got "16,32,64,80")');
+  assert.match(parseField('Ls', list, '16,,32').error, /^Ls must be/);
+  assert.equal(describeRange(list), 'comma-separated integers from 2 to 100, at most 3 of them');
+});
+
+test('without a schema: short links of the values that differ from their defaults (no v)', () => {
+  const t = { a: { type: 'int', min: 0, max: 9, def: 1 }, b: { type: 'enum', values: ['x', 'y'], def: 'x' } };
+  assert.equal(toHash(t, { a: 1, b: 'x' }), '');
+  assert.equal(toHash(t, { a: 3, b: 'x' }), '#a=3');
+  assert.deepEqual(parseHash(t, '#a=3&v=1').errors, ['unknown setting "v" in the link']);
+});

@@ -1,0 +1,75 @@
+// attnx web: a page's state table (for hashstate.js) built from the core's schema(): every option
+// the page's links carry (schema.linkCompute[page]) with the core's type, range, label and the
+// page context's default and maximum, followed by the page's own view fields. No limit, default
+// or family is written here: they all come from the schema.
+import { evalRange } from './expr.js';
+
+export { evalRange };
+
+const TYPES = { int: 'int', real: 'number', choice: 'enum', intList: 'intList' };
+
+// The family called `name`, or the schema's first family when there is none. Never throws.
+export function familyOf(schema, name) {
+  return schema.families.find((f) => f.name === name) || schema.families[0];
+}
+
+// Map of parameter name -> the first family parameter of that name (label, min, max, default).
+export function familyParams(schema) {
+  const m = new Map();
+  for (const f of schema.families) for (const p of f.params) if (!m.has(p.name)) m.set(p.name, p);
+  return m;
+}
+
+// Range of a family parameter: the chosen family's [min, max(L)] when it has the parameter,
+// else the option's static range (the value does not reach the core then).
+function paramField(schema, name, base, lengthOf) {
+  const spec = (st) => familyOf(schema, st.pattern).params.find((p) => p.name === name);
+  const staticMax = base.max;
+  return {
+    ...base,
+    min: (st) => spec(st)?.min ?? base.min,
+    max: (st) => {
+      const p = spec(st), L = lengthOf(st);
+      if (!p || !Number.isFinite(L)) return staticMax;
+      return Math.min(staticMax, evalRange(p.max, L));
+    },
+  };
+}
+
+// One option's field: type, default and maximum of the page context, the core's min/open ends,
+// choices (pattern: the allowed families) and list length.
+function optionField(schema, page, name, families) {
+  const o = schema.options[name];
+  if (!o) throw new Error(`schema has no option "${name}"`);
+  const ctx = schema.contexts[page];
+  const f = { type: TYPES[o.kind], def: ctx.defaults[name], label: o.label, help: o.help };
+  if (o.kind === 'choice') {
+    f.values = name === 'pattern' && families ? o.choices.filter((c) => families.includes(c)) : o.choices.slice();
+    return f;
+  }
+  f.max = ctx.max[name] ?? o.max;
+  f.min = o.min;
+  if (o.minExpr) f.min = (st) => Math.max(o.min, evalRange(o.minExpr, st));
+  if (o.maxExpr) f.max = (st) => Math.min(ctx.max[name] ?? o.max, evalRange(o.maxExpr, st));
+  if (o.kind === 'real') Object.assign(f, { minOpen: !!o.minOpen, maxOpen: !!o.maxOpen });
+  if (o.kind === 'intList') f.maxCount = o.maxCount;
+  return f;
+}
+
+// buildTable(schema, page, { viewFields, lengthOf, families }) -> state table.
+//   page: 'explorer' | 'lab' (a key of schema.contexts and schema.linkCompute).
+//   viewFields: { name: field spec } owned by the page (appended after the options, in order).
+//   lengthOf(st): the L that family parameter ranges use (default st.L).
+//   families: optional list of the family names the page offers (default: all).
+// Throws Error when the schema lacks the page or an option it lists.
+export function buildTable(schema, page, { viewFields = {}, lengthOf = (st) => st.L, families = null } = {}) {
+  if (!schema.contexts[page] || !schema.linkCompute[page]) throw new Error(`schema has no page "${page}"`);
+  const params = familyParams(schema);
+  const t = {};
+  for (const name of schema.linkCompute[page]) {
+    const base = optionField(schema, page, name, families);
+    t[name] = params.has(name) ? paramField(schema, name, base, lengthOf) : base;
+  }
+  for (const [name, spec] of Object.entries(viewFields)) t[name] = spec;
+  return t;
+}

@@ -1,0 +1,119 @@
+// attnx explorer: the figures (A, M, ratio error, zero ratio, the construction) and the cards
+// (metrics, row inspector): creates the views, asks the render worker for images sized to the
+// screen and writes the legends.
+import { VIRIDIS } from '../common/viridis.js';
+import { DIVERGING } from '../common/diverging.js';
+import { MatrixView } from './views/matrix-view.js';
+import { MetricsView } from './views/metrics-view.js';
+import { RowInspector } from './views/row-inspector.js';
+import { ConstructionView } from './views/construction-view.js';
+import { fmt, pow10 } from './format.js';
+
+export const FIGS = ['A', 'M', 'err', 'zero'];
+const MAX_BUDGET = 512;  // image pixels per axis at most (max-pooled beyond)
+const $ = (id) => document.getElementById(id);
+
+function createViews() {
+  const v = {
+    A: new MatrixView($('fig-A'), { title: 'Target A', desc: 'The sparse pattern to reproduce; each row sums to 1.' }),
+    M: new MatrixView($('fig-M'), { title: 'Achieved attention M', desc: 'softmax(XW_Q (XW_K)ᵀ/√d), fixed weights; same scale as A.' }),
+    err: new MatrixView($('fig-err'), { title: 'Ratio error on the support', desc: '(Z_ij − ln A_ij) minus its row mean; (R): row spread ≤ ε.' }),
+    zero: new MatrixView($('fig-zero'), { title: 'Zero ratio off the support', desc: 'exp(Z_ij − min_{S_i} Z) = M_ij / min_{S_i} M; (Z): ≤ τ.' }),
+    metrics: new MetricsView($('metrics-body'), $('summary')),
+    inspector: new RowInspector($('inspector-body')),
+    cons: new ConstructionView($('construction-body')),
+  };
+  v.err.wrap.classList.add('na-dark');
+  v.zero.wrap.classList.add('na-dark');
+  return v;
+}
+
+// The figures and cards (see the top of this file).
+export class Figures {
+  // { render: RenderClient, getState(), getCurrent() } (current: see main.js). Creates the views
+  // in the page's figure and card elements.
+  constructor({ render, getState, getCurrent }) {
+    this.render = render;
+    this.getState = getState;
+    this.getCurrent = getCurrent;
+    this.views = createViews();
+  }
+
+  // Marks the heatmaps busy (dimmed) or not.
+  setBusy(b) {
+    for (const k of FIGS) this.views[k].setBusy(b);
+  }
+
+  // Pixels available on screen: images never have more pixels than the screen shows, so the
+  // browser never drops rows when scaling down (max-pooling keeps single nonzeros visible).
+  // Returns { budget, xRows, xCols }.
+  budgets() {
+    const dpr = window.devicePixelRatio || 1;
+    const px = (e, fallback) => Math.floor((e && e.clientWidth ? e.clientWidth : fallback) * dpr);
+    const xWrap = this.views.cons.B.root.querySelector('.canvas-wrap');
+    return {
+      budget: Math.max(32, Math.min(MAX_BUDGET, px(this.views.A.wrap, MAX_BUDGET))),
+      xRows: Math.max(32, Math.min(MAX_BUDGET, Math.floor((xWrap && xWrap.clientHeight ? xWrap.clientHeight : 240) * dpr))),
+      xCols: Math.max(16, Math.min(MAX_BUDGET, px(xWrap, MAX_BUDGET / 2))),
+    };
+  }
+
+  // Redraws what the changed fields affect (['all'] after a new construction): asks the render
+  // worker for the images and draws them, with their legends. Stale answers are dropped.
+  async rerender(changed) {
+    const current = this.getCurrent();
+    if (!current) return;
+    const st = this.getState();
+    const all = changed.includes('all');
+    const which = [];
+    if (all || changed.includes('scale')) which.push('A', 'M');
+    if (all || changed.includes('ref')) which.push('err');
+    if (all) which.push('zero', 'X');
+    const b = this.budgets();
+    const msg = await this.render.render(current.id, which, { scale: st.scale, ref: st.ref, ...b });
+    if (!msg || this.getCurrent() !== current) return;
+    if (which.includes('A')) current.budget = b.budget;
+    Object.assign(current.info, msg.info);
+    const L = current.L;
+    for (const k of FIGS) if (msg.images[k]) this.views[k].draw(msg.images[k], L, L);
+    if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d });
+    this.legends(which, current, st);
+    this.views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
+  }
+
+  // Redraws when the heatmaps' size on screen changed (debounced), if isIdle().
+  watchSize(isIdle) {
+    let timer = 0;
+    const ro = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const cur = this.getCurrent();
+        if (cur && cur.budget && this.budgets().budget !== cur.budget && isIdle()) this.rerender(['all']);
+      }, 150);
+    });
+    ro.observe(this.views.A.wrap);
+  }
+
+  // Writes the legends of the redrawn figures `which` for construction `current` and state st.
+  legends(which, current, st) {
+    const inf = current.info, v = this.views;
+    const pool = inf.pool > 1 ? ` · ${inf.pool}×${inf.pool} cells per pixel (max-pooled)` : '';
+    if (which.includes('A')) {
+      const leg = st.scale === 'log'
+        ? { lo: pow10(inf.logFloor), hi: '1', caption: `attention weight, log scale from the smallest entry of M (zeros of A shown at the bottom)${pool}` }
+        : { lo: '0', hi: fmt(inf.vmax), caption: `attention weight (A and M share this scale)${pool}` };
+      v.A.legend.set(VIRIDIS, leg);
+      v.M.legend.set(VIRIDIS, leg);
+    }
+    if (which.includes('err')) {
+      v.err.legend.set(DIVERGING, { lo: '−ε', hi: '+ε', caption: `ε = ${fmt(current.tol.eps)}; largest |error| here ${fmt(inf.errMax)}; dark = not on the support` });
+    }
+    if (which.includes('zero')) {
+      v.zero.legend.set(DIVERGING, {
+        lo: '≤ τ/1000', hi: '≥ 10τ',
+        map: (x) => (x <= 0.75 ? (0.36 * x) / 0.75 : 0.72 + (0.28 * (x - 0.75)) / 0.25),
+        caption: `purple ≤ τ = ${fmt(current.tol.tau)} (holds), orange > τ (fails); largest here ${fmt(10 ** inf.log10ZetaMax)}; dark = support`,
+      });
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// attnx explorer: the state <-> URL hash link. Reads links of every version (web/common/hashstate.js
+// with the core's frozen link defaults), writes current ones ("#v=1&" + every option), and keeps
+// the custom pattern's link fields (cp, cw) in step with the edited pattern.
+import { parseHash, toHash } from '../common/hashstate.js';
+import { CustomPattern } from './custom-pattern.js';
+import { PAGE } from './state.js';
+
+// The page's link (see the top of this file).
+export class LinkState {
+  // { schema, table, status (StatusView), getTools() -> CustomTools, onRead(state), onWritten() }
+  constructor({ schema, table, status, getTools, onRead, onWritten }) {
+    Object.assign(this, { schema, table, status, getTools, onRead, onWritten });
+    this.maxNnz = schema.pageLimits.maxNnzLink;
+    this.lastWritten = null;
+  }
+
+  // Reads location.hash: problems go to the 'hash' messages (the defaults are used instead), a
+  // custom pattern is decoded (the diagonal when it cannot be), then onRead(state).
+  read() {
+    const { state, errors } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
+    const msgs = errors.map((e) => `Link: ${e}. The default is used instead.`);
+    let custom = null;
+    if (state.pattern === 'custom') {
+      const r = state.cp ? CustomPattern.decode(state.L, state.cp, state.cw, this.maxNnz) : { pattern: CustomPattern.identity(state.L) };
+      if (r.error) msgs.push(`Link: ${r.error}. The identity pattern is used instead.`);
+      custom = r.pattern || CustomPattern.identity(state.L);
+    }
+    this.getTools().reset(custom);
+    this.status.setMessages('hash', msgs, 'error');
+    this.syncCustom(state, custom);
+    this.onRead(state);
+  }
+
+  // Writes st to the URL (history.replaceState: no new history entry), then onWritten().
+  write(st) {
+    const h = toHash(this.table, st, { page: PAGE, schema: this.schema });
+    this.lastWritten = h;
+    const url = `${location.pathname}${location.search}${h}`;
+    if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
+    this.onWritten();
+  }
+
+  // The page's link: its URL with the hash last written (not location.href, which an anchor or a
+  // skip link may have changed).
+  href() {
+    return `${location.origin}${location.pathname}${location.search}${this.lastWritten || ''}`;
+  }
+
+  // True when hash is the one this page wrote last (its own hashchange).
+  isOwn(hash) {
+    return hash === this.lastWritten;
+  }
+
+  // Sets st.cp / st.cw (in place) from the custom pattern (or clears them); a pattern with more
+  // nonzeros than a link holds is left out, with a note in the 'link' messages.
+  syncCustom(st, custom) {
+    let note = [];
+    st.cp = '';
+    st.cw = '';
+    if (st.pattern === 'custom' && custom) {
+      if (custom.nnz <= this.maxNnz) Object.assign(st, custom.encode());
+      else note = [`This custom pattern has ${custom.nnz} nonzeros; links hold at most ${this.maxNnz}, so "Copy link" will not include it (export it as JSON instead).`];
+    }
+    this.status.setMessages('link', note, 'warn');
+  }
+}

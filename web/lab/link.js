@@ -1,0 +1,39 @@
+// attnx lab: the page's link (URL hash) read into a state and written from one (DOM-free), through
+// web/common/hashstate.js with the core's link versions: a written link is "#v=1&" plus every
+// compute option; a link without v is version 0 and the options it leaves out take the frozen
+// defaults of its version (schema.linkDefaults), never the current ones. A preset named in the link
+// (preset=paper) supplies the options the link leaves out instead.
+import { parseHash, toHash, isElementHash } from '../common/hashstate.js';
+import { PAGE, checkState } from './settings.js';
+
+// The hash with the named preset's values added for every option it does not set itself.
+// Unknown presets are left for the parser to report.
+function withPreset(hash, schema) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  const name = params.get('preset');
+  if (name === null || !Object.hasOwn(schema.presets, name)) return hash;
+  const preset = schema.presets[name];
+  for (const [k, v] of Object.entries(preset.values)) if (!params.has(k)) params.set(k, String(v));
+  return `#${params.toString()}`;
+}
+
+// Reads a link. Returns null for a hash that is no link (empty or an element id such as
+// "#results": the page keeps its settings), else { state, errors: [message], version } where
+// invalid values are reported (naming the field and its range) and replaced. A link of an unknown
+// version is refused whole: state null, version null, errors naming the allowed versions.
+// Never throws.
+export function readLink(schema, table, hash) {
+  const text = String(hash ?? '');
+  if (text.replace(/^#/, '') === '' || isElementHash(text)) return null;
+  const parsed = parseHash(table, withPreset(text, schema), { page: PAGE, schema });
+  if (parsed.version === null) return { state: null, errors: parsed.errors, version: null };
+  const checked = checkState(schema, table, parsed.state);
+  const errors = [...new Set([...parsed.errors, ...checked.errors])];
+  return { state: checked.state, errors, version: parsed.version };
+}
+
+// The link of a state: "#v=<version>&" and every compute option, then the view fields that
+// differ from their defaults (autorun=1 when asked; a preset is never written: the values are).
+export function writeLink(schema, table, state, { autorun = false } = {}) {
+  return toHash(table, { ...state, preset: 'none', autorun }, { page: PAGE, schema });
+}

@@ -1,0 +1,58 @@
+// attnx lab: the result on show (DOM-free). A result is the record `attnx sweep` writes:
+//   { source: 'browser' | 'import', version, params (the CLI's JSON names), points (each with the
+//     core's median and quantile), fits (the core's { log, power } or null until known),
+//     complete, elapsed?, fileName? }.
+// Its statistics come from the core through the worker pool; nothing here computes one.
+import { computeFields, applies } from './settings.js';
+
+// The CLI's JSON name of an option (schema.options[name].json when the schema gives it).
+function jsonName(schema, name) {
+  return schema.options[name].json;
+}
+
+// The "params" of a sweep with settings st over the lengths Ls, as `attnx sweep` records them:
+// the options that apply (the chosen family's parameters, the chosen weights' option), the grid,
+// and the memory budget of the lab context, under the CLI's JSON names.
+export function recordParams(schema, st, Ls) {
+  const p = {};
+  for (const name of computeFields(schema)) {
+    if (!applies(schema, name, st)) continue;
+    p[jsonName(schema, name)] = name === 'Ls' ? Ls.slice() : st[name];
+  }
+  p[jsonName(schema, 'maxBytes')] = schema.contexts.lab.defaults.maxBytes;
+  return p;
+}
+
+// A new, empty result of a sweep computed here. version: the core's version (or null).
+export function browserResult(schema, st, Ls, version) {
+  return { source: 'browser', version, params: recordParams(schema, st, Ls), points: [], fits: null, complete: false };
+}
+
+// Puts `point` into res.points (replacing one of the same L, keeping L ascending). Mutates res.
+export function addPoint(res, point) {
+  res.points = [...res.points.filter((q) => q.L !== point.L), point].sort((a, b) => a.L - b.L);
+}
+
+// The fits of a result's points, by the core: d = a + b ln L and d = c L^p over the
+// (1-delta)-quantiles that were reached. Resolves { log, power }; rejects with the pool's error.
+export function fitsOf(pool, points) {
+  return pool.run('fits', { Ls: points.map((p) => p.L), ds: points.map((p) => p.quantile) });
+}
+
+// Keeps res.fits up to date with res.points, one core call at a time, the last call winning.
+// Returns refit(res) -> Promise that resolves once res.fits matches the points it saw (and calls
+// onFits(res) then); a failure leaves the fits as they were and resolves with the error.
+export function fitKeeper(pool, onFits) {
+  let chain = Promise.resolve();
+  return (res) => {
+    const points = res.points.slice();
+    chain = chain.then(() => fitsOf(pool, points)).then((fits) => {
+      if (res.points.length === points.length) {
+        res.fits = fits;
+        onFits(res);
+      }
+      return null;
+    }, (e) => e);
+    return chain;
+  };
+}

@@ -1,0 +1,119 @@
+// attnx lab: the sweep settings as a state table built from the core's schema() (DOM-free): every
+// option a lab link carries (schema.linkCompute.lab, with the lab context's defaults and limits),
+// then the page's view fields; the checks that need the whole state; and the worker options.
+import { buildTable, familyOf } from '../common/schema-table.js';
+import { parseField } from '../common/hashstate.js';
+
+// The page's name in the schema (contexts, linkCompute, linkDefaults).
+export const PAGE = 'lab';
+
+// The lengths of an Ls text ("16,32,64") as numbers ([] when it is not a list of integers).
+function lengthsOf(ls) {
+  const parts = String(ls ?? '').split(',');
+  const out = parts.map((p) => (/^\s*\d+\s*$/.test(p) ? Number(p) : NaN));
+  return out.some(Number.isNaN) ? [] : out;
+}
+
+// The smallest L of a state's grid (family parameter ranges must hold for every L of the sweep);
+// NaN when the grid is not readable.
+export function smallestL(st) {
+  const Ls = lengthsOf(st.Ls);
+  return Ls.length ? Math.min(...Ls) : NaN;
+}
+
+// Families a sweep over L can use (generated ones that scale with L), from the schema.
+export function sweepFamilies(schema) {
+  return schema.families.filter((f) => f.scalesWithL && f.name !== 'custom');
+}
+
+// The page's own fields: a named preset (schema.presets) supplying the values a link leaves out,
+// and whether opening the link runs the sweep.
+function viewFields(schema) {
+  return {
+    preset: { type: 'enum', values: ['none', ...Object.keys(schema.presets)], def: 'none' },
+    autorun: { type: 'bool', def: false },
+  };
+}
+
+// The lab's state table (see web/common/schema-table.js): family parameter ranges use the
+// smallest L of the grid. Throws when the schema has no lab page.
+export function labTable(schema) {
+  return buildTable(schema, PAGE, {
+    viewFields: viewFields(schema),
+    lengthOf: smallestL,
+    families: sweepFamilies(schema).map((f) => f.name),
+  });
+}
+
+// Fields that define the computation (the options a link carries), in table order.
+export function computeFields(schema) {
+  return schema.linkCompute[PAGE].slice();
+}
+
+// Checks the table cannot express alone: the grid strictly increasing (as the core requires of
+// Ls). Returns a message or null.
+function gridError(ls) {
+  const Ls = lengthsOf(ls);
+  for (let n = 1; n < Ls.length; n++) {
+    if (Ls[n] <= Ls[n - 1]) return `Ls must be strictly increasing (got ${Ls[n - 1]} then ${Ls[n]})`;
+  }
+  return null;
+}
+
+// Validates the raw text of field `name` against the table and the rest of the state (ranges
+// that depend on other fields use st). Returns { value } (the field's value, canonical) or
+// { error } naming the field and its allowed range.
+export function checkField(table, st, name, raw) {
+  const r = parseField(name, table[name], String(raw ?? '').trim(), st);
+  if (r.error || name !== 'Ls') return r;
+  const e = gridError(r.value);
+  return e ? { error: e } : r;
+}
+
+// A value for field `name` that the state allows: `preferred` when valid, else the nearest end
+// of the field's current range (numbers), else the table's default.
+function repaired(table, st, name, preferred) {
+  if (!checkField(table, st, name, String(preferred)).error) return preferred;
+  const f = table[name];
+  if (f.type !== 'int' && f.type !== 'number') return f.def;
+  const lo = typeof f.min === 'function' ? f.min(st) : f.min;
+  const hi = typeof f.max === 'function' ? f.max(st) : f.max;
+  return Math.min(hi, Math.max(lo, f.def));
+}
+
+// Re-checks every compute field of a state against the whole state (after a link or a preset
+// filled it in: the grid, family parameters against its smallest L, dmax against step). Returns
+// { state (invalid values replaced), errors: [message] }.
+export function checkState(schema, table, state) {
+  const st = { ...state };
+  const errors = [];
+  for (const name of computeFields(schema)) {
+    const r = checkField(table, st, name, String(st[name]));
+    if (!r.error) continue;
+    errors.push(r.error);
+    st[name] = name === 'Ls' ? table.Ls.def : repaired(table, st, name, table[name].def);
+  }
+  return { state: st, errors };
+}
+
+// Options for pool.run('sweepPoint', ...) without L: every compute option but the grid (the core
+// uses the chosen family's parameters and weights' option and ignores the others).
+export function workerOptions(schema, st) {
+  const o = {};
+  for (const name of computeFields(schema)) if (name !== 'Ls') o[name] = st[name];
+  return o;
+}
+
+// The lengths of the state's grid as numbers.
+export function gridOf(st) {
+  return lengthsOf(st.Ls);
+}
+
+// Whether option `name` is used with state st: a family parameter only by its family, w_min only
+// by random weights, decay only by decaying ones; every other option always.
+export function applies(schema, name, st) {
+  if (name === 'wMin') return st.weights === 'random';
+  if (name === 'decay') return st.weights === 'decaying';
+  const isParam = sweepFamilies(schema).some((f) => f.params.some((p) => p.name === name));
+  return !isParam || familyOf(schema, st.pattern).params.some((p) => p.name === name);
+}

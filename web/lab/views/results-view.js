@@ -1,0 +1,68 @@
+// attnx lab: draws everything that shows the result (both plots, the table, the sentences, the
+// paper box, the export buttons), at most once per animation frame.
+import { drawDL } from './plot-dl.js';
+import { drawSuccess } from './plot-success.js';
+import { renderTable } from './table.js';
+import { fitSentence, paperSentence } from './summary.js';
+import { describeSource } from './source.js';
+import { currentTheme } from './svg.js';
+
+const $ = (id) => document.getElementById(id);
+const EXPORT_BUTTONS = ['export-json', 'export-csv', 'dl-svg', 'dl-png', 'sd-svg', 'sd-png'];
+
+// The settings of SPEC §5's paper preset that its band is about (the target and the tolerances).
+const BAND_SETTINGS = ['pattern', 'k', 'weights', 'eps', 'tau'];
+
+// True when a result's params (the CLI's names) have the paper preset's target and tolerances
+// (any grid, trials, seed), so its band applies. preset: schema.presets.paper.
+export function paperComparable(preset, params) {
+  return !!params && BAND_SETTINGS.every((k) => params[k] === preset.values[k]);
+}
+
+// Width of a plot box in pixels (read before any drawing: one layout per redraw).
+function plotWidth(id) {
+  const box = $(id);
+  return Math.max(300, Math.floor(box.clientWidth || box.getBoundingClientRect().width || 600));
+}
+
+// Draws the page's result views from `view`:
+//   { res (result or null), gridLs (the plot's lengths: the run's, else the configured grid),
+//     runLs (the table's rows: the lengths of the run or import), states (Map L -> task state),
+//     dMax (d_max to assume when res does not record it), runState, schema }.
+export function renderResults(view) {
+  const { res, gridLs, states, dMax, runState, schema } = view;
+  const preset = schema.presets.paper;
+  const theme = currentTheme();
+  const band = res && paperComparable(preset, res.params) ? preset.band : null;
+  const wDL = plotWidth('plot-dl'), wSD = plotWidth('plot-sd');
+  drawDL($('plot-dl'), { res, gridLs, pending: states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax });
+  drawSuccess($('plot-sd'), { res, theme, width: wSD, dMax });
+  renderTable($('results-table'), { res, gridLs: view.runLs, states });
+  $('fit-sentence').textContent = res ? fitSentence(res.fits, res.points) : 'Run a sweep to see the fits.';
+  $('paper-box').hidden = !band;
+  if (band) $('paper-text').textContent = paperSentence(res.points, band);
+  const has = !!(res && res.points.length);
+  for (const id of EXPORT_BUTTONS) $(id).disabled = !has;
+  $('result-source').textContent = describeSource(res, runState, view.schema);
+}
+
+// A scheduler for renderResults: schedule() draws view() once in the next animation frame however
+// often it is called; now() draws at once. Each draw is measured as 'attnx-lab-render' (read by
+// scripts/bench-lab.mjs). Returns { schedule, now }.
+export function renderScheduler(view) {
+  let queued = false;
+  const now = () => {
+    const t0 = performance.now();
+    renderResults(view());
+    try { performance.measure('attnx-lab-render', { start: t0 }); } catch { /* old engines */ }
+  };
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      now();
+    });
+  };
+  return { schedule, now };
+}

@@ -1,0 +1,53 @@
+// attnx lab: the results table (one row per L; lengths not finished show their task state).
+import { el } from '../../common/dom.js';
+
+const fmtD = (v) => (v === null || v === undefined ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+function columns(delta) {
+  const level = delta === null || delta === undefined ? '(1−δ)' : `${+(1 - delta).toFixed(6)}`;
+  return ['L', 'trials', 'reached', 'median', `${level}-quantile`, 'd*(L)', 'k', 'max column count', 'd_min per trial'];
+}
+
+function head(cols) {
+  return el('thead', {}, el('tr', {}, cols.map((c) => el('th', { scope: 'col', text: c }))));
+}
+
+// The cells of a finished length.
+function pointCells(p) {
+  const reached = p.d_mins.filter((d) => d !== null).length;
+  const outside = p.in_class === false;
+  const num = (v, warn = false) => el('td', { class: warn ? 'num warn' : 'num', text: v });
+  return [
+    num(String(p.d_mins.length)),
+    num(`${reached}/${p.d_mins.length}`, reached < p.d_mins.length),
+    num(fmtD(p.median)),
+    num(fmtD(p.quantile)),
+    num(p.d_star === null ? '—' : String(Math.round(p.d_star))),
+    num(fmtD(p.k)),
+    el('td', {
+      class: outside ? 'num warn' : 'num',
+      title: outside ? 'Columns have more than k nonzeros: outside the theorem\'s class' : null,
+      text: p.max_col_count === null ? '—' : `${p.max_col_count}${outside ? ' (outside the class)' : ''}`,
+    }),
+    el('td', { class: 'trials', text: p.d_mins.map((d) => (d === null ? 'n.r.' : String(d))).join(' ') }),
+  ];
+}
+
+function row(L, p, state, span) {
+  const th = el('th', { scope: 'row', text: String(L) });
+  if (p) return el('tr', {}, th, pointCells(p));
+  return el('tr', {}, th, el('td', { class: `state state-${state.split(' ')[0]}`, colspan: span, text: state }));
+}
+
+// Fills `tableEl` (a <table>, emptied first). res: { params, points } or null; gridLs: the lengths
+// requested; states: Map L -> task state text for lengths without a point ('not run' otherwise).
+export function renderTable(tableEl, { res, gridLs = [], states = new Map() }) {
+  const cols = columns(res && res.params ? res.params.delta : null);
+  const points = res ? res.points : [];
+  const byL = new Map(points.map((p) => [p.L, p]));
+  const Ls = [...new Set([...gridLs, ...byL.keys()])].sort((a, b) => a - b);
+  const body = el('tbody', {}, Ls.map((L) => row(L, byL.get(L), states.get(L) || 'not run', cols.length - 1)));
+  if (!Ls.length) body.append(el('tr', {}, el('td', { class: 'empty', colspan: cols.length, text: 'No results yet: run a sweep or import a result.' })));
+  const caption = el('caption', { text: 'Minimal d per length: every trial, median, (1−δ)-quantile and the d*(L) estimate' });
+  tableEl.replaceChildren(caption, head(cols), body);
+}
