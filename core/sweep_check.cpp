@@ -27,7 +27,6 @@ std::string show(const JsonValue* v) {
 
 namespace {
 
-constexpr double kMaxExactInt = 9007199254740991.0;  // 2^53 - 1
 
 bool is_int(const JsonValue* v, double lo, double hi) {
   return v && v->type == Type::Number && v->num == std::floor(v->num) && v->num >= lo &&

@@ -13,7 +13,6 @@ namespace attnx::wasm {
 
 namespace {
 
-constexpr double kMaxExactInt = 9007199254740991.0;  // 2^53 - 1
 
 bool present(const val& v) { return !v.isUndefined() && !v.isNull(); }
 bool is_number(const val& v) { return v.typeOf().as<std::string>() == "number"; }
