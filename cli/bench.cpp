@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include <attnx/gram.hpp>
+#include <attnx/schema.hpp>
 #include <attnx/sweep.hpp>
 
 #ifndef ATTNX_FLAVOUR
@@ -60,102 +61,111 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
-}  // namespace
+// The paper preset of the core's table (presets(), SPEC §5) as a min-d setting.
+struct BenchSetup {
+  PatternSpec spec;
+  Tolerances tol;
+  MinDOptions opt;
+};
 
-int run_bench(const Args& a) {
-  const std::string format = a.get_str("format");
+BenchSetup paper_setup(std::uint64_t max_bytes) {
+  BenchSetup b;
+  auto value = [](const char* option) { return preset_value("paper", option); };
+  b.spec.family = parse_family(value("pattern"));
+  b.spec.k = std::stoi(value("k"));
+  b.spec.weights = parse_weights(value("weights"));
+  b.tol.eps = std::stod(value("eps"));
+  b.tol.tau = std::stod(value("tau"));
+  b.tol.delta = std::stod(value("delta"));
+  b.opt.step = std::stoi(value("step"));
+  b.opt.d_max = std::stoi(value("dmax"));
+  b.opt.max_bytes = max_bytes;
+  return b;
+}
+
+// `trials` min-d trials at length L (seeds as the sweep derives them), then the GEMM timing.
+BenchRow measure_row(BenchSetup b, int L, int trials, std::uint64_t seed, int reps) {
+  BenchRow row;
+  row.L = L;
+  row.trials = trials;
+  b.spec.L = L;
+  for (int t = 0; t < trials; ++t) {
+    const std::uint64_t s = trial_seed(seed, L, t);
+    Rng rng(pattern_seed(s));
+    Pattern A = make_pattern(b.spec, rng);
+    auto t0 = Clock::now();
+    MinDResult r = min_d(A, b.tol, b.opt, s);
+    row.seconds += seconds_since(t0);
+    row.gram_madds += r.gram_madds;
+    row.check_madds += r.check_madds;
+    row.d_mins.push_back(r.d_min);
+  }
+  row.median = median_d(row.d_mins);
+  row.gemm_d = row.median > 0 ? static_cast<int>(row.median + 0.5) : b.opt.d_max;
+  row.gemm_seconds = time_gemm(L, row.gemm_d, reps);
+  return row;
+}
+
+const char* const kBenchNote =
+    "trial GFLOP/s = 2 * (gram_madds + check_madds) / seconds, the multiply-adds the search "
+    "actually did (Gram lower triangle, about L^2 d_min / 2, plus checks); GEMM GFLOP/s = "
+    "2 * L * L * d / seconds for Eigen G = P P^T (P: L x d float, d = median d_min, best of "
+    "gemm_reps); ratio = trial GFLOP/s / GEMM GFLOP/s; time_ratio = seconds per trial / GEMM "
+    "seconds. Trial seconds include drawing the normals of P.";
+
+std::string bench_csv(const std::vector<BenchRow>& rows, const std::string& kernel,
+                      const std::string& simd) {
+  std::string o =
+      "L,trials,d_min_median,seconds_per_trial,madds_per_trial,trial_gflops,gemm_d,"
+      "gemm_seconds,gemm_gflops,ratio,time_ratio,flavour,gram_kernel,eigen_simd\n";
+  for (const auto& r : rows) {
+    o += std::to_string(r.L) + "," + std::to_string(r.trials) + "," +
+         (r.median < 0 ? "NA" : json_number(r.median)) + "," +
+         fmt("%.6g", r.seconds / r.trials) + "," +
+         std::to_string((r.gram_madds + r.check_madds) / r.trials) + "," +
+         fmt("%.4g", r.trial_gflops()) + "," + std::to_string(r.gemm_d) + "," +
+         fmt("%.6g", r.gemm_seconds) + "," + fmt("%.4g", r.gemm_gflops()) + "," +
+         fmt("%.3f", r.trial_gflops() / r.gemm_gflops()) + "," +
+         fmt("%.3f", r.seconds / r.trials / r.gemm_seconds) + "," + ATTNX_FLAVOUR + "," + kernel +
+         ",\"" + simd + "\"\n";
+  }
+  return o;
+}
+
+std::string bench_text(const std::vector<BenchRow>& rows, const std::string& kernel,
+                       const std::string& simd, int trials) {
+  const char* note = kBenchNote;
+  std::string o = "attnx bench: " ATTNX_FLAVOUR ", gram kernel " + kernel + ", Eigen SIMD: " +
+                  simd + "\n";
+  o += "paper preset (random k=2 uniform, eps=1, tau=0.1, step 16, dmax 4096), " +
+       std::to_string(trials) + " trial(s) per L\n\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%7s %8s %11s %14s %12s %8s %11s %12s %7s %10s\n", "L",
+                "d_min", "s/trial", "Mmadds/trial", "trial GF/s", "GEMM d", "GEMM s",
+                "GEMM GF/s", "ratio", "time ratio");
+  o += line;
+  for (const auto& r : rows) {
+    std::snprintf(line, sizeof line, "%7d %8s %11.4f %14.1f %12.2f %8d %11.4f %12.2f %7.3f %10.3f\n",
+                  r.L, r.median < 0 ? "NA" : json_number(r.median).c_str(),
+                  r.seconds / r.trials,
+                  static_cast<double>(r.gram_madds + r.check_madds) / r.trials / 1e6,
+                  r.trial_gflops(), r.gemm_d, r.gemm_seconds, r.gemm_gflops(),
+                  r.trial_gflops() / r.gemm_gflops(), r.seconds / r.trials / r.gemm_seconds);
+    o += line;
+  }
+  o += std::string("\n") + note + "\n";
+  return o;
+}
+
+std::string bench_json(const std::vector<BenchRow>& rows, const std::string& kernel,
+                       const std::string& simd, const BenchSetup& b, const Args& a) {
   const std::vector<int> Ls = a.get_int_list("Ls");
   const int trials = static_cast<int>(a.get_int("trials"));
   const int reps = static_cast<int>(a.get_int("gemm-reps"));
   const std::uint64_t seed = seed_of(a);
-
-  PatternSpec spec;  // paper preset
-  spec.family = Family::Random;
-  spec.k = 2;
-  spec.weights = Weights::Uniform;
-  Tolerances tol;
-  tol.eps = 1.0;
-  tol.tau = 0.1;
-  tol.delta = 0.1;
-  MinDOptions opt;
-  opt.step = 16;
-  opt.d_max = 4096;
-  opt.max_bytes = max_bytes_of(a);
-
-  std::vector<BenchRow> rows;
-  for (int L : Ls) {
-    BenchRow row;
-    row.L = L;
-    row.trials = trials;
-    spec.L = L;
-    for (int t = 0; t < trials; ++t) {
-      const std::uint64_t s = trial_seed(seed, L, t);
-      Rng rng(pattern_seed(s));
-      Pattern A = make_pattern(spec, rng);
-      auto t0 = Clock::now();
-      MinDResult r = min_d(A, tol, opt, s);
-      row.seconds += seconds_since(t0);
-      row.gram_madds += r.gram_madds;
-      row.check_madds += r.check_madds;
-      row.d_mins.push_back(r.d_min);
-    }
-    row.median = median_d(row.d_mins);
-    row.gemm_d = row.median > 0 ? static_cast<int>(row.median + 0.5) : opt.d_max;
-    row.gemm_seconds = time_gemm(L, row.gemm_d, reps);
-    rows.push_back(row);
-  }
-
-  const std::string simd = Eigen::SimdInstructionSetsInUse();
-  const std::string kernel = gram_kernel_name();
-  const char* note =
-      "trial GFLOP/s = 2 * (gram_madds + check_madds) / seconds, the multiply-adds the search "
-      "actually did (Gram lower triangle, about L^2 d_min / 2, plus checks); GEMM GFLOP/s = "
-      "2 * L * L * d / seconds for Eigen G = P P^T (P: L x d float, d = median d_min, best of "
-      "gemm_reps); ratio = trial GFLOP/s / GEMM GFLOP/s; time_ratio = seconds per trial / GEMM "
-      "seconds. Trial seconds include drawing the normals of P.";
-
-  if (format == "csv") {
-    std::string o =
-        "L,trials,d_min_median,seconds_per_trial,madds_per_trial,trial_gflops,gemm_d,"
-        "gemm_seconds,gemm_gflops,ratio,time_ratio,flavour,gram_kernel,eigen_simd\n";
-    for (const auto& r : rows) {
-      o += std::to_string(r.L) + "," + std::to_string(r.trials) + "," +
-           (r.median < 0 ? "NA" : json_number(r.median)) + "," +
-           fmt("%.6g", r.seconds / r.trials) + "," +
-           std::to_string((r.gram_madds + r.check_madds) / r.trials) + "," +
-           fmt("%.4g", r.trial_gflops()) + "," + std::to_string(r.gemm_d) + "," +
-           fmt("%.6g", r.gemm_seconds) + "," + fmt("%.4g", r.gemm_gflops()) + "," +
-           fmt("%.3f", r.trial_gflops() / r.gemm_gflops()) + "," +
-           fmt("%.3f", r.seconds / r.trials / r.gemm_seconds) + "," + ATTNX_FLAVOUR + "," + kernel +
-           ",\"" + simd + "\"\n";
-    }
-    write_stdout(o);
-    return 0;
-  }
-  if (format == "text") {
-    std::string o = "attnx bench: " ATTNX_FLAVOUR ", gram kernel " + kernel + ", Eigen SIMD: " +
-                    simd + "\n";
-    o += "paper preset (random k=2 uniform, eps=1, tau=0.1, step 16, dmax 4096), " +
-         std::to_string(trials) + " trial(s) per L\n\n";
-    char line[256];
-    std::snprintf(line, sizeof line, "%7s %8s %11s %14s %12s %8s %11s %12s %7s %10s\n", "L",
-                  "d_min", "s/trial", "Mmadds/trial", "trial GF/s", "GEMM d", "GEMM s",
-                  "GEMM GF/s", "ratio", "time ratio");
-    o += line;
-    for (const auto& r : rows) {
-      std::snprintf(line, sizeof line, "%7d %8s %11.4f %14.1f %12.2f %8d %11.4f %12.2f %7.3f %10.3f\n",
-                    r.L, r.median < 0 ? "NA" : json_number(r.median).c_str(),
-                    r.seconds / r.trials,
-                    static_cast<double>(r.gram_madds + r.check_madds) / r.trials / 1e6,
-                    r.trial_gflops(), r.gemm_d, r.gemm_seconds, r.gemm_gflops(),
-                    r.trial_gflops() / r.gemm_gflops(), r.seconds / r.trials / r.gemm_seconds);
-      o += line;
-    }
-    o += std::string("\n") + note + "\n";
-    write_stdout(o);
-    return 0;
-  }
-
+  const Tolerances& tol = b.tol;
+  const MinDOptions& opt = b.opt;
+  const char* note = kBenchNote;
   JsonWriter w;
   w.begin_object();
   w.field("command", "bench");
@@ -168,9 +178,9 @@ int run_bench(const Args& a) {
                                std::to_string(EIGEN_MINOR_VERSION));
   w.field("compiler", __VERSION__);
   w.key("params").begin_object();
-  w.field("pattern", "random");
-  w.field("k", 2);
-  w.field("weights", "uniform");
+  w.field("pattern", family_name(b.spec.family));
+  w.field("k", b.spec.k);
+  w.field("weights", weights_name(b.spec.weights));
   write_tolerances(w, tol);
   w.field("step", opt.step);
   w.field("d_max", opt.d_max);
@@ -208,7 +218,23 @@ int run_bench(const Args& a) {
   w.end_array();
   w.field("note", note);
   w.end_object();
-  write_stdout(w.finish());
+  return w.finish();
+}
+
+}  // namespace
+
+int run_bench(const Args& a) {
+  const std::string format = a.get_str("format");
+  const int trials = static_cast<int>(a.get_int("trials"));
+  const BenchSetup b = paper_setup(max_bytes_of(a));
+  std::vector<BenchRow> rows;
+  for (int L : a.get_int_list("Ls"))
+    rows.push_back(measure_row(b, L, trials, seed_of(a), static_cast<int>(a.get_int("gemm-reps"))));
+  const std::string simd = Eigen::SimdInstructionSetsInUse();
+  const std::string kernel = gram_kernel_name();
+  if (format == "csv") write_stdout(bench_csv(rows, kernel, simd));
+  else if (format == "text") write_stdout(bench_text(rows, kernel, simd, trials));
+  else write_stdout(bench_json(rows, kernel, simd, b, a));
   return 0;
 }
 

@@ -78,84 +78,87 @@ void add_run_flags(std::vector<Flag>& v) {
   v.push_back(option_flag("maxBytes", "Run"));
 }
 
+Command construct_command() {
+  Command c;
+  c.def.name = "construct";
+  c.def.summary = "build X for one target A and report the metrics of M";
+  c.def.details =
+      "Draws the pattern from the seed (or reads --pattern-file), builds X = [sqrt(d) B P, P]\n"
+      "with the fixed W_Q = [I; 0], W_K = [0; I] and prints rho, zeta, lambda, success,\n"
+      "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.";
+  add_pattern_flags(c.def.flags, true);
+  add_tolerance_flags(c.def.flags);
+  c.def.flags.push_back(option_flag("d", "Construction"));
+  c.def.flags.push_back(text_flag("export", "write parameters, A, X, W_Q, W_K, metrics to FILE",
+                                  "Construction"));
+  add_run_flags(c.def.flags);
+  c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
+  c.run = run_construct;
+  return c;
+}
+
+Command mind_command() {
+  Command c;
+  c.def.name = "mind";
+  c.def.summary = "smallest d on the grid {step, 2 step, ..., dmax} at which the construction succeeds";
+  c.def.details =
+      "One target, one projection with nested columns (SPEC section 4). d_min is null when\n"
+      "not reached (d_min > dmax); that is a result, exit status 0.";
+  add_pattern_flags(c.def.flags, true);
+  add_tolerance_flags(c.def.flags);
+  add_mind_flags(c.def.flags);
+  add_run_flags(c.def.flags);
+  c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
+  c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
+  c.run = run_mind;
+  return c;
+}
+
+Command sweep_command() {
+  Command c;
+  c.def.name = "sweep";
+  c.def.summary = "scaling experiment: d_min versus L over many trials, with fits";
+  c.def.details =
+      "For each L and trial t a fresh pattern and projection are drawn from seeds derived\n"
+      "from (seed, L, t). Reports every d_min, the median, the (1-delta)-quantile, d*, and\n"
+      "fits of the quantile to d = a + b ln L and d = c L^p. Paper preset: the defaults\n"
+      "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16).";
+  add_pattern_flags(c.def.flags, false);
+  add_tolerance_flags(c.def.flags);
+  add_mind_flags(c.def.flags);
+  c.def.flags.push_back(option_flag("Ls", "Sweep"));
+  c.def.flags.push_back(option_flag("trials", "Sweep"));
+  add_run_flags(c.def.flags);
+  c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
+  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.run = run_sweep;
+  return c;
+}
+
+Command bench_command() {
+  Command c;
+  c.def.name = "bench";
+  c.def.summary = "time the minimal-d search (paper preset) against a plain Eigen GEMM";
+  c.def.details =
+      "Paper preset: random pattern, k=2, uniform weights, eps=1, tau=0.1, delta=0.1, step 16,\n"
+      "dmax 4096. For each L: seconds per min-d trial, multiply-adds done (gram + checks),\n"
+      "GFLOP/s (2 madds / s), and GFLOP/s of Eigen G = P P^T (P: L x d_min float, best of\n"
+      "--gemm-reps; counts L*L*d_min madds). Output includes timings, so it is not\n"
+      "reproducible byte for byte.";
+  c.def.flags.push_back(list_flag("Ls", "256,1024,2048", kMinL, kMaxL, "sequence lengths",
+                                  "Bench"));
+  c.def.flags.push_back(int_flag("trials", 3, 1, kMaxTrials, "min-d trials per L", "Bench"));
+  c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000, "GEMM repetitions (best is kept)",
+                                 "Bench"));
+  add_run_flags(c.def.flags);
+  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv", "text"}, "output format",
+                                    "Output"));
+  c.run = run_bench;
+  return c;
+}
+
 std::vector<Command> make_commands() {
-  std::vector<Command> cs;
-  {
-    Command c;
-    c.def.name = "construct";
-    c.def.summary = "build X for one target A and report the metrics of M";
-    c.def.details =
-        "Draws the pattern from the seed (or reads --pattern-file), builds X = [sqrt(d) B P, P]\n"
-        "with the fixed W_Q = [I; 0], W_K = [0; I] and prints rho, zeta, lambda, success,\n"
-        "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.";
-    add_pattern_flags(c.def.flags, true);
-    add_tolerance_flags(c.def.flags);
-    c.def.flags.push_back(option_flag("d", "Construction"));
-    c.def.flags.push_back(text_flag("export", "write parameters, A, X, W_Q, W_K, metrics to FILE",
-                                    "Construction"));
-    add_run_flags(c.def.flags);
-    c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
-    c.run = run_construct;
-    cs.push_back(c);
-  }
-  {
-    Command c;
-    c.def.name = "mind";
-    c.def.summary = "smallest d on the grid {step, 2 step, ..., dmax} at which the construction succeeds";
-    c.def.details =
-        "One target, one projection with nested columns (SPEC section 4). d_min is null when\n"
-        "not reached (d_min > dmax); that is a result, exit status 0.";
-    add_pattern_flags(c.def.flags, true);
-    add_tolerance_flags(c.def.flags);
-    add_mind_flags(c.def.flags);
-    add_run_flags(c.def.flags);
-    c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
-    c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
-    c.run = run_mind;
-    cs.push_back(c);
-  }
-  {
-    Command c;
-    c.def.name = "sweep";
-    c.def.summary = "scaling experiment: d_min versus L over many trials, with fits";
-    c.def.details =
-        "For each L and trial t a fresh pattern and projection are drawn from seeds derived\n"
-        "from (seed, L, t). Reports every d_min, the median, the (1-delta)-quantile, d*, and\n"
-        "fits of the quantile to d = a + b ln L and d = c L^p. Paper preset: the defaults\n"
-        "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16).";
-    add_pattern_flags(c.def.flags, false);
-    add_tolerance_flags(c.def.flags);
-    add_mind_flags(c.def.flags);
-    c.def.flags.push_back(option_flag("Ls", "Sweep"));
-    c.def.flags.push_back(option_flag("trials", "Sweep"));
-    add_run_flags(c.def.flags);
-    c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
-    c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
-    c.run = run_sweep;
-    cs.push_back(c);
-  }
-  {
-    Command c;
-    c.def.name = "bench";
-    c.def.summary = "time the minimal-d search (paper preset) against a plain Eigen GEMM";
-    c.def.details =
-        "Paper preset: random pattern, k=2, uniform weights, eps=1, tau=0.1, delta=0.1, step 16,\n"
-        "dmax 4096. For each L: seconds per min-d trial, multiply-adds done (gram + checks),\n"
-        "GFLOP/s (2 madds / s), and GFLOP/s of Eigen G = P P^T (P: L x d_min float, best of\n"
-        "--gemm-reps; counts L*L*d_min madds). Output includes timings, so it is not\n"
-        "reproducible byte for byte.";
-    c.def.flags.push_back(list_flag("Ls", "256,1024,2048", kMinL, kMaxL, "sequence lengths",
-                                    "Bench"));
-    c.def.flags.push_back(int_flag("trials", 3, 1, kMaxTrials, "min-d trials per L", "Bench"));
-    c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000, "GEMM repetitions (best is kept)",
-                                   "Bench"));
-    add_run_flags(c.def.flags);
-    c.def.flags.push_back(choice_flag("format", "json", {"json", "csv", "text"}, "output format",
-                                      "Output"));
-    c.run = run_bench;
-    cs.push_back(c);
-  }
-  return cs;
+  return {construct_command(), mind_command(), sweep_command(), bench_command()};
 }
 }  // namespace
 

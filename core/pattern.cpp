@@ -12,24 +12,11 @@ namespace attnx {
 
 namespace {
 
-// A family parameter within the range its family's table row gives (min, max "L" or "L-1").
+// A family parameter within the range its family's table row gives (param_bounds).
 void require_param(Family f, const char* name, long long value, int L) {
-  for (const auto& fam : pattern_families()) {
-    if (fam.name != family_name(f)) continue;
-    for (const auto& p : fam.params)
-      if (p.name == name) {
-        require_int(name, value, p.min, eval_bound(p.max_expr, L));
-        return;
-      }
-  }
-  require_option_upto(name, value, L);
-}
-
-void check_nnz(const char* field, long long estimate) {
-  if (estimate > kMaxNnz)
-    fail(field, std::string("the pattern would have about ") + std::to_string(estimate) +
-                    " nonzeros, above the limit of " + std::to_string(kMaxNnz) + "; reduce " +
-                    field + " or L");
+  long long lo = 0, hi = 0;
+  param_bounds(f, name, L, lo, hi);
+  require_int(name, value, lo, hi);
 }
 
 using Rows = std::vector<std::vector<int>>;
@@ -115,6 +102,115 @@ void apply_weights(Pattern& p, const PatternSpec& s, Rng& rng) {
   }
 }
 
+
+// The value of family parameter `name` in s.
+long long param_value(const PatternSpec& s, const std::string& name) {
+  if (name == "k") return s.k;
+  if (name == "w") return s.w;
+  if (name == "r") return s.r;
+  if (name == "block") return s.block;
+  if (name == "stride") return s.stride;
+  if (name == "globals") return s.globals;
+  return s.randoms;
+}
+
+// Refuses a pattern of more than kMaxNnz nonzeros, naming the family's parameters that set it.
+void check_nnz(const PatternSpec& s, long long per_row) {
+  const long long estimate = per_row * s.L;
+  if (estimate <= kMaxNnz) return;
+  std::string params, first;
+  for (const auto& f : pattern_families())
+    if (f.name == family_name(s.family))
+      for (const auto& q : f.params) {
+        params += (params.empty() ? "" : ", ") + q.name;
+        if (first.empty()) first = q.name;
+      }
+  fail(first.empty() ? "L" : first,
+       "the pattern would have about " + std::to_string(estimate) + " nonzeros, above the limit of " +
+           std::to_string(kMaxNnz) + "; reduce " + (params.empty() ? "" : params + " or ") + "L");
+}
+
+Rows window_rows(const PatternSpec& s) {
+  const int L = s.L;
+  const bool causal = s.family == Family::Causal;
+  check_nnz(s, causal ? s.w + 1ll : 2ll * s.w + 1);
+  Rows rows(L);
+  for (int i = 0; i < L; ++i) {
+    const int hi = causal ? i : std::min(L - 1, i + s.w);
+    for (int j = std::max(0, i - s.w); j <= hi; ++j) rows[i].push_back(j);
+  }
+  return rows;
+}
+
+Rows dilated_rows(const PatternSpec& s) {
+  check_nnz(s, 2ll * s.w + 1);
+  Rows rows(s.L);
+  for (int i = 0; i < s.L; ++i)
+    for (long long t = -s.w; t <= s.w; ++t) {
+      const long long j = i + 1ll * s.r * t;
+      if (j >= 0 && j < s.L) rows[i].push_back(static_cast<int>(j));
+    }
+  return rows;
+}
+
+Rows block_rows(const PatternSpec& s) {
+  check_nnz(s, s.block);
+  Rows rows(s.L);
+  for (int i = 0; i < s.L; ++i) {
+    const int b0 = (i / s.block) * s.block;
+    for (int j = b0; j < std::min(s.L, b0 + s.block); ++j) rows[i].push_back(j);
+  }
+  return rows;
+}
+
+Rows strided_rows(const PatternSpec& s) {
+  check_nnz(s, s.stride + 1ll * s.L / s.stride);
+  Rows rows(s.L);
+  for (int i = 0; i < s.L; ++i) {
+    const int b0 = (i / s.stride) * s.stride;
+    for (int j = b0; j < std::min(s.L, b0 + s.stride); ++j) rows[i].push_back(j);
+    for (int j = s.stride - 1; j < s.L; j += s.stride) rows[i].push_back(j);  // summary columns
+  }
+  return rows;
+}
+
+// Window +-w, the global columns 0..globals-1, then `randoms` distinct random columns not yet in
+// the row (as many as there is room for), drawn by rejection with an O(1) membership mark (the
+// draws, and so the pattern, are those of a plain rejection loop).
+Rows bigbird_rows(const PatternSpec& s, Rng& rng) {
+  const int L = s.L;
+  check_nnz(s, 2ll * s.w + 1 + s.globals + s.randoms);
+  Rows rows(L);
+  std::vector<int> mark(L, -1);  // mark[j] == i: column j is in row i
+  for (int i = 0; i < L; ++i) {
+    auto& r = rows[i];
+    auto add = [&](int j) { if (mark[j] != i) { mark[j] = i; r.push_back(j); } };
+    for (int j = std::max(0, i - s.w); j <= std::min(L - 1, i + s.w); ++j) add(j);
+    for (int g = 0; g < s.globals; ++g) add(g);
+    const int want = std::min<int>(s.randoms, L - static_cast<int>(r.size()));
+    for (int added = 0; added < want;) {
+      const int j = static_cast<int>(rng.below(L));
+      if (mark[j] != i) { add(j); ++added; }
+    }
+  }
+  return rows;
+}
+
+// The support of each row for a generated family (parameters already validated).
+Rows family_rows(const PatternSpec& s, Rng& rng) {
+  switch (s.family) {
+    case Family::Random: check_nnz(s, s.k); return random_regular(s.L, s.k, rng);
+    case Family::Permutation: return random_regular(s.L, 1, rng);
+    case Family::Window: case Family::Causal: return window_rows(s);
+    case Family::Dilated: return dilated_rows(s);
+    case Family::Block: return block_rows(s);
+    case Family::Strided: return strided_rows(s);
+    case Family::BigBird: return bigbird_rows(s, rng);
+    case Family::Custom: break;
+  }
+  fail("pattern", "pattern custom needs triplets (use pattern_from_triplets)");
+}
+
 }  // namespace
 
 void compute_stats(Pattern& p) {
@@ -128,78 +224,13 @@ void compute_stats(Pattern& p) {
 
 Pattern make_pattern(const PatternSpec& s, Rng& rng) {
   require_option("L", s.L);
-  const int L = s.L;
-  Rows rows(L);
-  switch (s.family) {
-    case Family::Random:
-      require_param(s.family, "k", s.k, L);
-      check_nnz("k", 1ll * L * s.k);
-      rows = random_regular(L, s.k, rng);
-      break;
-    case Family::Permutation:
-      rows = random_regular(L, 1, rng);
-      break;
-    case Family::Window:
-    case Family::Causal:
-      require_param(s.family, "w", s.w, L);
-      check_nnz("w", 1ll * L * (s.family == Family::Window ? 2 * s.w + 1 : s.w + 1));
-      for (int i = 0; i < L; ++i) {
-        int hi = s.family == Family::Window ? std::min(L - 1, i + s.w) : i;
-        for (int j = std::max(0, i - s.w); j <= hi; ++j) rows[i].push_back(j);
-      }
-      break;
-    case Family::Dilated:
-      require_param(s.family, "w", s.w, L);
-      require_param(s.family, "r", s.r, L);
-      check_nnz("w", 1ll * L * (2 * s.w + 1));
-      for (int i = 0; i < L; ++i)
-        for (long long t = -s.w; t <= s.w; ++t) {
-          long long j = i + 1ll * s.r * t;
-          if (j >= 0 && j < L) rows[i].push_back(static_cast<int>(j));
-        }
-      break;
-    case Family::Block:
-      require_param(s.family, "block", s.block, L);
-      check_nnz("block", 1ll * L * s.block);
-      for (int i = 0; i < L; ++i) {
-        int b0 = (i / s.block) * s.block;
-        for (int j = b0; j < std::min(L, b0 + s.block); ++j) rows[i].push_back(j);
-      }
-      break;
-    case Family::Strided:
-      require_param(s.family, "stride", s.stride, L);
-      check_nnz("stride", 1ll * L * (s.stride + L / s.stride));
-      for (int i = 0; i < L; ++i) {
-        int b0 = (i / s.stride) * s.stride;
-        for (int j = b0; j < std::min(L, b0 + s.stride); ++j) rows[i].push_back(j);
-        for (int j = s.stride - 1; j < L; j += s.stride) rows[i].push_back(j);  // summary columns
-      }
-      break;
-    case Family::BigBird: {
-      require_param(s.family, "w", s.w, L);
-      require_param(s.family, "globals", s.globals, L);
-      require_param(s.family, "randoms", s.randoms, L);
-      check_nnz("w", 1ll * L * (2 * s.w + 1 + s.globals + s.randoms));
-      for (int i = 0; i < L; ++i) {
-        auto& r = rows[i];
-        for (int j = std::max(0, i - s.w); j <= std::min(L - 1, i + s.w); ++j) r.push_back(j);
-        for (int g = 0; g < s.globals; ++g)
-          if (!contains(r, g)) r.push_back(g);
-        // randoms distinct columns not yet in the row (as many as there is room for)
-        int want = std::min<int>(s.randoms, L - static_cast<int>(r.size()));
-        for (int added = 0; added < want;) {
-          int j = static_cast<int>(rng.below(L));
-          if (!contains(r, j)) { r.push_back(j); ++added; }
-        }
-      }
-      break;
-    }
-    case Family::Custom:
-      fail("pattern", "pattern custom needs triplets (use pattern_from_triplets)");
-  }
+  for (const auto& f : pattern_families())  // every parameter of the family, in table order
+    if (f.name == family_name(s.family))
+      for (const auto& q : f.params) require_param(s.family, q.name.c_str(), param_value(s, q.name), s.L);
+  Rows rows = family_rows(s, rng);
   if (s.weights == Weights::Random) require_option("wMin", s.w_min);
   if (s.weights == Weights::Decaying) require_option("decay", s.decay);
-  Pattern p = from_rows(L, std::move(rows));
+  Pattern p = from_rows(s.L, std::move(rows));
   apply_weights(p, s, rng);
   compute_stats(p);
   return p;
@@ -332,6 +363,21 @@ std::vector<FamilyInfo> pattern_families() {
         P("randoms", "random links per row", 0, "L-1", 1)}},
       {"custom", "Custom (drawn or imported)", false, true, {}},
   };
+}
+
+void param_bounds(Family f, const std::string& name, int L, long long& lo, long long& hi) {
+  for (const auto& fam : pattern_families()) {
+    if (fam.name != family_name(f)) continue;
+    for (const auto& p : fam.params)
+      if (p.name == name) {
+        lo = p.min;
+        hi = eval_bound(p.max_expr, L);
+        return;
+      }
+  }
+  const OptionInfo& o = option_info(name);
+  lo = static_cast<long long>(o.min);
+  hi = static_cast<long long>(o.max);
 }
 
 int row_count_bound(const PatternSpec& s, const std::vector<Triplet>& triplets) {

@@ -235,6 +235,14 @@ const std::vector<Preset>& presets() {
   return p;
 }
 
+std::string preset_value(const std::string& preset, const std::string& option) {
+  for (const auto& p : presets())
+    if (p.name == preset)
+      for (const auto& v : p.values)
+        if (v.option == option) return v.value;
+  throw std::logic_error("attnx: preset " + preset + " has no " + option);
+}
+
 const std::vector<std::string>& link_compute_options(const std::string& page) {
   static const std::vector<std::string> explorer = [] {
     std::vector<std::string> v;

@@ -103,22 +103,6 @@ std::string read_string(const val& opts, const char* name, const std::string& de
   return "<" + describe(v) + ">";  // refused by the parser with the list of names
 }
 
-// Range of a pattern parameter for family f at length L (from the core's self-description).
-// With any_family, the first family that has the parameter is used.
-bool param_range(Family f, int L, const std::string& name, long long& lo, long long& hi,
-                 bool any_family = false) {
-  for (const auto& fam : pattern_families()) {
-    if (!any_family && fam.name != family_name(f)) continue;
-    for (const auto& p : fam.params) {
-      if (p.name != name) continue;
-      lo = p.min;
-      hi = eval_bound(p.max_expr, L);
-      return true;
-    }
-  }
-  return false;
-}
-
 void read_triplets(const val& t, int L, std::vector<Triplet>& out) {
   if (t.typeOf().as<std::string>() != "object")
     fail("triplets", "triplets must be an object {rows, cols, vals} of equal-length arrays (got " +
@@ -155,12 +139,10 @@ void read_triplets(const val& t, int L, std::vector<Triplet>& out) {
 
 }  // namespace
 
-Options read_options(const val& opts_in, Call call) {
-  val opts = present(opts_in) ? opts_in : val::object();
-  if (opts.typeOf().as<std::string>() != "object" || opts.isArray())
-    fail("options", "options must be a plain object (got " + describe(opts) + ")");
+namespace {
 
-  // Unknown names are refused: a typo must not silently fall back to a default.
+// Unknown names are refused: a typo must not silently fall back to a default.
+void check_known_keys(const val& opts, Call call) {
   const auto allowed = allowed_names(call);
   val keys = val::global("Object").call<val>("keys", opts);
   const int nkeys = keys["length"].as<int>();
@@ -172,8 +154,11 @@ Options read_options(const val& opts_in, Call call) {
       fail(key, "unknown option \"" + key.substr(0, 40) + "\" (allowed: " + list + ")");
     }
   }
+}
 
-  Options o;
+// Family, L, the family parameters (typed here; their family ranges are the core's to check when
+// the pattern is made), weights and the custom triplets.
+void read_pattern_options(const val& opts, Call call, Options& o) {
   PatternSpec& s = o.spec;
   const bool has_triplets = present(opts["triplets"]);
   const std::string fam =
@@ -187,21 +172,14 @@ Options read_options(const val& opts_in, Call call) {
   if (s.family != Family::Custom && has_triplets)
     fail("triplets", "triplets are only used with pattern custom (got pattern " + fam + ")");
   if (s.family == Family::Custom && !present(opts["L"]))
-    fail("L", "L must be given with pattern custom (an integer from " + std::to_string(kMinL) +
-                  " to " + std::to_string(kMaxL) + ")");
+    fail("L", "L must be given with pattern custom (" + option_range_text(option_info("L")) + ")");
   s.L = static_cast<int>(read_option(opts, "L", s.L));
-
   const char* const int_params[] = {"k", "w", "r", "block", "stride", "globals", "randoms"};
   int* const fields[] = {&s.k, &s.w, &s.r, &s.block, &s.stride, &s.globals, &s.randoms};
   for (int q = 0; q < 7; ++q) {
-    long long lo = 0, hi = s.L;
-    if (param_range(s.family, s.L, int_params[q], lo, hi))
-      *fields[q] = static_cast<int>(read_int(opts, int_params[q], *fields[q], lo, hi));
-    else {
-      // Not a parameter of this family (ignored), but still a typed option.
-      param_range(s.family, s.L, int_params[q], lo, hi, true);
-      *fields[q] = read_int_param(opts, int_params[q], *fields[q], lo, hi);
-    }
+    long long lo = 0, hi = 0;  // for the message of a value no int can hold
+    param_bounds(s.family, int_params[q], s.L, lo, hi);
+    *fields[q] = read_int_param(opts, int_params[q], *fields[q], lo, hi);
   }
   s.weights = parse_weights(read_string(opts, "weights", weights_name(s.weights)));
   s.w_min = read_real(opts, "wMin", s.w_min);
@@ -210,12 +188,14 @@ Options read_options(const val& opts_in, Call call) {
     o.has_triplets = true;
     read_triplets(opts["triplets"], s.L, o.triplets);
   }
+}
 
+// Tolerances, seed, budget, and the options of the call's own (d; step, dmax; trials).
+void read_run_options(const val& opts, Call call, Options& o) {
   o.tol.eps = read_real(opts, "eps", o.tol.eps);
   o.tol.tau = read_real(opts, "tau", o.tol.tau);
   o.tol.delta = read_real(opts, "delta", o.tol.delta);
   validate(o.tol);
-
   o.seed = static_cast<std::uint64_t>(read_option(opts, "seed", o.seed));
   o.mind.max_bytes = static_cast<std::uint64_t>(
       read_option(opts, "maxBytes", static_cast<long long>(o.mind.max_bytes)));
@@ -231,6 +211,18 @@ Options read_options(const val& opts_in, Call call) {
   if (call == Call::SweepPoint)
     o.first_trial = static_cast<int>(
         read_int(opts, "firstTrial", 0, 0, kMaxTrials - o.trials));
+}
+
+}  // namespace
+
+Options read_options(const val& opts_in, Call call) {
+  val opts = present(opts_in) ? opts_in : val::object();
+  if (opts.typeOf().as<std::string>() != "object" || opts.isArray())
+    fail("options", "options must be a plain object (got " + describe(opts) + ")");
+  check_known_keys(opts, call);
+  Options o;
+  read_pattern_options(opts, call, o);
+  read_run_options(opts, call, o);
   return o;
 }
 

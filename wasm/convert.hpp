@@ -50,7 +50,7 @@ Pattern build_pattern(const Options& o);
 // The core's self-description for UIs (schema.hpp, pattern_families()) as one plain object:
 //   { linkVersion, families: [{ name, label, scalesWithL, inClass, params: [{ name, label, min,
 //     max ("L" | "L-1"), default }] }], weights: [names],
-//     options: { <name>: { name, flag, kind ('int'|'real'|'choice'|'intList'), min, max, minOpen,
+//     options: { <name>: { name, flag, json, kind ('int'|'real'|'choice'|'intList'), min, max, minOpen,
 //       maxOpen, minExpr?, maxExpr?, default, choices?, maxCount?, label, help, group } },
 //     contexts: { explorer|lab|wasm|cli: { defaults: { <name>: value }, max: { <name>: number } } },
 //     linkDefaults: { 0: { explorer: {...}, lab: {...} }, 1: {...} }, linkCompute: { explorer:

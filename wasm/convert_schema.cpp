@@ -38,6 +38,7 @@ val option_to_js(const OptionInfo& o) {
   val x = val::object();
   x.set("name", o.name);
   x.set("flag", o.flag);
+  x.set("json", o.json);  // key in the CLI's JSON output
   x.set("kind", std::string(kind_name(o.kind)));
   x.set("min", o.min);
   x.set("max", o.max);  // Infinity where unbounded

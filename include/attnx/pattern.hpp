@@ -89,5 +89,8 @@ struct FamilyInfo {
   std::vector<ParamInfo> params;
 };
 std::vector<FamilyInfo> pattern_families();
+// Range of parameter `name` for family f at length L: the family's table row (min, max "L" or
+// "L-1"), or the option's static range when the family has no such parameter.
+void param_bounds(Family f, const std::string& name, int L, long long& lo, long long& hi);
 
 }  // namespace attnx

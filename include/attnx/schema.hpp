@@ -82,6 +82,8 @@ struct Preset {
   std::string band_text;
 };
 const std::vector<Preset>& presets();
+// The value preset `preset` gives `option`, as link text; throws std::logic_error when it has none.
+std::string preset_value(const std::string& preset, const std::string& option);
 
 // Browser page limits (not options): custom patterns carried in a link, drawn by hand.
 constexpr int kMaxNnzLink = 2048;
