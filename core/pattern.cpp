@@ -236,6 +236,31 @@ Pattern make_pattern(const PatternSpec& s, Rng& rng) {
   return p;
 }
 
+namespace {
+
+// Row i of p divided by its sum, computed after scaling by the row's largest weight so that
+// neither 1e308 + 1e308 overflows nor tiny weights underflow in the sum. A weight whose share
+// still rounds to 0 (1e-300 next to 1e300) is refused, naming its entry (es: entries in p's
+// order, with their index in the caller's list).
+template <class Entries>
+void normalise_row(Pattern& p, int i, const Entries& es) {
+  double mx = 0;
+  for (int e = p.row_begin(i); e < p.row_end(i); ++e) mx = std::max(mx, p.val[e]);
+  double sum = 0;
+  for (int e = p.row_begin(i); e < p.row_end(i); ++e) sum += p.val[e] / mx;
+  for (int e = p.row_begin(i); e < p.row_end(i); ++e) {
+    const double w = p.val[e];
+    p.val[e] = (w / mx) / sum;
+    if (!(p.val[e] > 0))
+      fail("triplets", "entry " + std::to_string(es[e].idx) + ": weight " + fmt_num(w) +
+                           " is too small next to the largest weight of row " +
+                           std::to_string(i) + " (" + fmt_num(mx) +
+                           "): its share of the row underflows to 0");
+  }
+}
+
+}  // namespace
+
 Pattern pattern_from_triplets(int L, const std::vector<Triplet>& t) {
   require_option("L", L);
   if (static_cast<long long>(t.size()) > kMaxNnz)
@@ -279,11 +304,7 @@ Pattern pattern_from_triplets(int L, const std::vector<Triplet>& t) {
     p.col.push_back(e.j);
     p.val.push_back(e.w);
   }
-  for (int i = 0; i < L; ++i) {
-    double sum = 0;
-    for (int e = p.row_begin(i); e < p.row_end(i); ++e) sum += p.val[e];
-    for (int e = p.row_begin(i); e < p.row_end(i); ++e) p.val[e] /= sum;
-  }
+  for (int i = 0; i < L; ++i) normalise_row(p, i, es);
   compute_stats(p);
   return p;
 }
