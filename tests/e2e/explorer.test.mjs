@@ -39,7 +39,11 @@ async function openPage(hash = '', { width = 1280, height = 900, colorScheme = '
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  // A navigation (goto, reload) aborts the browser's own favicon fetch: not a page problem.
+  page.on('requestfailed', (r) => {
+    if (/\/favicon\.svg$/.test(r.url()) && /ERR_ABORTED/.test(r.failure()?.errorText ?? '')) return;
+    problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+  });
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   await page.goto(server.url + hash);
   return { page, context, problems };
