@@ -18,7 +18,11 @@ std::string num(double v) {
 std::string shown(const std::string& v) {
   std::string s;
   for (char c : v) s += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
-  if (s.size() > 60) s = s.substr(0, 57) + "...";
+  if (s.size() > 60) {
+    std::size_t cut = 57;  // not inside a UTF-8 sequence
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    s = s.substr(0, cut) + "...";
+  }
   return s.empty() ? "empty" : s;
 }
 }  // namespace
@@ -157,6 +161,7 @@ Args::Args(const CommandDef& cmd, int argc, char** argv, int first) : cmd_(cmd) 
       help_ = true;
       continue;
     }
+    if (a.empty()) throw UsageError("unexpected empty argument for '" + cmd.name + "'" + see);
     if (a.size() < 3 || a[0] != '-' || a[1] != '-')
       throw UsageError("unexpected argument '" + shown(a) + "' for '" + cmd.name + "'" + see);
     std::string name = a.substr(2), value;

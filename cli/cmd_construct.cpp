@@ -1,7 +1,13 @@
-// attnx CLI: `attnx construct` and its --export file.
+// attnx CLI: `attnx construct` and its --export file (README "Export file").
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
+#include <functional>
+#include <optional>
+#include <string>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -32,21 +38,99 @@ void write_metrics(JsonWriter& w, const Metrics& m) {
   w.end_object();
 }
 
-// The export: everything needed to recompute M in NumPy.
-void write_export(const std::string& path, const Args& a, const PatternSpec& spec,
-                  const Tolerances& tol, std::uint64_t seed, std::uint64_t max_bytes,
-                  const Pattern& A, const Construction& c) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw UsageError("cannot write --export " + path + ": " + std::strerror(errno));
+// The export file, opened before the computation so that a path that cannot be written is
+// refused at once. A file created here is removed again if nothing is written to it; an
+// existing file is truncated only when the export is written.
+class ExportFile {
+ public:
+  explicit ExportFile(std::string path) : path_(std::move(path)) {
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    created_ = fd_ >= 0;
+    if (fd_ < 0 && errno == EEXIST) fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd_ < 0) refuse(errno);
+  }
+  ~ExportFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (created_ && !written_) ::unlink(path_.c_str());
+  }
+  ExportFile(const ExportFile&) = delete;
+  ExportFile& operator=(const ExportFile&) = delete;
+
+  // Writes the whole text produced by `body` (in chunks); throws UsageError naming the path.
+  void write(const std::function<void(JsonWriter&)>& body) {
+    written_ = true;
+    struct stat st;
+    if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode) && ::ftruncate(fd_, 0) != 0) refuse(errno);
+    int err = 0;
+    JsonWriter w([&](const std::string& t) { return write_all(t, err); });
+    body(w);
+    const std::string tail = w.finish();
+    if (!w.flush() || !write_all(tail, err)) refuse(err);
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) refuse(errno);
+  }
+
+ private:
+  bool write_all(const std::string& t, int& err) {
+    for (std::size_t done = 0; done < t.size();) {
+      const ssize_t n = ::write(fd_, t.data() + done, t.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        err = n < 0 ? errno : EIO;
+        return false;
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+  [[noreturn]] void refuse(int err) const {
+    throw UsageError("cannot write --export " + path_ + ": " + std::strerror(err));
+  }
+
+  std::string path_;
+  int fd_ = -1;
+  bool created_ = false, written_ = false;
+};
+
+// Upper bound of the export's size: X's 2d floats per row at most 17 bytes each with their
+// separator ("-1.17549435e-38, "), an entry of A at most 48 bytes, the rest at most 64 KiB.
+std::uint64_t export_bytes_bound(const Pattern& A, int d) {
+  const std::uint64_t L = static_cast<std::uint64_t>(A.L), dd = static_cast<std::uint64_t>(d);
+  return L * (2 * dd * 17 + 16) + static_cast<std::uint64_t>(A.nnz()) * 48 + (64u << 10);
+}
+
+void check_export_size(const std::string& path, const Pattern& A, int d,
+                       std::uint64_t max_bytes) {
+  const std::uint64_t bytes = export_bytes_bound(A, d);
+  if (bytes <= max_bytes) return;
+  auto mib = [](std::uint64_t b) { return std::to_string((b + (1u << 20) - 1) >> 20); };
+  throw UsageError("--export " + path + " would be up to " + mib(bytes) +
+                   " MiB, above the memory budget of " + mib(max_bytes) +
+                   " MiB (--max-bytes); lower --L or --d, or raise --max-bytes");
+}
+
+// W_Q = [I_d; 0] (offset 0) or W_K = [0; I_d] (offset d), 2d x d, written compactly.
+void write_weights(JsonWriter& w, const char* name, int d, int offset) {
+  w.key(name).begin_object(true);
+  w.field("rows", 2 * d);
+  w.field("cols", d);
+  w.field("identity_row_offset", offset);
+  w.end_object();
+}
+
+// The export: everything needed to recompute M in NumPy (README "Export file").
+void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const Tolerances& tol,
+                  std::uint64_t seed, std::uint64_t max_bytes, const Pattern& A,
+                  const Construction& c) {
   const int L = c.L, d = c.d;
-  JsonWriter w(
-      [f](const std::string& s) { return std::fwrite(s.data(), 1, s.size(), f) == s.size(); });
   w.begin_object();
-  w.field("format", "attnx-construct-export/1");
+  w.field("format", "attnx-construct-export/2");
   w.field("about",
           "M = softmax_rows((X W_Q) (X W_K)^T / sqrt(d)) with a max-subtracted softmax; "
           "A is the target as [i, j, a] triplets (0-based, rows sum to 1); X is L x 2d float32 "
-          "= [sqrt(d) B P, P]; W_Q = [I_d; 0], W_K = [0; I_d] are 2d x d.");
+          "= [sqrt(d) B P, P]; W_Q = [I_d; 0], W_K = [0; I_d] are 2d x d, written as {rows, "
+          "cols, identity_row_offset}: W[r][c] = 1 if r = c + identity_row_offset, else 0.");
   w.field("version", ATTNX_VERSION);
   w.field("L", L);
   w.field("d", d);
@@ -69,21 +153,9 @@ void write_export(const std::string& path, const Args& a, const PatternSpec& spe
     w.end_array();
   }
   w.end_array();
-  for (int which = 0; which < 2; ++which) {
-    w.key(which == 0 ? "W_Q" : "W_K").begin_array();
-    for (int r = 0; r < 2 * d; ++r) {
-      w.begin_array(true);
-      const int one = which == 0 ? r : r - d;  // W_Q = [I; 0], W_K = [0; I]
-      for (int col = 0; col < d; ++col) w.value(col == one ? 1 : 0);
-      w.end_array();
-    }
-    w.end_array();
-  }
+  write_weights(w, "W_Q", d, 0);
+  write_weights(w, "W_K", d, d);
   w.end_object();
-  std::string tail = w.finish();
-  bool ok = w.flush() && std::fwrite(tail.data(), 1, tail.size(), f) == tail.size();
-  ok = (std::fclose(f) == 0) && ok;
-  if (!ok) throw UsageError("cannot write --export " + path + ": write failed");
 }
 
 }  // namespace
@@ -96,7 +168,10 @@ int run_construct(const Args& a) {
   const std::uint64_t seed = seed_of(a), max_bytes = max_bytes_of(a);
   const std::string export_path = a.get_str("export");
 
+  std::optional<ExportFile> file;
+  if (!export_path.empty()) file.emplace(export_path);
   Pattern A = build_pattern(a, spec, seed);
+  if (file) check_export_size(export_path, A, d, max_bytes);
   Construction c = construct(A, tol, d, seed, max_bytes);
 
   JsonWriter w;
@@ -113,7 +188,8 @@ int run_construct(const Args& a) {
   w.end_object();
   std::string out = w.finish();
 
-  if (!export_path.empty()) write_export(export_path, a, spec, tol, seed, max_bytes, A, c);
+  if (file)
+    file->write([&](JsonWriter& ew) { write_export(ew, a, spec, tol, seed, max_bytes, A, c); });
   write_stdout(out);
   return 0;
 }

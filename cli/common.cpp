@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <stdexcept>
 
@@ -91,12 +93,39 @@ PatternSpec pattern_spec(const Args& a, bool with_L) {
     if (s.weights == Weights::Random) s.w_min = a.get_real("w-min");
     if (s.weights == Weights::Decaying) s.decay = a.get_real("decay");
   }
+  if (with_L && s.family != Family::Custom) check_family_defaults(a, s, {s.L}, "L");
   return s;
+}
+
+void check_family_defaults(const Args& a, const PatternSpec& s, const std::vector<int>& Ls,
+                           const std::string& L_flag) {
+  const bool L_given = a.given(L_flag);
+  for (const auto& p : family_params(s.family)) {
+    const long long v = a.get_int(p);
+    for (int L : Ls) {  // ascending: the first L that does not fit is the one to name
+      long long lo = 0, hi = 0;
+      param_bounds(s.family, p, L, lo, hi);
+      if (v >= lo && v <= hi) continue;
+      const std::string range = "from " + std::to_string(lo) + " to " + std::to_string(hi);
+      const std::string L_text = L_flag == "L" ? "--L " + std::to_string(L)
+                                               : "L = " + std::to_string(L) + " in --Ls";
+      if (!a.given(p) && L_given)
+        throw UsageError(L_text + " is too small for the default --" + p + " " +
+                         std::to_string(v) + ": give --" + p + " " + range);
+      if (a.given(p) && !L_given)
+        throw UsageError("--" + p + " must be an integer " + range + " with " +
+                         (L_flag == "L" ? "the default --L " + std::to_string(L)
+                                        : "L = " + std::to_string(L) + " of the default --Ls") +
+                         " (got " + std::to_string(v) + ")");
+      return;  // both given (or neither): the core's message names them
+    }
+  }
 }
 
 Pattern build_pattern(const Args& a, PatternSpec& spec, std::uint64_t seed) {
   if (spec.family == Family::Custom) {
-    Pattern p = read_pattern_file(a.get_str("pattern-file"), a.given("L") ? spec.L : -1);
+    Pattern p = read_pattern_file(a.get_str("pattern-file"), a.given("L") ? spec.L : -1,
+                                  max_bytes_of(a));
     spec.L = p.L;
     return p;
   }
@@ -158,8 +187,9 @@ void write_pattern_stats(JsonWriter& w, const Pattern& p) {
 }
 
 void write_stdout(const std::string& text) {
+  errno = 0;
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
-    throw std::runtime_error("cannot write to standard output");
+    throw OutputError(errno ? std::strerror(errno) : "write failed");
 }
 
 ProgressPrinter::ProgressPrinter(bool enabled, std::string label)

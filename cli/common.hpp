@@ -1,7 +1,9 @@
 // attnx CLI: helpers shared by the subcommands (options -> core structs, JSON blocks, output).
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "args.hpp"
 #include <attnx/construct.hpp>
@@ -17,8 +19,16 @@ PatternSpec pattern_spec(const Args& a, bool with_L);
 // The target for construct/mind: generated from Rng(pattern_seed(seed)), or read from
 // --pattern-file for custom (then spec.L is set to the file's L).
 Pattern build_pattern(const Args& a, PatternSpec& spec, std::uint64_t seed);
-// Reads a custom pattern file (see --help). L_flag: value of --L or -1 if not given.
-Pattern read_pattern_file(const std::string& path, long long L_flag);
+// Reads a custom pattern file (see --help). L_flag: value of --L or -1 if not given. Refuses
+// (naming the file) a directory, and a file larger than the text limit under max_bytes before
+// reading it (see attnx/text_budget.hpp).
+Pattern read_pattern_file(const std::string& path, long long L_flag, std::uint64_t max_bytes);
+// Refuses family parameters left at their default that do not fit the given lengths, naming
+// the flag the user gave ("--L 2 is too small for the default --block 4: give --block from 1
+// to 2"), and given parameters above a bound set by the default --L (construct, mind). Ls: the
+// lengths the run uses; L_flag: "L" or "Ls".
+void check_family_defaults(const Args& a, const PatternSpec& spec, const std::vector<int>& Ls,
+                           const std::string& L_flag);
 
 Tolerances tolerances(const Args& a);
 MinDOptions mind_options(const Args& a);
@@ -31,7 +41,12 @@ void write_tolerances(JsonWriter& w, const Tolerances& t);
 // {"L", "k", "max_col_count", "in_class", "nnz"}
 void write_pattern_stats(JsonWriter& w, const Pattern& p);
 
-// Writes text to stdout; throws std::runtime_error on I/O failure.
+// A failed write of the output (stdout): "attnx: cannot write the output: <reason>", exit 1.
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+// Writes text to stdout; throws OutputError (with the system's reason) on I/O failure.
 void write_stdout(const std::string& text);
 
 // Progress on stderr: "\r"-updated on a terminal, a line per 10% otherwise.

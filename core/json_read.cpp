@@ -51,6 +51,13 @@ class Parser {
   int line_ = 1;
   std::size_t line_start_ = 0;  // offset of the current line's first byte
 
+  // A character for a message: 'x', or escaped ("\u0000") when not printable ASCII, so a NUL
+  // cannot cut the message and no control byte reaches a terminal.
+  static std::string shown_char(char c) {
+    if (c >= 0x20 && c < 0x7F) return std::string("'") + c + "'";
+    return json_escape(std::string(1, c));
+  }
+
   [[noreturn]] void error(const std::string& what) const {
     int line = 1, col = 1;
     for (std::size_t i = 0; i < p_ && i < s_.size(); ++i) {
@@ -107,7 +114,7 @@ class Parser {
       v.type = JsonValue::Type::Number;
       v.num = number();
     } else {
-      error(std::string("unexpected character '") + c + "'");
+      error("unexpected character " + shown_char(c));
     }
     return v;
   }
@@ -250,7 +257,9 @@ class Parser {
         put_utf8(o, cp);
         break;
       }
-      default: error(std::string("invalid escape '\\") + e + "'");
+      default:
+        error(e >= 0x20 && e < 0x7F ? std::string("invalid escape '\\") + e + "'"
+                                    : "invalid escape: '\\' followed by " + shown_char(e));
     }
   }
 

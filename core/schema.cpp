@@ -76,7 +76,7 @@ std::vector<OptionInfo> build_table() {
                        "random weights: uniform in [w-min, 1], then normalised", "pattern"));
   v.push_back(real_opt("decay", "decay", "decay", 0, 10, false, false, s.decay, "Decay",
                        "decaying weights: A_ij ~ (1+|i-j|)^-decay", "pattern"));
-  v.push_back(real_opt("eps", "eps", "eps", 0, kMaxEps, true, false, t.eps, "ε (ratio tolerance)",
+  v.push_back(real_opt("eps", "eps", "eps", kMinEps, kMaxEps, false, false, t.eps, "ε (ratio tolerance)",
                        "(R) bound on the log-ratio error rho", "tolerances"));
   v.push_back(real_opt("tau", "tau", "tau", 0, 1, true, true, t.tau, "τ (zero tolerance)",
                        "(Z) bound on the zero ratio zeta", "tolerances"));

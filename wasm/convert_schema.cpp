@@ -49,6 +49,7 @@ val option_to_js(const OptionInfo& o) {
   x.set("default", typed_value(o, context_default("core", o.name)));
   if (o.kind == OptionKind::Choice) x.set("choices", string_array(o.choices));
   if (o.kind == OptionKind::IntList) x.set("maxCount", o.max_count);
+  x.set("rangeText", option_range_text(o));  // "a number in [1e-06, 100]": the core's words
   x.set("label", o.label);
   x.set("help", o.help);
   x.set("group", o.group);

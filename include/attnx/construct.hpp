@@ -11,6 +11,7 @@ namespace attnx {
 constexpr int kMaxD = 16384;
 constexpr int kDefaultD = 512;          // construct's hidden size when none is given
 constexpr double kMaxEps = 100;          // (R) tolerance: ratios within e^100 are no constraint
+constexpr double kMinEps = 1e-6;         // below float32 logit resolution; keeps d* (1/eps^2) finite
 constexpr std::uint64_t kDefaultSeed = 1;
 
 struct Tolerances {

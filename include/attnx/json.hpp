@@ -2,6 +2,7 @@
 // small strict JSON reader (RFC 8259) that records where each value starts, so that readers of
 // files can name the line of a bad entry. String in, string out: no I/O here.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -19,8 +20,21 @@ std::string json_number(float v);
 // The text JavaScript's String(v) gives (ECMAScript Number::toString: the same shortest digits,
 // exponent form only below 1e-6 or from 1e21, as "1e-7", "1.5e+21"; "NaN", "Infinity").
 std::string js_number(double v);
-// s as a JSON string literal, quotes included (control characters escaped).
+// s as a JSON string literal, quotes included. Always ASCII-safe for a terminal: besides '"' and
+// '\\', the control characters (U+0000-U+001F, U+007F-U+009F), the line and paragraph
+// separators U+2028/U+2029 and invisible format characters (U+200B-U+200F, U+202A-U+202E,
+// U+2060-U+2069, U+FEFF: zero-width, bidirectional overrides, byte order mark) are written as
+// \uXXXX (\n, \r, \t for those three). A byte that is not part of well-formed UTF-8 (RFC 3629:
+// no overlong forms, no surrogates, nothing above U+10FFFF) is written as \ufffd, one per byte.
+// Other UTF-8 text is copied unchanged.
 std::string json_escape(const std::string& s);
+// s for a one-line message on a terminal (stderr): the characters json_escape writes as
+// \uXXXX are written the same way (newline, tab and carriage return too), a byte that is not
+// UTF-8 as \xNN (so a file name stays recognisable); nothing else changes (no quotes added).
+std::string escape_message(const std::string& s);
+// Length (1 to 4) of the well-formed UTF-8 sequence starting at s[i], with its code point in
+// *cp; 0 when s[i] does not start one (i < s.size()).
+std::size_t utf8_sequence(const std::string& s, std::size_t i, char32_t* cp);
 // The double nearest to the decimal number text [first, last), whose syntax the caller has
 // checked (JSON number or [-]digits[.digits][e[+-]digits]); +-infinity when out of range.
 double parse_decimal(const char* first, const char* last);

@@ -42,7 +42,7 @@ const OptionInfo& option_info(const std::string& name);
 // (a family parameter's "L" or "L-1", say) and names it as `hi_text` when given.
 void require_option(const std::string& name, double value);
 void require_option_upto(const std::string& name, long long value, long long hi);
-// Text of an option's allowed range, e.g. "an integer from 2 to 16384", "a number in (0, 100]".
+// Text of an option's allowed range, e.g. "an integer from 2 to 16384", "a number in [1e-06, 100]".
 std::string option_range_text(const OptionInfo& o);
 
 // Value of a range expression of the table ("L", "L-1" or a number) for length L.

@@ -111,7 +111,7 @@ TEST_CASE("a NaN or infinite logit fails its row and makes the metrics NaN, neve
 TEST_CASE("a huge eps is refused with the table's range instead of overflowing the logits") {
   attnx::Tolerances tol;
   tol.eps = 1e39;
-  CHECK_THROWS_WITH_AS(attnx::validate(tol), "eps must be a number in (0, 100] (got 1e+39)",
+  CHECK_THROWS_WITH_AS(attnx::validate(tol), "eps must be a number in [1e-06, 100] (got 1e+39)",
                        attnx::InvalidArgument);
 }
 
@@ -122,4 +122,16 @@ TEST_CASE("d* stays finite for a subnormal delta: 16 beta^2 (ln(2 L^2) - ln delt
   CHECK(std::isfinite(d));
   // ln(1e-320) = -736.83 (subnormal, still exact enough): 16 * 4 * (ln 8192 + 736.83).
   CHECK(d == doctest::Approx(64.0 * (std::log(8192.0) - std::log(1e-320))).epsilon(1e-9));
+}
+
+TEST_CASE("eps is at least 1e-6: d* (1/eps^2) stays finite even for the largest beta") {
+  attnx::Tolerances tol;
+  tol.eps = 5e-324;  // eps^2 underflowed to 0 and d* became infinite (JSON null)
+  CHECK_THROWS_WITH_AS(attnx::validate(tol), "eps must be a number in [1e-06, 100] (got 4.94066e-324)",
+                       attnx::InvalidArgument);
+  tol.eps = attnx::kMinEps;
+  tol.tau = 5e-324;
+  tol.delta = 5e-324;
+  // beta of a 16384-wide row of weights spanning 1e300: ~1e6; d* ~ 1e28, finite.
+  CHECK(std::isfinite(attnx::d_star(1e6, attnx::kMaxL, tol)));
 }

@@ -46,7 +46,7 @@ TEST_CASE("validate() refuses with the range the table publishes (one rule, one 
   const auto& eps = attnx::option_info("eps");
   CHECK(refusal([&] { attnx::validate(t); }) ==
         "eps must be " + attnx::option_range_text(eps) + " (got 101)");
-  CHECK(attnx::option_range_text(eps) == "a number in (0, 100]");
+  CHECK(attnx::option_range_text(eps) == "a number in [1e-06, 100]");
   t = attnx::Tolerances{};
   t.tau = 1;
   CHECK(refusal([&] { attnx::validate(t); }) == "tau must be a number in (0, 1) (got 1)");

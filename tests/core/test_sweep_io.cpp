@@ -210,7 +210,7 @@ TEST_CASE("JSON refusals name the first problem") {
   CHECK(refusal(R"({"params":{"trials":2},"points":[]})") ==
         "params.delta is missing (it defines the (1-delta)-quantile)");
   CHECK(th::contains(refusal(with_params(",\"delta\":0.2")), "repeated key \"delta\""));
-  CHECK(refusal(with_params(",\"eps\":0")) == "params.eps must be a number in (0, 100] (got 0)");
+  CHECK(refusal(with_params(",\"eps\":0")) == "params.eps must be a number in [1e-06, 100] (got 0)");
   CHECK(refusal(with_params(",\"tau\":\"x\"")) == "params.tau must be a number in (0, 1) (got \"x\")");
   CHECK(refusal(with_params(",\"seed\":1.5")) ==
         "params.seed must be an integer from 0 to 9007199254740991 (got 1.5)");

@@ -117,7 +117,7 @@ TEST_CASE("weight parameters must be finite and in range (0 < w_min <= 1, decay 
   }
 }
 
-TEST_CASE("tolerances: eps > 0, tau in (0,1), delta in (0,1), all finite") {
+TEST_CASE("tolerances: eps in [1e-6, 100], tau in (0,1), delta in (0,1), all finite") {
   auto tol_err = [](double eps, double tau, double delta) {
     attnx::Tolerances t;
     t.eps = eps;
@@ -146,7 +146,7 @@ TEST_CASE("tolerances: eps > 0, tau in (0,1), delta in (0,1), all finite") {
     CHECK(contains(e2.what(), "(0, 1)"));
   }
   attnx::Tolerances ok;
-  ok.eps = 1e-9;
+  ok.eps = 1e-6;  // the smallest eps (kMinEps)
   ok.tau = 0.999;
   ok.delta = 1e-6;
   CHECK_NOTHROW(attnx::validate(ok));

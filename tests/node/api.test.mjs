@@ -41,7 +41,7 @@ test('patterns(): families, parameters with ranges, weights, limits, defaults', 
   assert.deepEqual(p.limits.d, { min: 1, max: 16384 });
   assert.deepEqual(p.limits.seed, { min: 0, max: 2 ** 53 - 1 });
   assert.deepEqual(p.limits.tau, { min: 0, max: 1, minOpen: true, maxOpen: true });
-  assert.equal(p.limits.eps.max, 100);  // the core's table: (0, 100]
+  assert.equal(p.limits.eps.max, 100);  // the core's table: [1e-06, 100]
   assert.equal(p.defaults.maxBytes, 2 ** 31);
   assert.equal(p.defaults.d, 512);
   assert.equal(p.defaults.step, 16);

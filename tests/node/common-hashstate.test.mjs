@@ -118,7 +118,7 @@ test('unknown, prototype and repeated keys are reported; values are checked in o
 test('parseField: messages name the field and its range; types', () => {
   assert.deepEqual(parseField('tau', table.tau, '1.5'), { error: 'tau must be a number in (0, 1) (got "1.5")' });
   assert.deepEqual(parseField('eps', table.eps, '100'), { value: 100 });
-  assert.match(parseField('eps', table.eps, '0').error, /^eps must be a number in \(0, 100\]/);
+  assert.match(parseField('eps', table.eps, '0').error, /^eps must be a number in \[1e-06, 100\]/);
   assert.deepEqual(parseField('L', table.L, '4097'), { error: 'L must be an integer from 2 to 4096 (got "4097")' });
   assert.match(parseField('seed', table.seed, '9007199254740992').error, /seed must be an integer from 0 to 9007199254740991/);
   assert.deepEqual(parseField('help', table.help, '0'), { value: false });

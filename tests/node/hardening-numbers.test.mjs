@@ -20,9 +20,9 @@ test('a huge eps is refused (CLI and API) instead of reporting success with null
   for (const eps of ['1e39', '1e38', '101']) {
     const r = cli('construct', '--L', '64', '--eps', eps, '--d', '64');
     assert.equal(r.status, 2, r.stdout);
-    assert.match(r.stderr, /^attnx: --eps must be a number in \(0, 100\] \(got /);
+    assert.match(r.stderr, /^attnx: --eps must be a number in \[1e-06, 100\] \(got /);
     assert.equal(r.stdout, '');
-    assert.throws(() => api.construct({ L: 64, eps: Number(eps), d: 64 }), (e) => e.field === 'eps' && /\(0, 100\]/.test(e.message));
+    assert.throws(() => api.construct({ L: 64, eps: Number(eps), d: 64 }), (e) => e.field === 'eps' && /\[1e-06, 100\]/.test(e.message));
   }
   // mind agrees: refused too, never "not reached" for the same flags.
   assert.equal(cli('mind', '--L', '64', '--eps', '1e39').status, 2);

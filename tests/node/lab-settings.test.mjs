@@ -100,7 +100,7 @@ test('links name every bad value with its field and range; the rest is kept', ()
   const r = readLink(schema, table, '#k=0&eps=abc&Ls=64,32&pattern=nope&trials=2&bogus=1');
   const all = r.errors.join('\n');
   assert.match(all, /^k must be an integer from 1 to 32 \(got "0"\)$/m);
-  assert.match(all, /^eps must be a number in \(0, 100\] \(got "abc"\)$/m);
+  assert.match(all, /^eps must be a number in \[1e-06, 100\] \(got "abc"\)$/m);
   assert.match(all, /^Ls must be strictly increasing \(got 64 then 32\)$/m);
   assert.match(all, /^pattern must be one of random, permutation, /m);
   assert.match(all, /unknown setting "bogus"/);

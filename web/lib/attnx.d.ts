@@ -46,7 +46,7 @@ export interface OptionInfo {
   name: string; flag: string; json: string; kind: 'int' | 'real' | 'choice' | 'intList';
   min: number; max: number; minOpen: boolean; maxOpen: boolean;
   minExpr?: string; maxExpr?: string; default: number | string;
-  choices?: string[]; maxCount?: number; label: string; help: string; group: string;
+  choices?: string[]; maxCount?: number; rangeText: string; label: string; help: string; group: string;
 }
 export interface FamilyInfo {
   name: Family; label: string; scalesWithL: boolean; inClass: boolean;

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// attnx CLI fuzzer (issue 9): runs build/native/attnx on seeded, reproducible cases and counts
+// per surface how many were tried, ok, refused and BAD (see scripts/fuzz-cli/run.mjs for the
+// classification). Surfaces:
+//   args          argument vectors: valid-ish flags with boundary and hostile values, unknown,
+//                 repeated and value-less flags, huge numbers, NaN/inf text, control bytes
+//   pattern-file  --pattern-file texts: truncated/malformed JSON, huge and tiny numbers, deep
+//                 nesting, BOM, NUL, control bytes, duplicate keys, CSV variants, many entries
+//   paths         --pattern-file and --export paths that are no plain file: directories,
+//                 /dev/zero, /dev/full, missing directories, names with control bytes or bytes
+//                 that are not UTF-8, names too long
+// Case i is a pure function of (seed, i): `--only i` replays it and prints its details.
+//
+// Usage: node scripts/fuzz-cli.mjs [--seed N] [--cases N] [--time-limit S] [--mem-limit MiB]
+//                                  [--cli PATH] [--only I] [--show N]
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { makeRng } from './fuzz-cli/rng.mjs';
+import { genArgs, BUDGETS } from './fuzz-cli/args.mjs';
+import { genPatternText, hostilePath } from './fuzz-cli/files.mjs';
+import { runCase, classify, dirtyText, expectedOutput } from './fuzz-cli/run.mjs';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const DEFAULT_CLI = resolve(process.env.ATTNX_CLI || join(ROOT, 'build/native/attnx'));
+export const SURFACES = ['args', 'pattern-file', 'paths'];
+
+// The case's argument vector (after the executable) and the files it needs, in `dir`.
+export function makeCase(seed, index, dir) {
+  const rng = makeRng(seed, index);
+  const surface = rng.weighted([[50, 'args'], [35, 'pattern-file'], [15, 'paths']]);
+  const budget = ['--max-bytes', rng.pick(BUDGETS)];
+  const exportPath = (r) => (r.chance(0.8) ? join(dir, 'out.json') : hostilePath(r, dir, 'write'));
+  if (surface === 'args') return { surface, ...genArgs(rng, { exportPath }) };
+  const cmd = rng.weighted([[3, 'construct'], [2, 'mind']]);
+  const small = cmd === 'construct' ? ['--d', rng.pick(['8', '64'])] : ['--dmax', rng.pick(['64', '512']), '--step', '16'];
+  if (surface === 'paths' && rng.chance(0.4)) {
+    return { surface, args: ['construct', '--L', '16', '--d', '8', '--export', hostilePath(rng, dir, 'write'), ...budget] };
+  }
+  let file;
+  if (surface === 'paths') file = hostilePath(rng, dir, 'read');
+  else {
+    file = join(dir, rng.pick(['p.json', 'p.csv', 'p.txt']));
+    writeFileSync(file, genPatternText(rng));
+  }
+  const args = [cmd, '--pattern', 'custom', '--pattern-file', file, ...small, ...budget];
+  if (rng.chance(0.25)) args.push('--L', rng.pick(['2', '3', '5', '16', '64', '16384', '1', 'x']));
+  if (cmd === 'construct' && rng.chance(0.2)) args.push('--export', join(dir, 'out.json'));
+  return { surface, args };
+}
+
+// A successful --export into the case directory must be a clean JSON export file.
+function checkExport(args, dir) {
+  const i = args.indexOf('--export');
+  const path = join(dir, 'out.json');
+  if (i < 0 || args[i + 1] !== path || expectedOutput(args) === 'text') return null;  // help
+  if (!existsSync(path) || statSync(path).size > 64 << 20) return 'export file missing or huge';
+  const text = readFileSync(path);
+  const dirty = dirtyText(text);
+  if (dirty) return `export file has ${dirty}`;
+  try {
+    if (JSON.parse(text.toString('utf8')).format !== 'attnx-construct-export/2') return 'export file without its format';
+  } catch (e) {
+    return `export file is not JSON: ${e.message}`;
+  }
+  return null;
+}
+
+export function runOne({ seed, index, cli, timeLimit, memLimitMiB, root }) {
+  const dir = join(root, `case-${index}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    const c = makeCase(seed, index, dir);
+    const r = runCase(cli, c.args, { cwd: dir, timeLimit, memLimitMiB });
+    let [outcome, reason] = classify(r, c.args);
+    if (outcome === 'ok' && r.status === 0) {
+      const e = checkExport(c.args, dir);
+      if (e) [outcome, reason] = ['BAD', e];
+    }
+    return { index, surface: c.surface, args: c.args, outcome, reason, run: r };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Runs cases [0, cases) and returns per-surface counts and the BAD cases.
+export function runFuzz({ seed = 1, cases = 300, timeLimit = 20, memLimitMiB = 1024, cli = DEFAULT_CLI, onCase } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'attnx-fuzz-cli-'));
+  const stats = Object.fromEntries(SURFACES.map((s) => [s, { tried: 0, ok: 0, refused: 0, bad: 0 }]));
+  const bad = [];
+  try {
+    for (let index = 0; index < cases; index++) {
+      const res = runOne({ seed, index, cli, timeLimit, memLimitMiB, root });
+      const s = stats[res.surface];
+      s.tried++;
+      s[res.outcome === 'BAD' ? 'bad' : res.outcome]++;
+      if (res.outcome === 'BAD') bad.push({ index, surface: res.surface, reason: res.reason, args: res.args });
+      onCase?.(res);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  return { seed, cases, stats, bad };
+}
+
+const shown = (a) => (Buffer.isBuffer(a) ? `<bytes ${a.toString('hex')}>` : JSON.stringify(a.length > 80 ? `${a.slice(0, 77)}...` : a));
+
+export function report({ seed, cases, stats, bad }, show = 5) {
+  const lines = [`attnx CLI fuzz: seed ${seed}, ${cases} cases`];
+  for (const [s, c] of Object.entries(stats))
+    lines.push(`  ${s.padEnd(13)} tried ${String(c.tried).padStart(5)}  ok ${String(c.ok).padStart(5)}  refused ${String(c.refused).padStart(5)}  BAD ${c.bad}`);
+  lines.push(`  BAD total: ${bad.length}`);
+  for (const b of bad.slice(0, show)) {
+    lines.push(`  BAD case ${b.index} (${b.surface}): ${b.reason}`);
+    lines.push(`    replay: node scripts/fuzz-cli.mjs --seed ${seed} --only ${b.index}`);
+    lines.push(`    argv: ${b.args.map(shown).join(' ')}`);
+  }
+  return lines.join('\n');
+}
+
+function parseOptions(argv) {
+  const o = { seed: 1, cases: 5000, timeLimit: 20, memLimitMiB: 1024, cli: DEFAULT_CLI, only: null, show: 5 };
+  const names = { '--seed': 'seed', '--cases': 'cases', '--time-limit': 'timeLimit', '--mem-limit': 'memLimitMiB', '--cli': 'cli', '--only': 'only', '--show': 'show' };
+  for (let i = 0; i < argv.length; i += 2) {
+    const k = names[argv[i]];
+    if (!k || i + 1 >= argv.length) throw new Error(`unknown option or missing value: ${argv[i]} (see the header of scripts/fuzz-cli.mjs)`);
+    o[k] = k === 'cli' ? resolve(argv[i + 1]) : Number(argv[i + 1]);
+    if (k !== 'cli' && !Number.isFinite(o[k])) throw new Error(`${argv[i]} needs a number`);
+  }
+  return o;
+}
+
+function replay(o) {
+  const root = mkdtempSync(join(tmpdir(), 'attnx-fuzz-cli-'));
+  try {
+    const r = runOne({ ...o, index: o.only, root });
+    console.log(`case ${r.index} (${r.surface}): ${r.outcome}${r.reason ? ` - ${r.reason}` : ''}`);
+    console.log(`argv: ${r.args.map(shown).join(' ')}`);
+    console.log(`exit: ${r.run.status} signal: ${r.run.signal}`);
+    console.log(`stderr: ${JSON.stringify(r.run.err.toString('latin1').slice(0, 2000))}`);
+    console.log(`stdout: ${JSON.stringify(r.run.out.toString('latin1').slice(0, 2000))}`);
+    return r.outcome === 'BAD' ? 1 : 0;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function main() {
+  let o;
+  try {
+    o = parseOptions(process.argv.slice(2));
+  } catch (e) {
+    console.error(`fuzz-cli: ${e.message}`);
+    return 2;
+  }
+  if (!existsSync(o.cli)) {
+    console.error(`fuzz-cli: ${o.cli} is not built (run npm run build, or give --cli PATH)`);
+    return 2;
+  }
+  if (o.only !== null) return replay(o);
+  let done = 0;
+  const res = runFuzz({ ...o, onCase: () => { if (++done % 500 === 0) console.error(`fuzz-cli: ${done}/${o.cases}`); } });
+  console.log(report(res, o.show));
+  return res.bad.length ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main();

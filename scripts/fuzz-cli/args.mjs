@@ -1,0 +1,198 @@
+// attnx CLI fuzzer: argument vectors. A valid-ish vector for a command (flags with boundary
+// values that fit each other) is mutated: hostile values, unknown, repeated, foreign and
+// value-less flags, --flag=value forms, stray words, --help. Every vector carries a memory
+// budget of at most 64 MiB, and valid work is capped (capWork) so that a legitimate run never
+// needs the per-case time limit: a timeout is then always a hang.
+import { INT_HOSTILE, REAL_HOSTILE, CHOICE_HOSTILE, LIST_HOSTILE, UNKNOWN_FLAGS, STRAY } from './values.mjs';
+
+export const BUDGETS = ['1048576', '16777216', '67108864'];
+const MAX_BUDGET = 67108864;
+const FAMILIES = ['random', 'permutation', 'window', 'causal', 'dilated', 'block', 'strided', 'bigbird'];
+const FAMILY_PARAMS = {
+  random: ['k'], permutation: [], window: ['w'], causal: ['w'], dilated: ['w', 'r'],
+  block: ['block'], strided: ['stride'], bigbird: ['w', 'globals', 'randoms'],
+};
+const PATTERN_FLAGS = ['k', 'w', 'r', 'block', 'stride', 'globals', 'randoms', 'weights', 'w-min', 'decay'];
+const TOL_FLAGS = ['eps', 'tau', 'delta'];
+export const COMMAND_FLAGS = {
+  construct: ['pattern', 'L', ...PATTERN_FLAGS, 'pattern-file', ...TOL_FLAGS, 'd', 'export', 'seed', 'max-bytes', 'format'],
+  mind: ['pattern', 'L', ...PATTERN_FLAGS, 'pattern-file', ...TOL_FLAGS, 'step', 'dmax', 'seed', 'max-bytes', 'progress', 'format'],
+  sweep: ['pattern', ...PATTERN_FLAGS, ...TOL_FLAGS, 'step', 'dmax', 'Ls', 'trials', 'seed', 'max-bytes', 'progress', 'format'],
+  bench: ['Ls', 'trials', 'gemm-reps', 'seed', 'max-bytes', 'format'],
+};
+const FORMATS = { construct: ['json'], mind: ['json'], sweep: ['json', 'csv'], bench: ['json', 'csv', 'text'] };
+const KIND = {
+  pattern: 'choice', weights: 'choice', format: 'choice', Ls: 'list', 'pattern-file': 'text', export: 'text',
+  'w-min': 'real', decay: 'real', eps: 'real', tau: 'real', delta: 'real', progress: 'switch',
+};
+const kindOf = (flag) => KIND[flag] ?? 'int';
+
+const VALID = {
+  L: ['2', '3', '7', '16', '64', '100', '256', '1000', '2048', '8192', '16384'],
+  weights: ['uniform', 'random', 'decaying'],
+  'w-min': ['0.1', '1', '0.5', '1e-9', '1e-300', '5e-324'],
+  decay: ['0', '1', '10', '0.5', '9.999', '1e-300'],
+  eps: ['1', '100', '2.5', '0.001', '1e-9', '5e-324', '1e38', '99.99'],
+  tau: ['0.1', '0.5', '0.999999', '1e-9', '1e-300', '5e-324'],
+  delta: ['0.1', '0.5', '0.999999', '1e-9', '1e-300', '1e-320', '5e-324'],
+  d: ['1', '2', '16', '64', '512', '4096', '16384'],
+  step: ['1', '2', '16', '64', '256'],
+  dmax: ['1', '16', '64', '512', '4096', '16384'],
+  Ls: ['2', '16,32', '64,128', '2,3,4', '256', '1000,2048', '8192', '16384', '2,16384'],
+  trials: ['1', '2', '3', '1000'],
+  'gemm-reps': ['1', '2', '1000'],
+  seed: ['0', '1', '7', '9007199254740991', '123456789'],
+};
+
+// A family parameter that fits length L (boundaries included).
+function familyValue(rng, flag, L) {
+  const hi = flag === 'w' || flag === 'r' || flag === 'randoms' ? L - 1 : L;
+  const lo = flag === 'w' || flag === 'globals' || flag === 'randoms' ? 0 : 1;
+  return String(Math.max(lo, rng.pick([lo, lo + 1, 2, 3, hi, hi - 1, Math.floor(L / 2)])));
+}
+
+// A valid-ish vector for `command` (list of [flag, value] pairs; value null for a switch).
+function baseFlags(rng, command, ctx) {
+  const pairs = [];
+  const own = COMMAND_FLAGS[command];
+  const L = Number(rng.pick(VALID.L));
+  if (own.includes('pattern')) {
+    const fam = rng.pick(FAMILIES);
+    if (rng.chance(0.8)) pairs.push(['pattern', fam]);
+    for (const p of FAMILY_PARAMS[rng.chance(0.8) ? fam : 'random'])
+      if (rng.chance(0.6)) pairs.push([p, familyValue(rng, p, command === 'sweep' ? 2 : L)]);
+    if (own.includes('L') && rng.chance(0.8)) pairs.push(['L', String(L)]);
+  }
+  const weights = own.includes('weights') && rng.chance(0.5) ? rng.pick(VALID.weights) : 'uniform';
+  if (weights !== 'uniform' || rng.chance(0.2)) pairs.push(['weights', weights]);
+  if (weights === 'random' && rng.chance(0.6)) pairs.push(['w-min', rng.pick(VALID['w-min'])]);
+  if (weights === 'decaying' && rng.chance(0.6)) pairs.push(['decay', rng.pick(VALID.decay)]);
+  const skip = ['pattern', 'L', 'k', 'w', 'r', 'block', 'stride', 'globals', 'randoms', 'max-bytes',
+    'weights', 'w-min', 'decay', 'pattern-file'];
+  for (const f of own) {
+    if (skip.includes(f) || !rng.chance(0.3)) continue;
+    if (f === 'format') pairs.push([f, rng.pick(FORMATS[command])]);
+    else if (f === 'progress') pairs.push([f, null]);
+    else if (f === 'export') pairs.push([f, ctx.exportPath(rng)]);
+    else pairs.push([f, rng.pick(VALID[f])]);
+  }
+  pairs.push(['max-bytes', rng.pick(BUDGETS)]);
+  return rng.shuffle(pairs);
+}
+
+// A hostile value for a flag of kind k (never a valid budget above the fuzzer's cap).
+function hostileValue(rng, flag) {
+  const pool = { int: INT_HOSTILE, real: REAL_HOSTILE, choice: CHOICE_HOSTILE, list: LIST_HOSTILE,
+    text: ['', ' ', '-', '--L', '\x1b[31m', 'x'.repeat(5000)], switch: [''] }[kindOf(flag)];
+  for (;;) {
+    const v = rng.pick(pool);
+    if (flag !== 'max-bytes' || typeof v !== 'string' || !/^\+?\d+$/.test(v)) return v;
+    if (Number(v) <= MAX_BUDGET || Number(v) > 1125899906842624) return v;
+  }
+}
+
+const MUTATIONS = [
+  [6, 'hostile'], [2, 'unknown'], [2, 'repeat'], [1, 'novalue'], [2, 'eqform'], [1, 'stray'],
+  [1, 'foreign'], [0.3, 'help'], [1, 'drop'], [0.5, 'custom'],
+];
+
+function mutate(rng, command, pairs, extra) {
+  const m = rng.weighted(MUTATIONS);
+  const at = pairs.length ? rng.int(0, pairs.length - 1) : 0;
+  if (m === 'hostile' && pairs.length) pairs[at] = [pairs[at][0], hostileValue(rng, pairs[at][0])];
+  else if (m === 'unknown') extra.push(rng.pick(UNKNOWN_FLAGS), ...(rng.chance(0.5) ? ['1'] : []));
+  else if (m === 'repeat' && pairs.length) pairs.push([...pairs[at]]);
+  else if (m === 'novalue') extra.push(`--${rng.pick(COMMAND_FLAGS[command])}`);
+  else if (m === 'eqform' && pairs.length) pairs[at] = [pairs[at][0], pairs[at][1], 'eq'];
+  else if (m === 'stray') extra.push(rng.pick(STRAY));
+  else if (m === 'foreign') {
+    const other = rng.pick(Object.keys(COMMAND_FLAGS).filter((c) => c !== command));
+    const f = rng.pick(COMMAND_FLAGS[other]);
+    pairs.push([f, kindOf(f) === 'switch' ? null : rng.pick(VALID[f] ?? ['1'])]);
+  } else if (m === 'help') extra.push(rng.pick(['--help', '-h']));
+  else if (m === 'drop' && pairs.length) pairs.splice(at, 1);
+  else if (m === 'custom' && COMMAND_FLAGS[command].includes('pattern')) pairs.push(['pattern', 'custom']);
+}
+
+function flatten(pairs) {
+  const out = [];
+  for (const [f, v, form] of pairs) {
+    if (v === null) out.push(`--${f}`);
+    else if (form === 'eq') out.push(typeof v === 'string' ? `--${f}=${v}` : Buffer.concat([Buffer.from(`--${f}=`), v]));
+    else out.push(`--${f}`, v);
+  }
+  return out;
+}
+
+// The vector's value of --flag (last one given), as a string; def when absent.
+function valueOf(args, flag, def) {
+  let v = def;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (typeof a !== 'string') continue;
+    if (a === `--${flag}` && typeof args[i + 1] === 'string') v = args[i + 1];
+    else if (a.startsWith(`--${flag}=`)) v = a.slice(flag.length + 3);
+  }
+  return v;
+}
+
+// Multiply-adds the run would do if every value were accepted (Gram work dominates); 0 when the
+// memory budget surely refuses it (a lower bound of the core's estimate is above --max-bytes).
+export function estimateWork(command, args) {
+  const num = (f, d) => Number(valueOf(args, f, d));
+  const list = (d) => String(valueOf(args, 'Ls', d)).split(',').map(Number);
+  const sq = (Ls) => Ls.reduce((s, L) => s + (Number.isFinite(L) ? L * L : 0), 0);
+  const maxL = (d) => Math.max(...list(d).filter(Number.isFinite), 0);
+  const memory = {
+    construct: 8 * num('L', '256') ** 2 + 12 * num('L', '256') * num('d', '512'),
+    mind: 4 * num('L', '256') ** 2,
+    sweep: 4 * maxL('64,128,256,512') ** 2,
+    bench: 4 * maxL('256,1024,2048') ** 2,
+  }[command];
+  if (memory > num('max-bytes', '8589934592')) return 0;
+  if (command === 'construct') return num('L', '256') ** 2 * num('d', '512');
+  if (command === 'mind') return (num('L', '256') ** 2 * num('dmax', '4096')) / 2;
+  if (command === 'sweep') return (num('trials', '10') * sq(list('64,128,256,512')) * num('dmax', '4096')) / 2;
+  if (command === 'bench') return num('trials', '3') * sq(list('256,1024,2048')) * 4096 * 2 + num('gemm-reps', '5') * sq(list('256,1024,2048')) * 4096;
+  return 0;
+}
+
+export const WORK_CAP = 1e10;
+
+// Lowers the heaviest values until the run's work is under WORK_CAP.
+export function capWork(command, args) {
+  const set = (flag, value) => {
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === `--${flag}` && typeof args[i + 1] === 'string') args[i + 1] = value;
+      else if (typeof args[i] === 'string' && args[i].startsWith(`--${flag}=`)) args[i] = `--${flag}=${value}`;
+    }
+    if (valueOf(args, flag, null) === null) args.push(`--${flag}`, value);
+  };
+  const steps = {
+    construct: [['d', '512'], ['L', '1000']],
+    mind: [['dmax', '512'], ['L', '1000']],
+    sweep: [['trials', '2'], ['Ls', '16,32'], ['dmax', '512']],
+    bench: [['trials', '1'], ['gemm-reps', '1'], ['Ls', '16,32']],
+  }[command] ?? [];
+  for (const [flag, value] of steps) {
+    if (!(estimateWork(command, args) > WORK_CAP)) return args;
+    set(flag, value);
+  }
+  return args;
+}
+
+// One argument vector: command first (sometimes a hostile one), then flags.
+export function genArgs(rng, ctx) {
+  const command = rng.weighted([[30, 'construct'], [25, 'mind'], [20, 'sweep'], [6, 'bench'], [3, 'other']]);
+  if (command === 'other') {
+    return { command, args: [rng.pick(['', 'help', 'version', '--version', '-V', '--help', 'Construct',
+      'constructx', '--L', 'help', 'x\x1b[2J', Buffer.from([0xff, 0xfe])]), ...(rng.chance(0.5) ? [rng.pick(['construct', 'nope', '--x'])] : [])] };
+  }
+  const pairs = baseFlags(rng, command, ctx);
+  const extra = [];
+  const n = rng.weighted([[3, 0], [4, 1], [2, 2], [1, 4]]);
+  for (let i = 0; i < n; i++) mutate(rng, command, pairs, extra);
+  const args = [...flatten(pairs)];
+  for (const e of extra) args.splice(rng.int(0, args.length), 0, e);
+  return { command, args: [command, ...capWork(command, args)] };
+}

@@ -1,0 +1,75 @@
+// CLI messages blame only flags the user gave (issue 9, item 11): a default that does not fit a
+// given --L is named as a default, "reduce ..." lists only the given flags (and none already at
+// its minimum), and a failed write of the output is one clear line with exit status 1.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "cli_run.hpp"
+
+using cli_test::check_refused;
+using cli_test::run_cli;
+
+namespace {
+bool has(const std::string& s, const std::string& sub) { return s.find(sub) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("a family default that does not fit the given L is named as the default") {
+  if (!cli_test::cli_available()) return;
+  const auto r = run_cli({"construct", "--pattern", "block", "--L", "2"});
+  check_refused(r);
+  CHECK(r.err == "attnx: --L 2 is too small for the default --block 4: give --block from 1 to 2\n");
+  const auto d = run_cli({"mind", "--pattern", "dilated", "--L", "2", "--w", "1"});
+  check_refused(d);
+  CHECK(d.err == "attnx: --L 2 is too small for the default --r 2: give --r from 1 to 1\n");
+  const auto s = run_cli({"sweep", "--pattern", "block", "--Ls", "2,8"});
+  check_refused(s);
+  CHECK(s.err ==
+        "attnx: L = 2 in --Ls is too small for the default --block 4: give --block from 1 to 2\n");
+  // A given value above the bound set by the default --L says that L is the default.
+  const auto g = run_cli({"construct", "--pattern", "block", "--block", "300"});
+  check_refused(g);
+  CHECK(g.err == "attnx: --block must be an integer from 1 to 256 with the default --L 256 (got 300)\n");
+  // Both given: the core's words, with the flag.
+  const auto both = run_cli({"construct", "--pattern", "block", "--L", "2", "--block", "3"});
+  check_refused(both);
+  CHECK(both.err == "attnx: --block must be an integer from 1 to 2 (got 3)\n");
+}
+
+TEST_CASE("too many nonzeros: only the given flags that can be reduced are named") {
+  if (!cli_test::cli_available()) return;
+  for (const bool w0 : {false, true}) {
+    std::vector<std::string> args{"construct", "--pattern", "bigbird", "--L", "16384",
+                                  "--globals", "16384"};
+    if (w0) args.insert(args.end(), {"--w", "0"});  // already at its minimum
+    const auto r = run_cli(args);
+    check_refused(r);
+    CHECK(has(r.err, "above the limit of 4194304; reduce --globals or --L\n"));
+  }
+  const auto r = run_cli({"construct", "--pattern", "bigbird", "--L", "16384", "--randoms", "16383"});
+  check_refused(r);
+  CHECK(has(r.err, "; reduce --randoms or --L\n"));
+}
+
+TEST_CASE("memory budget refusals name the command's own flags") {
+  if (!cli_test::cli_available()) return;
+  const auto m = run_cli({"mind", "--L", "16384", "--max-bytes", "1048576"});
+  check_refused(m);
+  CHECK(has(m.err, "; reduce --L, or raise --max-bytes\n"));
+  const auto s = run_cli({"sweep", "--Ls", "16384", "--max-bytes", "1048576"});
+  check_refused(s);
+  CHECK(has(s.err, "; reduce --Ls, or raise --max-bytes\n"));
+  const auto c = run_cli({"construct", "--d", "16384", "--max-bytes", "1048576"});
+  check_refused(c);
+  CHECK(has(c.err, "; reduce --d, or raise --max-bytes\n"));
+}
+
+TEST_CASE("a failed write of the output: 'cannot write the output', exit status 1") {
+  if (!cli_test::cli_available()) return;
+  const auto r = run_cli({"construct", "--L", "8", "--d", "8"}, "/dev/null", "/dev/full");
+  CHECK(r.status == 1);
+  CHECK(r.err == "attnx: cannot write the output: No space left on device\n");
+  const auto h = run_cli({"--help"}, "/dev/null", "/dev/full");
+  CHECK(h.status == 1);
+  CHECK(h.err == "attnx: cannot write the output: No space left on device\n");
+}
