@@ -228,7 +228,7 @@ test('link state: autorun, explicit fields, bad values named with their range', 
   const msg = (await messages(page)).join('\n');
   // k is checked against the link's grid (smallest L 32) before the grid itself is refused.
   assert.match(msg, /k must be an integer from 1 to 32 \(got "0"\)/);
-  assert.match(msg, /eps must be a number in \(0, 100\] \(got "abc"\)/);
+  assert.match(msg, /eps must be a number in \[1e-06, 100\] \(got "abc"\)/);
   assert.match(msg, /Ls must be strictly increasing \(got 64 then 32\)/);
   assert.match(msg, /pattern must be one of random, permutation/);
   assert.equal(await page.inputValue('#f-trials'), '2');

@@ -16,6 +16,15 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// Replaces the children of `parent` by `nodes` (any iterable of nodes or strings, of any length:
+// appended to a fragment, never spread into a call). Returns parent.
+export function setChildren(parent, nodes) {
+  const frag = parent.ownerDocument.createDocumentFragment();
+  for (const n of nodes) frag.append(n);
+  parent.replaceChildren(frag);
+  return parent;
+}
+
 const SVGNS = 'http://www.w3.org/2000/svg';
 
 // Creates an SVG element the same way as el() (no event attributes). Returns the element.

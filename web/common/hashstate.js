@@ -13,16 +13,25 @@
 
 const bound = (f, key, st) => (typeof f[key] === 'function' ? f[key](st) : f[key]);
 
+// Defaults of the optional field limits (a page's own text and list fields).
+const DEFAULT_MAX_LENGTH = 256;
+const DEFAULT_MAX_COUNT = 64;
+// The longest text of a JavaScript number ("-1.7976931348623157e+308").
+const NUMBER_CHARS = String(-Number.MAX_VALUE).length;
+// Percent-encoding writes one character as at most 3 ("%2B").
+const ENCODED_CHARS = 3;
+
 // Human-readable allowed range of field f in state st, e.g. "an integer from 2 to 10".
 export function describeRange(f, st = {}) {
+  if (f.rangeText) return f.rangeText;  // the core's own words for a fixed range (schema)
   const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
   switch (f.type) {
     case 'int': return `an integer from ${lo} to ${hi}`;
     case 'number': return `a number in ${f.minOpen ? '(' : '['}${lo}, ${hi}${f.maxOpen ? ')' : ']'}`;
     case 'enum': return `one of ${f.values.join(', ')}`;
     case 'bool': return '0 or 1';
-    case 'intList': return `comma-separated integers from ${lo} to ${hi}, at most ${f.maxCount ?? 64} of them`;
-    default: return `text of at most ${f.maxLength ?? 256} characters`;
+    case 'intList': return `comma-separated integers from ${lo} to ${hi}, at most ${f.maxCount ?? DEFAULT_MAX_COUNT} of them`;
+    default: return `text of at most ${f.maxLength ?? DEFAULT_MAX_LENGTH} characters`;
   }
 }
 
@@ -43,7 +52,7 @@ function parseNumber(f, s, st) {
 // A comma-separated integer list as its canonical text "a,b,c", or null.
 function parseIntList(f, s, st) {
   const parts = s.split(',').map((p) => p.trim());
-  if (parts.length > (f.maxCount ?? 64) || parts.some((p) => p === '')) return null;
+  if (parts.length > (f.maxCount ?? DEFAULT_MAX_COUNT) || parts.some((p) => p === '')) return null;
   const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
   const vals = parts.map((p) => parseInteger(p, lo, hi));
   return vals.some(Number.isNaN) ? null : vals.join(',');
@@ -61,7 +70,7 @@ export function parseField(name, f, raw, st = {}) {
     case 'enum': return f.values.includes(s) ? { value: s } : bad();
     case 'bool': return s === '1' || s === '0' ? { value: s === '1' } : bad();
     case 'intList': v = parseIntList(f, s, st); return v === null ? bad() : { value: v };
-    default: return s.length <= (f.maxLength ?? 256) ? { value: s } : bad();
+    default: return s.length <= (f.maxLength ?? DEFAULT_MAX_LENGTH) ? { value: s } : bad();
   }
   return Number.isNaN(v) ? bad() : { value: v };
 }
@@ -89,6 +98,36 @@ export function linkVersionOf(raw, schema) {
   return { error: `v must be a link version from 0 to ${schema.linkVersion} (got "${String(raw).slice(0, 40)}")` };
 }
 
+// The longest value text field f allows (before percent-encoding).
+function valueChars(f) {
+  switch (f.type) {
+    case 'int': case 'number': return NUMBER_CHARS;
+    case 'enum': return f.values.reduce((n, v) => Math.max(n, String(v).length), 0);
+    case 'bool': return 1;
+    case 'intList': return (f.maxCount ?? DEFAULT_MAX_COUNT) * (NUMBER_CHARS + 1);
+    default: return f.maxLength ?? DEFAULT_MAX_LENGTH;
+  }
+}
+
+// The longest hash a link of this table can need: "#v=<version>&" and every field once as
+// "key=value&", each value as long as its field allows and every character percent-encoded.
+// Derived from the table (the core's limits and the page's field sizes); no link this page writes
+// is longer. Never throws.
+export function maxHashLength(table) {
+  let n = '#v=&'.length + NUMBER_CHARS;
+  for (const [k, f] of Object.entries(table)) n += k.length + '=&'.length + ENCODED_CHARS * valueChars(f);
+  return n;
+}
+
+// The refusal of a hash longer than maxHashLength(table) (checked before anything is parsed, so
+// a huge hash costs no time), or null. The message names the length and the limit.
+export function hashLengthError(table, hash) {
+  const n = String(hash ?? '').replace(/^#/, '').length;
+  const max = maxHashLength(table);
+  if (n <= max) return null;
+  return `the link is ${n} characters long; links of this page have at most ${max}, so none of its settings were read`;
+}
+
 // Unknown and repeated keys of a link, as messages (own table keys only: "__proto__" and
 // "constructor" are unknown like any other name).
 function keyErrors(table, params, allowV) {
@@ -106,11 +145,14 @@ function keyErrors(table, params, allowV) {
 // Parses a hash ("#a=1&b=2") against the table. Fields are parsed in table order so dependent
 // ranges (k <= L) see earlier values. opts { page, schema } turns on link versions (see the top of
 // this file). Returns { state, errors: [message], version } where version is the link version
-// read (0 or 1), or null when the hash is empty, an element id, or has an unknown v (then the
-// whole link is refused: state = current defaults, errors = [the v message]). Never throws.
+// read (0 or 1), or null when the hash is empty, an element id, longer than maxHashLength(table)
+// or has an unknown v (then the whole link is refused: state = current defaults, errors = [the
+// message]). Never throws.
 export function parseHash(table, hash, { page, schema } = {}) {
   const text = String(hash ?? '').replace(/^#/, '');
   const state = defaults(table);
+  const tooLong = hashLengthError(table, text);
+  if (tooLong) return { state, errors: [tooLong], version: null };
   if (text === '' || isElementHash(text)) return { state, errors: [], version: null };
   const params = new URLSearchParams(text);
   let version = null;

@@ -52,6 +52,7 @@ function optionField(schema, page, name, families) {
   if (o.minExpr) f.min = (st) => Math.max(o.min, evalRange(o.minExpr, st));
   if (o.maxExpr) f.max = (st) => Math.min(ctx.max[name] ?? o.max, evalRange(o.maxExpr, st));
   if (o.kind === 'real') Object.assign(f, { minOpen: !!o.minOpen, maxOpen: !!o.maxOpen });
+  if (o.kind === 'real' && f.max === o.max && !o.minExpr && !o.maxExpr) f.rangeText = o.rangeText;
   if (o.kind === 'intList') f.maxCount = o.maxCount;
   return f;
 }

@@ -6,10 +6,25 @@
 //       "."; a row followed by "*n" (n base 36) stands for n identical consecutive rows.
 //   cw: the weights in the same entry order joined by "_" (omitted when every weight is 1).
 export class CustomPattern {
-  // An empty L x L pattern (rows: Map column -> raw weight > 0).
+  // An empty L x L pattern. Its rows (Map column -> raw weight > 0 per row) are made on first use;
+  // a pattern made from sorted triplets keeps them as typed arrays until then (an imported pattern
+  // of 200,000 entries is counted, copied and sent to the core without building 200,000 Map
+  // entries on the page's main thread).
   constructor(L) {
     this.L = L;
-    this.rows = Array.from({ length: L }, () => new Map());
+    this._rows = null;
+    this._src = null;  // { rows, cols, vals }: sorted by (i, j), weights > 0, never mutated
+  }
+
+  // The rows as Maps (built from the sorted triplets on first use; callers may then edit them).
+  get rows() {
+    if (!this._rows) {
+      this._rows = Array.from({ length: this.L }, () => new Map());
+      const s = this._src;
+      if (s) for (let t = 0; t < s.vals.length; t++) this._rows[s.rows[t]].set(s.cols[t], s.vals[t]);
+      this._src = null;
+    }
+    return this._rows;
   }
 
   // The diagonal pattern of size L.
@@ -19,22 +34,44 @@ export class CustomPattern {
     return p;
   }
 
-  // A pattern from triplets (entries with weight <= 0 are left out).
+  // A pattern from triplets (entries with weight <= 0 are left out; a repeated cell keeps its
+  // last weight). Triplets sorted by (i, j), as the core returns them, are kept as they are.
   static fromTriplets(L, rows, cols, vals) {
     const p = new CustomPattern(L);
-    for (let t = 0; t < vals.length; t++) if (vals[t] > 0) p.rows[rows[t]].set(cols[t], vals[t]);
+    let n = 0, sorted = true, pi = -1, pj = -1;
+    for (let t = 0; t < vals.length; t++) {
+      if (!(vals[t] > 0)) continue;
+      if (rows[t] < pi || (rows[t] === pi && cols[t] <= pj)) sorted = false;
+      pi = rows[t];
+      pj = cols[t];
+      n++;
+    }
+    if (!sorted) {
+      for (let t = 0; t < vals.length; t++) if (vals[t] > 0) p.rows[rows[t]].set(cols[t], vals[t]);
+      return p;
+    }
+    const src = { rows: new Int32Array(n), cols: new Int32Array(n), vals: new Float64Array(n) };
+    for (let t = 0, k = 0; t < vals.length; t++) {
+      if (!(vals[t] > 0)) continue;
+      src.rows[k] = rows[t];
+      src.cols[k] = cols[t];
+      src.vals[k++] = vals[t];
+    }
+    p._src = src;
     return p;
   }
 
   // An independent copy.
   clone() {
     const p = new CustomPattern(this.L);
-    this.rows.forEach((r, i) => { p.rows[i] = new Map(r); });
+    if (this._src) p._src = this._src;
+    else p._rows = this._rows ? this._rows.map((r) => new Map(r)) : null;
     return p;
   }
 
   // Number of nonzeros.
   get nnz() {
+    if (this._src) return this._src.vals.length;
     let n = 0;
     for (const r of this.rows) n += r.size;
     return n;
@@ -68,8 +105,10 @@ export class CustomPattern {
     return p;
   }
 
-  // Sorted triplets for the API.
+  // Sorted triplets for the API (fresh arrays the caller may transfer).
   toTriplets() {
+    const s = this._src;
+    if (s) return { rows: s.rows.slice(), cols: s.cols.slice(), vals: s.vals.slice() };
     const n = this.nnz;
     const rows = new Int32Array(n), cols = new Int32Array(n), vals = new Float64Array(n);
     let t = 0;

@@ -14,11 +14,13 @@ export class LinkState {
     this.lastWritten = null;
   }
 
-  // Reads location.hash: problems go to the 'hash' messages (the defaults are used instead), a
-  // custom pattern is decoded (the diagonal when it cannot be), then onRead(state).
+  // Reads location.hash: problems go to the 'hash' messages (an invalid value: its default is used
+  // instead; unknown keys are ignored; a repeated key's first value is used; a hash longer than
+  // any link is not read at all), a custom pattern is decoded (the diagonal when it cannot be),
+  // then onRead(state).
   read() {
     const { state, errors } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
-    const msgs = errors.map((e) => `Link: ${e}. The default is used instead.`);
+    const msgs = errors.map((e) => (/ must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
     if (state.pattern === 'custom') {
       const r = state.cp ? CustomPattern.decode(state.L, state.cp, state.cw, this.maxNnz) : { pattern: CustomPattern.identity(state.L) };

@@ -2,7 +2,7 @@
 // form, the worker pool (all computation, including the criterion and its per-row report), the
 // render worker (all L^2 loops) and the views.
 import { createPool } from '../lib/pool.js';
-import { isElementHash } from '../common/hashstate.js';
+import { isElementHash, hashLengthError } from '../common/hashstate.js';
 import { explorerTable, constructOptions, computeFields, clampToRanges, RENDER_FIELDS } from './state.js';
 import { LinkState } from './link.js';
 import { CustomTools } from './custom-tools.js';
@@ -113,7 +113,8 @@ function setupLinks() {
     onWritten: () => share.refresh(),
   });
   window.addEventListener('hashchange', () => {
-    if (!link.isOwn(location.hash) && !isElementHash(location.hash)) link.read();
+    const h = location.hash;  // an element id is no link, unless it is longer than any link
+    if (!link.isOwn(h) && (!isElementHash(h) || hashLengthError(table, h))) link.read();
   });
   for (const a of document.querySelectorAll('a.skip[href^="#"]')) {
     a.addEventListener('click', (ev) => {

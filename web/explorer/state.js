@@ -5,10 +5,11 @@ import { buildTable, familyOf } from '../common/schema-table.js';
 export const PAGE = 'explorer';
 
 // Fields owned by the page (not options of the core), with the page's defaults. cp/cw hold a
-// custom pattern (see custom-pattern.js); the rest only change what is shown.
+// custom pattern (see custom-pattern.js; their lengths follow from the schema, see linkTextLimits);
+// the rest only change what is shown.
 export const VIEW_FIELDS = {
-  cp: { type: 'string', maxLength: 60000, def: '' },
-  cw: { type: 'string', maxLength: 60000, def: '' },
+  cp: { type: 'string', def: '' },
+  cw: { type: 'string', def: '' },
   scale: { type: 'enum', values: ['lin', 'log'], def: 'log' },
   ref: { type: 'enum', values: ['mean', 'min'], def: 'mean' },
   row: { type: 'int', min: -1, max: (st) => (st.L ?? 2) - 1, def: -1 },
@@ -19,9 +20,26 @@ export const VIEW_FIELDS = {
 // Fields that only change the drawing (re-render without recomputing).
 export const RENDER_FIELDS = ['scale', 'ref'];
 
+// The longest cp and cw texts of a pattern a link may carry (schema.pageLimits: at most maxNnzLink
+// nonzeros, hence rows, with L <= maxL), from the encoding in custom-pattern.js: an entry is a
+// signed base-36 column offset and a separator, a row adds "_" and a run "*n"; a weight is a
+// JavaScript number and "_". Returns { cp, cw } in characters.
+export function linkTextLimits(schema) {
+  const { maxNnzLink, maxL } = schema.pageLimits;
+  const digits = (-maxL).toString(36).length;  // sign and base-36 digits of an offset or a count
+  const numberChars = String(-Number.MAX_VALUE).length;
+  return { cp: maxNnzLink * 2 * (digits + 1), cw: maxNnzLink * (numberChars + 1) };
+}
+
 // The explorer's state table built from schema() (throws if the schema lacks the explorer page).
 export function explorerTable(schema) {
-  return buildTable(schema, PAGE, { viewFields: VIEW_FIELDS });
+  const max = linkTextLimits(schema);
+  const viewFields = {
+    ...VIEW_FIELDS,
+    cp: { ...VIEW_FIELDS.cp, maxLength: max.cp },
+    cw: { ...VIEW_FIELDS.cw, maxLength: max.cw },
+  };
+  return buildTable(schema, PAGE, { viewFields });
 }
 
 // Fields whose change needs a new construction: every option a link carries, and the custom

@@ -117,9 +117,11 @@ export async function exportResult(pool, res, format, name) {
 }
 
 // Reads a File made by `attnx sweep` (JSON or CSV) and has the core parse and check it in a
-// worker (the page never blocks on a large file). Resolves the record { version, params, points,
-// fits } with source 'import' and the file name; rejects with "<file name>: <the core's message>".
-export async function importResult(pool, file) {
+// worker (the page never blocks on a large file). A file larger than maxBytes is refused before
+// it is read. Resolves the record { version, params, points, fits } with source 'import' and the
+// file name; rejects with "<file name>: <the core's message>" (or the size refusal).
+export async function importResult(pool, file, maxBytes = Infinity) {
+  if (file.size > maxBytes) throw new Error(`${file.name}: the file has ${file.size} bytes; a result file may have at most ${maxBytes}`);
   let rec;
   try {
     rec = await pool.run('parseSweep', { text: await file.text() });

@@ -3,7 +3,7 @@
 // compute option; a link without v is version 0 and the options it leaves out take the frozen
 // defaults of its version (schema.linkDefaults), never the current ones. A preset named in the link
 // (preset=paper) supplies the options the link leaves out instead.
-import { parseHash, toHash, isElementHash } from '../common/hashstate.js';
+import { parseHash, toHash, isElementHash, hashLengthError } from '../common/hashstate.js';
 import { PAGE, checkState } from './settings.js';
 
 // The hash with the named preset's values added for every option it does not set itself.
@@ -20,10 +20,13 @@ function withPreset(hash, schema) {
 // Reads a link. Returns null for a hash that is no link (empty or an element id such as
 // "#results": the page keeps its settings), else { state, errors: [message], version } where
 // invalid values are reported (naming the field and its range) and replaced. A link of an unknown
-// version is refused whole: state null, version null, errors naming the allowed versions.
-// Never throws.
+// version is refused whole: state null, version null, errors naming the allowed versions. A hash
+// longer than any link of the page (hashstate.js maxHashLength) is refused whole before it is
+// parsed, with tooLong: true (the page then replaces it in the URL). Never throws.
 export function readLink(schema, table, hash) {
   const text = String(hash ?? '');
+  const tooLong = hashLengthError(table, text);
+  if (tooLong) return { state: null, errors: [tooLong], version: null, tooLong: true };
   if (text.replace(/^#/, '') === '' || isElementHash(text)) return null;
   const parsed = parseHash(table, withPreset(text, schema), { page: PAGE, schema });
   if (parsed.version === null) return { state: null, errors: parsed.errors, version: null };

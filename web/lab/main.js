@@ -40,6 +40,11 @@ function resultView(app) {
   return { res: app.result, gridLs, runLs: app.runLs, states: app.taskStates, dMax: st.dmax, runState: app.runState, schema: app.schema };
 }
 
+// Puts `hash` in the URL in place of the current one (no history entry, no hashchange).
+function replaceHash(hash) {
+  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+}
+
 // Applies a link (the page's hash) to the store; reports its problems; runs the sweep when the
 // link asks to (on load, or when the new hash itself says autorun=1). Hashes that are no link
 // (an element id, empty) change nothing; a link of an unknown version only reports that.
@@ -47,6 +52,7 @@ function applyLink(app, hash, { fromLoad = false } = {}) {
   const r = readLink(app.schema, app.table, hash);
   if (!r) return;
   app.messages.set('link', r.errors.map((e) => `Link setting ignored: ${e}.`), 'error');
+  if (r.tooLong) replaceHash(writeLink(app.schema, app.table, app.store.get()));
   if (!r.state) return;
   app.controls.reset();
   app.store.set(r.state, { source: 'link' });
@@ -99,7 +105,10 @@ function wireEvents(app) {
     $('results').focus();
     $('results').scrollIntoView();
   });
-  window.addEventListener('hashchange', () => { if (app.runState !== 'running') applyLink(app, location.hash); });
+  window.addEventListener('hashchange', () => {
+    if (app.runState !== 'running') applyLink(app, location.hash);
+    else if (readLink(app.schema, app.table, location.hash)?.tooLong) replaceHash(writeLink(app.schema, app.table, app.store.get()));
+  });
   $('full-dstar').addEventListener('change', app.render.schedule);
   let lastW = 0;
   new ResizeObserver(() => {

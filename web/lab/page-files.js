@@ -17,7 +17,7 @@ async function onImport(app, ev) {
   ev.target.value = '';
   if (!file) return;
   try {
-    const res = await importResult(app.pool, file);
+    const res = await importResult(app.pool, file, app.schema.pageLimits.maxSweepFileBytes ?? Infinity);
     app.result = res;
     app.runLs = res.points.map((p) => p.L);
     app.taskStates = new Map();
@@ -25,7 +25,7 @@ async function onImport(app, ev) {
     const Ls = res.points.map((p) => p.L);
     $('status').textContent = `Imported ${file.name}: ${Ls.length} lengths (L = ${Ls[0]}…${Ls[Ls.length - 1]}), ${res.params.trials} trials each.`;
     app.setRunState('imported', false);
-    app.render.now();
+    await app.render.inStages();  // a large result is drawn in several short tasks
     app.setRunState('imported');
   } catch (e) {
     app.messages.set('import', [`Import failed, previous results kept: ${e.message}`], 'error');

@@ -18,7 +18,7 @@ function lengthsOf(ls) {
 // NaN when the grid is not readable.
 export function smallestL(st) {
   const Ls = lengthsOf(st.Ls);
-  return Ls.length ? Math.min(...Ls) : NaN;
+  return Ls.length ? Ls.reduce((a, b) => Math.min(a, b), Infinity) : NaN;
 }
 
 // Families a sweep over L can use (generated ones that scale with L), from the schema.

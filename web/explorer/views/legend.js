@@ -1,5 +1,5 @@
 // attnx explorer: a colour legend (bar + end/middle ticks + caption).
-import { el } from '../../common/dom.js';
+import { el, setChildren } from '../../common/dom.js';
 import { drawLegendBar } from '../../common/heatmap.js';
 
 // A colour legend (see the top of this file).
@@ -20,7 +20,7 @@ export class Legend {
     drawLegendBar(this.bar, lut, from, to, map);
     this.lo.textContent = lo;
     this.hi.textContent = hi;
-    this.mid.replaceChildren(...mids.map((m) => el('span', { text: m })));
+    setChildren(this.mid, mids.map((m) => el('span', { text: m })));
     this.mid.hidden = mids.length === 0;
     this.caption.textContent = caption;
     this.root.setAttribute('aria-label', `colour scale: ${caption} from ${lo} to ${hi}`);

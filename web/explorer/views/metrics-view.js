@@ -1,7 +1,7 @@
 // attnx explorer: the metrics card (SPEC §2, §3.5). Every number and verdict is the core's
 // (construct()'s metrics, including okR/okZ); data-value holds it unrounded. One short sentence
 // under each says what it means.
-import { el } from '../../common/dom.js';
+import { el, setChildren } from '../../common/dom.js';
 import { fmt, fmtInt, fmtVs } from '../format.js';
 
 function item(key, name, value, text, desc, cmp) {
@@ -10,7 +10,7 @@ function item(key, name, value, text, desc, cmp) {
   const parts = [head];
   if (cmp) parts.push(el('div', { class: `m-cmp ${cmp.ok === undefined ? '' : cmp.ok ? 'ok' : 'fail'}`, text: cmp.text }));
   parts.push(el('p', { class: 'm-desc', text: desc }));
-  return el('div', { class: 'metric', 'data-key': key }, ...parts);
+  return el('div', { class: 'metric', 'data-key': key }, parts);
 }
 
 // The verdict line: success badge (naming the failing conditions), class tag, L and d.
@@ -87,6 +87,6 @@ export class MetricsView {
   // verdicts are the core's metrics.okR / okZ / success.
   update(r, tol) {
     this.body.replaceChildren(verdictLine(r), metricGrid(r, tol));
-    if (this.summary) this.summary.replaceChildren(...summaryParts(r, tol));
+    if (this.summary) setChildren(this.summary, summaryParts(r, tol));
   }
 }

@@ -88,7 +88,7 @@ export function drawDStar({ svg, area, theme, layout, data, xs, ys, yd }) {
   for (const p of dStars) if (ys(p.d_star) >= y1) el('circle', { cx: xs(p.L), cy: ys(p.d_star), r: 2.5, fill: theme.dStar }, area);
   const above = dStars.filter((p) => p.d_star > yd.hi);
   if (!above.length) return;
-  const lo = Math.min(...above.map((p) => p.d_star)), hi = Math.max(...above.map((p) => p.d_star));
+  const lo = above.reduce((m, p) => Math.min(m, p.d_star), Infinity), hi = above.reduce((m, p) => Math.max(m, p.d_star), -Infinity);
   const label = `↑ d*(L) ${fmtD(lo)}${above.length > 1 ? `–${fmtD(hi)}` : ''}: above this range`;
   text(svg, x1 - 6, y1 + 14, label, { 'text-anchor': 'end', fill: theme.dStar, 'font-size': 11, 'font-weight': 600, ...halo(theme) });
 }
@@ -104,8 +104,23 @@ export function drawNotReached({ svg, axis, theme, layout, data, ys, yd }) {
   text(axis, x0 - 6, layout.m.t - 12, 'n.r.', { 'text-anchor': 'end', fill: theme.notReached });
 }
 
+// Up to this many trials the plot draws one dot (with its own tooltip) per trial; above, each
+// length gets one shape of its distinct values (a dense sweep, e.g. 64 lengths x 1000 trials,
+// would otherwise add 128,000 elements to the page).
+const DOTS_ONE_BY_ONE = 1000;
+// Dense plots: copies drawn of a repeated value (jittered apart), and of the not-reached mark.
+const DENSE_REPEATS = 3;
+
+// A circle as path data (for many dots in one <path>).
+function dotPath(x, y, r) {
+  return `M${(x - r).toFixed(1)},${y.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+}
+
 // One dot per trial (jittered apart); a triangle in the strip above the frame when not reached.
-export function drawDots({ svg, theme, layout, data, xs, ys }) {
+// More than DOTS_ONE_BY_ONE trials in all: drawDense instead.
+export function drawDots(ctx) {
+  const { svg, theme, layout, data, xs, ys } = ctx;
+  if (data.points.reduce((n, p) => n + p.d_mins.length, 0) > DOTS_ONE_BY_ONE) return drawDense(ctx);
   const dots = el('g', {}, svg);
   const { compact, m } = layout;
   for (const p of data.points) {
@@ -121,6 +136,38 @@ export function drawDots({ svg, theme, layout, data, xs, ys }) {
       const c = el('circle', { cx: (xs(p.L) + off[t]).toFixed(1), cy: ys(d).toFixed(1), r: compact ? 2.6 : 3.2, fill: theme.dots, 'fill-opacity': 0.55 }, dots);
       title(c, `L = ${p.L}, trial ${t + 1}: d_min = ${d}`);
     });
+  }
+}
+
+// The trials of a dense plot: per length one <path> of its distinct d values (a repeated value
+// drawn at most DENSE_REPEATS times) with one tooltip, and one not-reached mark with its count.
+function drawDense({ svg, theme, layout, data, xs, ys }) {
+  const dots = el('g', {}, svg);
+  const { compact, m } = layout;
+  const r = compact ? 2.6 : 3.2;
+  for (const p of data.points) {
+    const counts = new Map();
+    let nr = 0;
+    for (const d of p.d_mins) {
+      if (d === null) nr++;
+      else counts.set(d, (counts.get(d) ?? 0) + 1);
+    }
+    const path = [];
+    let lo = Infinity, hi = -Infinity;
+    for (const [d, n] of counts) {
+      lo = Math.min(lo, d);
+      hi = Math.max(hi, d);
+      const off = jitter(Array(Math.min(n, DENSE_REPEATS)).fill(d), compact ? 3 : 4);
+      for (const o of off) path.push(dotPath(xs(p.L) + o, ys(d), r));
+    }
+    const reached = p.d_mins.length - nr;
+    if (path.length) {
+      const shape = el('path', { d: path.join(''), fill: theme.dots, 'fill-opacity': 0.55 }, dots);
+      title(shape, `L = ${p.L}: ${reached} of ${p.d_mins.length} trials reached, d_min ${lo === hi ? lo : `${lo}–${hi}`} (${counts.size} distinct values)`);
+    }
+    if (!nr) continue;
+    const marks = Array.from({ length: Math.min(nr, DENSE_REPEATS) }, (_, k) => tri(xs(p.L) + (k % 2 ? -1 : 1) * Math.ceil(k / 2) * 6, m.t - 16, 5));
+    title(el('path', { d: marks.join(' '), fill: 'none', stroke: theme.notReached, 'stroke-width': 1.6 }, dots), `L = ${p.L}: ${nr} of ${p.d_mins.length} trials not reached (d_min > ${data.dMax})`);
   }
 }
 

@@ -11,7 +11,7 @@ import { VIRIDIS } from '../../common/viridis.js';
 // Unreached trials never count, so the curve can stop below 1.
 export function ecdf(ds) {
   const n = ds.length;
-  const s = ds.filter((d) => d !== null && d !== undefined && d >= 0).sort((a, b) => a - b);
+  const s = Float64Array.from(ds.filter((d) => d !== null && d !== undefined && d >= 0)).sort();
   const out = [];
   for (let i = 0; i < s.length; i++) {
     if (i + 1 < s.length && s[i + 1] === s[i]) continue;
@@ -38,9 +38,14 @@ export function xDomain(points, dMax) {
 
 // Step-function vertices of one ECDF over [xLo, xHi] in data units: [[d, p], ...].
 export function stepVertices(ds, xLo, xHi) {
+  return stepsOf(ecdf(ds), xLo, xHi);
+}
+
+// stepVertices of an ECDF already computed (ecdf(ds)).
+function stepsOf(steps, xLo, xHi) {
   const v = [[xLo, 0]];
   let p = 0;
-  for (const { d, p: q } of ecdf(ds)) {
+  for (const { d, p: q } of steps) {
     v.push([d, p], [d, q]);
     p = q;
   }
@@ -59,7 +64,7 @@ function legendEntries(theme, points, colors, delta) {
 
 function description(points) {
   if (!points.length) return 'No results yet.';
-  const each = points.map((p) => `L ${p.L}: all trials succeed by d = ${p.d_mins.some((d) => d === null) ? 'never (some not reached)' : Math.max(...p.d_mins)}`);
+  const each = points.map((p) => `L ${p.L}: all trials succeed by d = ${p.d_mins.some((d) => d === null) ? 'never (some not reached)' : p.d_mins.reduce((a, b) => Math.max(a, b), -Infinity)}`);
   return `Fraction of trials that succeed at hidden size d. ${each.join('; ')}.`;
 }
 
@@ -86,12 +91,13 @@ function guides(svg, theme, layout, { xs, ys, xd }, { points, delta, dMax }) {
 
 function curves(area, theme, { xs, ys, xd }, points, colors, delta) {
   points.forEach((p, n) => {
-    const v = stepVertices(p.d_mins, xd.lo, xd.hi);
+    const steps = ecdf(p.d_mins);
+    const v = stepsOf(steps, xd.lo, xd.hi);
     const pl = el('polyline', {
       points: v.map(([d, q]) => `${xs(d).toFixed(1)},${ys(q).toFixed(1)}`).join(' '),
       fill: 'none', stroke: colors[n], 'stroke-width': 2.4, 'stroke-linejoin': 'round',
     }, area);
-    title(pl, `L = ${p.L}: ${ecdf(p.d_mins).map(({ d, p: q }) => `${Math.round(q * 100)}% by d = ${d}`).join(', ')}`);
+    title(pl, `L = ${p.L}: ${steps.map(({ d, p: q }) => `${Math.round(q * 100)}% by d = ${d}`).join(', ')}`);
     if (p.quantile === null || delta === null) return;
     const c = el('circle', { cx: xs(p.quantile), cy: ys(1 - delta), r: 4, fill: colors[n], stroke: theme.bg, 'stroke-width': 1.2 }, area);
     title(c, `L = ${p.L}: (1−δ)-quantile d = ${p.quantile}`);

@@ -25,30 +25,58 @@ function plotWidth(id) {
   return Math.max(300, Math.floor(box.clientWidth || box.getBoundingClientRect().width || 600));
 }
 
+// What renderResults draws, computed once: the view, the paper band (or null), the theme and the
+// plot widths (read before any drawing: one layout per redraw).
+function prepare(view) {
+  const { res, schema } = view;
+  const preset = schema.presets.paper;
+  const band = res && paperComparable(preset, res.params) ? preset.band : null;
+  return { view, band, theme: currentTheme(), wDL: plotWidth('plot-dl'), wSD: plotWidth('plot-sd') };
+}
+
+// The parts of the result views, in drawing order; each takes prepare()'s context.
+const PARTS = [
+  ({ view, band, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax }),
+  ({ view, theme, wSD }) => drawSuccess($('plot-sd'), { res: view.res, theme, width: wSD, dMax: view.dMax }),
+  ({ view, band }) => {
+    const { res } = view;
+    renderTable($('results-table'), { res, gridLs: view.runLs, states: view.states });
+    $('fit-sentence').textContent = res ? fitSentence(res.fits, res.points) : 'Run a sweep to see the fits.';
+    $('paper-box').hidden = !band;
+    if (band) $('paper-text').textContent = paperSentence(res.points, band);
+    const has = !!(res && res.points.length);
+    for (const id of EXPORT_BUTTONS) $(id).disabled = !has;
+    $('result-source').textContent = describeSource(res, view.runState, view.schema);
+  },
+];
+
 // Draws the page's result views from `view`:
 //   { res (result or null), gridLs (the plot's lengths: the run's, else the configured grid),
 //     runLs (the table's rows: the lengths of the run or import), states (Map L -> task state),
 //     dMax (d_max to assume when res does not record it), runState, schema }.
 export function renderResults(view) {
-  const { res, gridLs, states, dMax, runState, schema } = view;
-  const preset = schema.presets.paper;
-  const theme = currentTheme();
-  const band = res && paperComparable(preset, res.params) ? preset.band : null;
-  const wDL = plotWidth('plot-dl'), wSD = plotWidth('plot-sd');
-  drawDL($('plot-dl'), { res, gridLs, pending: states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax });
-  drawSuccess($('plot-sd'), { res, theme, width: wSD, dMax });
-  renderTable($('results-table'), { res, gridLs: view.runLs, states });
-  $('fit-sentence').textContent = res ? fitSentence(res.fits, res.points) : 'Run a sweep to see the fits.';
-  $('paper-box').hidden = !band;
-  if (band) $('paper-text').textContent = paperSentence(res.points, band);
-  const has = !!(res && res.points.length);
-  for (const id of EXPORT_BUTTONS) $(id).disabled = !has;
-  $('result-source').textContent = describeSource(res, runState, view.schema);
+  const ctx = prepare(view);
+  for (const part of PARTS) part(ctx);
+}
+
+// The next task after the browser drew a frame.
+const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+// renderResults in stages: plot 1, plot 2, then the table and sentences, each in a task of its
+// own with a frame drawn in between (a large imported result never blocks the page for the whole
+// redraw). Resolves when everything is drawn.
+export async function renderResultsInStages(view) {
+  const ctx = prepare(view);
+  for (const part of PARTS) {
+    part(ctx);
+    await afterFrame();
+  }
 }
 
 // A scheduler for renderResults: schedule() draws view() once in the next animation frame however
-// often it is called; now() draws at once. Each draw is measured as 'attnx-lab-render' (read by
-// scripts/bench-lab.mjs). Returns { schedule, now }.
+// often it is called; now() draws at once; inStages() draws in stages (renderResultsInStages) and
+// resolves when done. Each draw by now() is measured as 'attnx-lab-render' (read by
+// scripts/bench-lab.mjs). Returns { schedule, now, inStages }.
 export function renderScheduler(view) {
   let queued = false;
   const now = () => {
@@ -64,5 +92,5 @@ export function renderScheduler(view) {
       now();
     });
   };
-  return { schedule, now };
+  return { schedule, now, inStages: () => renderResultsInStages(view()) };
 }

@@ -31,7 +31,7 @@ export function paperSentence(points, band) {
   const inHundreds = points.filter((p) => p.L >= 64 && p.L <= 1024 && p.median !== null);
   if (!inHundreds.length) return `The paper reports: ${band.text}.`;
   const meds = inHundreds.map((p) => p.median);
-  const lo = Math.min(...meds), hi = Math.max(...meds);
+  const lo = meds.reduce((a, b) => Math.min(a, b), Infinity), hi = meds.reduce((a, b) => Math.max(a, b), -Infinity);
   const inside = meds.filter((v) => v >= band.lo && v <= band.hi).length;
   const where = inside === meds.length ? 'all inside the band'
     : inside === 0 ? 'outside the band'

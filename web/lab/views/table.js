@@ -1,6 +1,9 @@
 // attnx lab: the results table (one row per L; lengths not finished show their task state).
 import { el } from '../../common/dom.js';
 
+// The per-trial column lists at most this many values (a long sweep's list is in its export).
+const TRIALS_LISTED = 50;
+
 const fmtD = (v) => (v === null || v === undefined ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 function columns(delta) {
@@ -10,6 +13,13 @@ function columns(delta) {
 
 function head(cols) {
   return el('thead', {}, el('tr', {}, cols.map((c) => el('th', { scope: 'col', text: c }))));
+}
+
+// The d_min of each trial as text ("n.r." when not reached): the first TRIALS_LISTED of them and
+// a count of the others.
+export function trialList(ds) {
+  const shown = ds.slice(0, TRIALS_LISTED).map((d) => (d === null ? 'n.r.' : String(d))).join(' ');
+  return ds.length > TRIALS_LISTED ? `${shown} … (${ds.length - TRIALS_LISTED} more in the JSON/CSV export)` : shown;
 }
 
 // The cells of a finished length.
@@ -29,7 +39,7 @@ function pointCells(p) {
       title: outside ? 'Columns have more than k nonzeros: outside the theorem\'s class' : null,
       text: p.max_col_count === null ? '—' : `${p.max_col_count}${outside ? ' (outside the class)' : ''}`,
     }),
-    el('td', { class: 'trials', text: p.d_mins.map((d) => (d === null ? 'n.r.' : String(d))).join(' ') }),
+    el('td', { class: 'trials', text: trialList(p.d_mins) }),
   ];
 }
 

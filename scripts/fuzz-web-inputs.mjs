@@ -1,0 +1,210 @@
+// attnx: the hostile inputs of scripts/fuzz-web.mjs, generated from a seed (DOM-free, no browser).
+// Every case is a pure function of (seed, surface, index): a reproducer is its three numbers.
+//   linkCase(rng, ctx, page)   -> { hash, fresh }      page 'explorer' | 'lab'
+//   patternCase(rng, ctx)      -> { text, via: 'text' | 'file', name }
+//   sweepCase(rng, ctx)        -> { bytes: Buffer, name, mime }
+// ctx: { schema, tables: { explorer, lab } (the pages' state tables), api (the WebAssembly API,
+// for valid sweep files), maxHash: { explorer, lab } (hashstate.js maxHashLength) }.
+
+// A seeded generator (mulberry32) with helpers. Returns { next() in [0, 1), int(lo, hi), pick(a),
+// chance(p) }.
+export function makeRng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6D2B79F5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
+  return { next, int, pick: (arr) => arr[int(0, arr.length - 1)], chance: (p) => next() < p };
+}
+
+// The generator of case `index` of `surface` under `seed` (independent of every other case).
+export function caseRng(seed, surface, index) {
+  let h = 2166136261 ^ seed;
+  for (const c of `${surface}:${index}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return makeRng(h);
+}
+
+// Markup that must never become elements (the fuzzer looks for [data-fz] in the document).
+export const MARKUP = ['<i data-fz="1">x</i>', '"><i data-fz=1>', "'><img data-fz=1 src=x>", '<svg data-fz=1 onload=alert(1)>', '</li><i data-fz=1>'];
+
+const HOSTILE_VALUES = ['', ' ', 'NaN', 'Infinity', '-Infinity', '-0', '1e309', '-1e309', '1e-400', '5e-324', '0x10', '1_000',
+  '٣', '１２', '1,5', '1.', '.5', '+3', '00012', 'undefined', 'null', 'true', '[object Object]', '__proto__', 'constructor',
+  '%', '%zz', '%00', '%E2%80%AE', '%F0%9F%98%80', '\u202e', '😀', '\u0000', '9'.repeat(400), '1e308', 'random,window',
+  ...MARKUP];
+const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__', 'valueOf',
+  '', '%5F%5Fproto%5F%5F', 'L[]', 'L.x', 'l', 'LL', '😀', 'v', 'V', ' L', 'L ', '%4C', ...MARKUP];
+
+// A value of field f that the page accepts most of the time (small sizes keep computations short).
+function plausible(rng, name, f) {
+  switch (f.type) {
+    case 'int': {
+      const cap = ['L', 'Ls', 'd', 'dmax'].includes(name) ? 512 : 64;
+      return String(rng.int(name === 'seed' ? 0 : 1, cap));
+    }
+    case 'number': return String(+(rng.next() * (rng.chance(0.2) ? 200 : 1.2)).toPrecision(rng.int(1, 17)));
+    case 'enum': return rng.pick(f.values);
+    case 'bool': return rng.pick(['0', '1']);
+    case 'intList': return Array.from({ length: rng.int(1, 5) }, (_, i) => 16 * 2 ** i).join(',');
+    default: return '';
+  }
+}
+
+// A random custom pattern in the link encoding (cp, cw), valid or not.
+function customFields(rng) {
+  const L = rng.int(2, 12);
+  const rows = Array.from({ length: L }, (_, i) => {
+    const n = rng.int(1, 3);
+    return Array.from({ length: n }, () => (rng.int(0, L - 1) - i).toString(36)).join('.');
+  });
+  let cp = rows.join('_');
+  if (rng.chance(0.3)) cp = rng.pick(['0*zzzzzz', `0*${L.toString(36)}`, '-1_0', 'zz.zz', '0**2', '0_', '_', '0.0', '']);
+  const cw = rng.chance(0.5) ? '' : Array.from({ length: rng.int(1, 3 * L) }, () => rng.pick(['1', '2.5', '1e308', '5e-324', '0', '-1', 'x', '1e-300'])).join('_');
+  return { L: String(L), cp, cw };
+}
+
+// One "key=value" pair of a hostile link (encoded or raw).
+function pair(rng, names, table) {
+  const r = rng.next();
+  let key = rng.pick(names), value;
+  if (r < 0.6) value = plausible(rng, key, table[key]);
+  else if (r < 0.85) value = rng.pick(HOSTILE_VALUES);
+  else if (r < 0.93) { key = rng.pick(HOSTILE_KEYS); value = rng.pick(['1', ...HOSTILE_VALUES]); } else value = 'x'.repeat(rng.int(100, 80000));
+  const enc = (s) => (rng.chance(0.5) ? encodeURIComponent(s) : s);
+  return `${enc(key)}=${enc(value)}`;
+}
+
+// A very long hash (over or right at the page's limit, or a flood of keys).
+function longHash(rng, max) {
+  switch (rng.int(0, 4)) {
+    case 0: return 'x&'.repeat(rng.int(100000, 140000));
+    case 1: return 'x=1&'.repeat(rng.int(1, 280000));
+    case 2: return `L=64&${'a'.repeat(max - 5 + rng.int(-1, 1))}`;
+    case 3: return Array.from({ length: rng.int(1000, 40000) }, (_, i) => `k${i}=${i}`).join('&');
+    default: return `L=${'9'.repeat(rng.int(1000, 300000))}`;
+  }
+}
+
+// A hostile link for `page` (see the top of this file). fresh: open the page with it (else the
+// hash changes on the open page).
+export function linkCase(rng, ctx, page) {
+  const table = ctx.tables[page];
+  const names = Object.keys(table);
+  const fresh = rng.chance(0.15);
+  const kind = rng.int(0, 9);
+  if (kind === 0) return { hash: `#${longHash(rng, ctx.maxHash[page])}`, fresh };
+  if (kind === 1) return { hash: `#${rng.pick(['figures', 'results', 'controls', '😀', '%', '', '&', '=', '==', '&&&=&'])}`, fresh };
+  if (kind === 2) {  // a plausible link: the pages compute it
+    const keys = [...new Set(Array.from({ length: rng.int(1, 6) }, () => rng.pick(names)))].filter((k) => !['cp', 'cw', 'row'].includes(k));
+    return { hash: `#v=1&${keys.map((k) => `${k}=${encodeURIComponent(plausible(rng, k, table[k]))}`).join('&')}`, fresh };
+  }
+  let parts = [];
+  if (rng.chance(0.6)) parts.push(`v=${rng.chance(0.7) ? '1' : rng.pick(['0', '2', '-1', '01', '1.0', '', '%31', 'x', '1e0'])}`);
+  if (rng.chance(0.05)) parts.push(`v=${rng.pick(['0', '1'])}`);
+  const n = rng.int(1, 10);
+  for (let t = 0; t < n; t++) parts.push(pair(rng, names, table));
+  if (page === 'explorer' && rng.chance(0.25)) {
+    const c = customFields(rng);
+    parts = parts.filter((q) => !/^(pattern|L|cp|cw)=/.test(q));
+    parts.push('pattern=custom', `L=${c.L}`, `cp=${c.cp}`);
+    if (c.cw) parts.push(`cw=${c.cw}`);
+  }
+  if (page === 'lab' && rng.chance(0.1)) parts.push(rng.pick(['preset=paper', 'preset=__proto__', 'autorun=1', 'preset=paper&autorun=1']));
+  if (rng.chance(0.1)) parts.push(parts[rng.int(0, parts.length - 1)]);  // a repeated key
+  for (let t = parts.length - 1; t > 0; t--) {
+    const j = rng.int(0, t);
+    [parts[t], parts[j]] = [parts[j], parts[t]];
+  }
+  return { hash: `#${parts.join(rng.chance(0.05) ? '&&' : '&')}`, fresh };
+}
+
+// A random valid pattern as triplets (L small) written as JSON or CSV.
+function validPattern(rng) {
+  const L = rng.int(2, rng.chance(0.1) ? 300 : 40);
+  const t = [];
+  for (let i = 0; i < L; i++) {
+    const cols = new Set([rng.int(0, L - 1)]);
+    while (rng.chance(0.4)) cols.add(rng.int(0, L - 1));
+    for (const j of cols) t.push([i, j, +(rng.next() * 3 + 0.01).toPrecision(rng.int(1, 17))]);
+  }
+  const form = rng.int(0, 3);
+  if (form === 0) return JSON.stringify({ L, triplets: t });
+  if (form === 1) return JSON.stringify(t);
+  if (form === 2) return JSON.stringify({ L, triplets: t }, null, 2);
+  const sep = rng.pick([',', ';', '\t', ' ']);
+  return `${rng.chance(0.5) ? `i${sep}j${sep}w\n` : ''}${t.map((e) => e.join(sep)).join(rng.pick(['\n', '\r\n']))}\n`;
+}
+
+const PATTERN_HOSTILE = [
+  '', '   ', '\ufeff', '[]', '{}', 'null', '[[0,0,1]', '{"L":2,"L":3,"triplets":[[0,0,1],[1,1,1]]}',
+  '{"__proto__":{"L":2},"triplets":[[0,0,1],[1,1,1]]}', '{"L":2,"triplets":[[0,0,1e308],[0,1,1e308],[1,1,1]]}',
+  '{"L":2,"triplets":[[0,0,1e300],[0,1,1e-300],[1,1,1]]}', '{"L":2,"triplets":[[0,0,5e-324],[1,1,1]]}',
+  '[[0,0,1e999],[1,1,1]]', '[[0,0,-0],[1,1,1]]', '[[0,0,NaN],[1,1,1]]', '[[0.5,0,1],[1,1,1]]', '[[-1,0,1],[1,1,1]]',
+  '[["0",0,1],[1,1,1]]', '{"L":1e9,"triplets":[[0,0,1]]}', '{"L":4097,"triplets":[[4096,4096,1]]}', '[[0,0,1],[1,1,1],]',
+  `[[0,0,1${'0'.repeat(80)}],[1,1,1]]`, '0,0,1\n1,1,x\n', '0,0,1\n\n\n1,1\n', '# only a comment\n', '\u0000\u0001\u001b[31m',
+  '[[0,0,1],[1,1,1]] trailing', '{"L":2,"triplets":[[0,0,1],[1,1,1]],"L":2}', '[[0,0,1],[0,0,2],[1,1,1]]',
+  ...MARKUP.map((m) => `[[0,0,"${m.replace(/"/g, '\\"')}"]]`), ...MARKUP,
+];
+
+// Random damage to a text: cut, duplicate, insert hostile bytes, or change a number.
+function mutate(rng, text) {
+  const at = rng.int(0, text.length);
+  switch (rng.int(0, 4)) {
+    case 0: return text.slice(0, at);
+    case 1: return text.slice(0, at) + text.slice(rng.int(at, text.length));
+    case 2: return text.slice(0, at) + rng.pick(['\u0000', '\ufeff', ']', '[', '{', '"', ',', '\\', '😀', '-', 'e', '1e999', ...MARKUP]) + text.slice(at);
+    case 3: return text.replace(/\d+(\.\d+)?/, () => rng.pick(['1e309', '-1', '4097', '99999999999999999999', '0', 'NaN', '1e-400']));
+    default: return text + text;
+  }
+}
+
+// A hostile pattern import (see the top of this file).
+export function patternCase(rng) {
+  let text;
+  const kind = rng.int(0, 9);
+  if (kind <= 2) text = validPattern(rng);
+  else if (kind <= 5) text = mutate(rng, validPattern(rng));
+  else if (kind <= 7) text = rng.pick(PATTERN_HOSTILE);
+  else if (kind === 8) text = `${'['.repeat(rng.int(1000, 200000))}${rng.chance(0.5) ? ']'.repeat(rng.int(0, 1000)) : ''}`;
+  else text = `{"L":${rng.int(2, 4096)},"triplets":[${Array.from({ length: rng.int(1, 40000) }, (_, t) => `[${t % 50},${t % 50},1]`).join(',')}]}`;
+  if (rng.chance(0.1)) text = `\ufeff${text}`;
+  const via = text.length > 100000 || rng.chance(0.5) ? 'file' : 'text';
+  return { text, via, name: rng.chance(0.1) ? rng.pick(MARKUP) : rng.pick(['p.json', 'p.csv', 'p.txt', 'noext']) };
+}
+
+// A valid sweep record (the CLI's names) with statistics from the core.
+function validSweep(rng, api) {
+  const delta = rng.pick([0.1, 0.05, 0.5]);
+  const trials = rng.int(1, rng.chance(0.1) ? 1000 : 12);
+  const nL = rng.int(1, rng.chance(0.1) ? 64 : 8);
+  const input = [];
+  for (let n = 0, L = rng.int(2, 40); n < nL; n++, L += rng.int(1, 60)) {
+    input.push({ L, dMins: Array.from({ length: trials }, () => (rng.chance(0.1) ? null : 16 * rng.int(1, 64))), dStar: rng.next() * 5000, k: rng.int(1, 8), maxColCount: rng.int(1, 8), inClass: rng.chance(0.8), madds: rng.int(1, 1e9) });
+  }
+  const s = api.summariseSweep({ delta, points: input });
+  const points = s.points.map((p) => ({ L: p.L, d_mins: p.dMins, median: p.median, quantile: p.quantile, d_star: p.dStar, k: p.k, max_col_count: p.maxColCount, in_class: p.inClass, madds: p.madds }));
+  const params = { pattern: rng.pick(['random', 'window', 'strided']), k: 2, weights: 'uniform', eps: 1, tau: 0.1, delta, step: 16, d_max: 4096, trials, seed: rng.int(0, 1e6) };
+  return { version: rng.chance(0.2) ? rng.pick(['0.1.0', ...MARKUP]) : null, params, points, fits: s.fits };
+}
+
+const SWEEP_HOSTILE = ['', '{}', '[]', 'null', '{"points":[]}', '{"command":"sweep","points":[{"L":16,"d_mins":[1e309]}]}',
+  '{"__proto__":{"points":[]}}', '{"points":[{"L":16,"L":32,"d_mins":[16]}]}', 'L,trials,median\n', '\ufeff', '\u0000',
+  'L,trials,median,quantile,d_star,k,max_col_count,in_class,d_mins\n16,1,NaN,NA,NA,NA,NA,NA,NaN\n', ...MARKUP];
+
+// A hostile sweep import (see the top of this file).
+export function sweepCase(rng, ctx) {
+  const format = rng.pick(['json', 'csv']);
+  let text;
+  const kind = rng.int(0, 9);
+  if (kind <= 2) text = ctx.api.formatSweep(validSweep(rng, ctx.api), format);
+  else if (kind <= 6) text = mutate(rng, ctx.api.formatSweep(validSweep(rng, ctx.api), format));
+  else if (kind <= 8) text = rng.pick(SWEEP_HOSTILE);
+  else text = `${'['.repeat(rng.int(1000, 100000))}`;
+  let bytes = Buffer.from(text);
+  if (rng.chance(0.05)) bytes = Buffer.concat([bytes.subarray(0, 20), Buffer.from([0xff, 0xfe, 0xc3]), bytes.subarray(20)]);
+  const name = rng.chance(0.1) ? `${rng.pick(MARKUP)}.${format}` : `sweep.${format}`;
+  return { bytes, name, mime: format === 'json' ? 'application/json' : 'text/csv' };
+}
