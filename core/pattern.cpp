@@ -103,16 +103,6 @@ void apply_weights(Pattern& p, const PatternSpec& s, Rng& rng) {
 }
 
 
-// The value of family parameter `name` in s.
-long long param_value(const PatternSpec& s, const std::string& name) {
-  if (name == "k") return s.k;
-  if (name == "w") return s.w;
-  if (name == "r") return s.r;
-  if (name == "block") return s.block;
-  if (name == "stride") return s.stride;
-  if (name == "globals") return s.globals;
-  return s.randoms;
-}
 
 // Refuses a pattern of more than kMaxNnz nonzeros, naming the family's parameters that set it.
 void check_nnz(const PatternSpec& s, long long per_row) {
@@ -384,6 +374,16 @@ std::vector<FamilyInfo> pattern_families() {
         P("randoms", "random links per row", 0, "L-1", 1)}},
       {"custom", "Custom (drawn or imported)", false, true, {}},
   };
+}
+
+long long param_value(const PatternSpec& s, const std::string& name) {
+  if (name == "k") return s.k;
+  if (name == "w") return s.w;
+  if (name == "r") return s.r;
+  if (name == "block") return s.block;
+  if (name == "stride") return s.stride;
+  if (name == "globals") return s.globals;
+  return s.randoms;
 }
 
 void param_bounds(Family f, const std::string& name, int L, long long& lo, long long& hi) {

@@ -9,23 +9,13 @@ namespace attnx {
 
 namespace {
 
-long long spec_param(const PatternSpec& s, const std::string& name) {
-  if (name == "k") return s.k;
-  if (name == "w") return s.w;
-  if (name == "r") return s.r;
-  if (name == "block") return s.block;
-  if (name == "stride") return s.stride;
-  if (name == "globals") return s.globals;
-  return s.randoms;  // "randoms", the last family parameter of the table
-}
-
 SweepRecordParams record_params(const SweepOptions& opt) {
   SweepRecordParams p;
   const PatternSpec& s = opt.pattern;
   p.pattern = family_name(s.family);
   for (const FamilyInfo& f : pattern_families())
     if (f.name == *p.pattern)
-      for (const ParamInfo& q : f.params) p.family.emplace_back(q.name, spec_param(s, q.name));
+      for (const ParamInfo& q : f.params) p.family.emplace_back(q.name, param_value(s, q.name));
   p.weights = weights_name(s.weights);
   if (s.weights == Weights::Random) p.w_min = s.w_min;
   if (s.weights == Weights::Decaying) p.decay = s.decay;

@@ -92,5 +92,8 @@ std::vector<FamilyInfo> pattern_families();
 // Range of parameter `name` for family f at length L: the family's table row (min, max "L" or
 // "L-1"), or the option's static range when the family has no such parameter.
 void param_bounds(Family f, const std::string& name, int L, long long& lo, long long& hi);
+// The value of family parameter `name` ("k", "w", "r", "block", "stride", "globals", "randoms")
+// in s; any other name gives randoms.
+long long param_value(const PatternSpec& s, const std::string& name);
 
 }  // namespace attnx
