@@ -10,18 +10,14 @@
 // A report, not a test: it prints a table and exits 0 (1 only if the page never draws).
 //
 //   node scripts/bench-explorer.mjs
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, servedDir } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const DIR = process.env.ATTNX_E2E_DIR
-  || (existsSync(join(ROOT, 'dist/index.html')) && existsSync(join(ROOT, 'dist/wasm')) ? join(ROOT, 'dist') : join(ROOT, 'web'));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
+const DIR = servedDir();
 const LS = [256, 1024];
 const START_D = 64;                                       // the d the page opens with
 const DS = [96, 128, 192, 256, 384, 512, 768, 1024];      // the d values typed, in this order
@@ -104,7 +100,7 @@ function printTable(rows) {
 
 async function main() {
   const server = await startServer(DIR, 0);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   try {
     const rows = [];
     for (const L of LS) rows.push(await benchL(browser, server.url, L));

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 import { load } from '../web/lib/attnx.js';
 
@@ -27,8 +27,6 @@ function cliArgs(schema, preset) {
   for (const [name, v] of Object.entries(preset.values)) args.push(`--${schema.options[name].flag}`, String(v));
   return args;
 }
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 function parseArgs(argv) {
   const o = { reps: 3, json: false };
@@ -76,7 +74,7 @@ function observeLongTasks() {
 
 async function browserRuns(reps) {
   const server = await startServer(`${ROOT}web`, 0);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = [];

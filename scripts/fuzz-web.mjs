@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 import { load } from '../web/lib/attnx.js';
 import { maxHashLength } from '../web/common/hashstate.js';
@@ -27,8 +27,6 @@ import { labTable } from '../web/lab/settings.js';
 import { caseRng, linkCase, patternCase, sweepCase } from './fuzz-web-inputs.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const SURFACES = ['explorer-links', 'lab-links', 'explorer-imports', 'lab-imports'];
 const PAGE_OF = { 'explorer-links': 'explorer', 'lab-links': 'lab', 'explorer-imports': 'explorer', 'lab-imports': 'lab' };
 const FILE_OF = { explorer: 'index.html', lab: 'lab.html' };
@@ -255,7 +253,7 @@ export async function runFuzz(opts = {}) {
   const plan = replay ? [[replay.split(':')[0], [Number(replay.split(':')[1])]]]
     : SURFACES.filter((s) => !only || only.includes(s)).map((s) => [s, Array.from({ length: s.endsWith('links') ? links : imports }, (_, i) => i)]);
   const server = await startServer(dir, 0);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   const surfaces = {};
   try {
     for (const [surface, indices] of plan) {

@@ -19,14 +19,12 @@
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 import { load } from '../web/lib/attnx.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = join(ROOT, 'test-output/measure-imports');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 const MiB = 1 << 20;
 
 function parseArgs(argv) {
@@ -183,7 +181,7 @@ async function main() {
   const api = await load();
   const { files, sizes } = writeFiles(api);
   const server = await startServer(resolve(ROOT, o.dir), 0);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   const results = {};
   try {
     for (const [name, c] of Object.entries(cases(server.url, files))) {

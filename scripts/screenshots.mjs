@@ -2,15 +2,13 @@
 // Usage: npm run build && node scripts/screenshots.mjs
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const server = await startServer(`${ROOT}dist`, 0);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 mkdirSync(`${ROOT}docs`, { recursive: true });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });

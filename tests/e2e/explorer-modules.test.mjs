@@ -4,25 +4,18 @@
 // Serves dist/ (or web/ when dist/ has not been built; ATTNX_E2E_DIR overrides).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dir = process.env.ATTNX_E2E_DIR
-  || (existsSync(join(root, 'dist/index.html')) && existsSync(join(root, 'dist/wasm')) ? join(root, 'dist') : join(root, 'web'));
+const dir = servedDir();
 
 let server, browser;
 
 before(async () => {
   server = await startServer(dir, 0);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

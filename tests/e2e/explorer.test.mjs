@@ -3,15 +3,14 @@
 // scripts/serve.mjs and drives /usr/bin/chromium through playwright-core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dir = process.env.ATTNX_E2E_DIR
-  || (existsSync(join(root, 'dist/index.html')) && existsSync(join(root, 'dist/wasm')) ? join(root, 'dist') : join(root, 'web'));
+const dir = servedDir();
 const outDir = join(root, 'test-output');
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; worker-src 'self'";
 
@@ -20,11 +19,7 @@ let server, browser;
 before(async () => {
   mkdirSync(outDir, { recursive: true });
   server = await startServer(dir, 0);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

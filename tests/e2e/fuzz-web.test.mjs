@@ -4,10 +4,8 @@
 // No wall-clock assertion: only the fuzzer's generous per-case hang guard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { runFuzz, SURFACES } from '../../scripts/fuzz-web.mjs';
 import { load } from '../../web/lib/attnx.js';
@@ -15,11 +13,7 @@ import { maxHashLength } from '../../web/common/hashstate.js';
 import { explorerTable } from '../../web/explorer/state.js';
 import { labTable } from '../../web/lab/settings.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = process.env.ATTNX_E2E_DIR
-  || (existsSync(join(root, 'dist/index.html')) && existsSync(join(root, 'dist/wasm')) ? join(root, 'dist') : join(root, 'web'));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
+const dir = servedDir();
 
 let server, browser, schema, maxHash;
 
@@ -27,7 +21,7 @@ before(async () => {
   schema = (await load()).schema();
   maxHash = { explorer: maxHashLength(explorerTable(schema)), lab: maxHashLength(labTable(schema)) };
   server = await startServer(dir, 0);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await launchChromium();
 });
 
 after(async () => {

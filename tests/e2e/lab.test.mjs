@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
 
@@ -13,8 +13,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB = existsSync(`${ROOT}dist/lab.html`) && existsSync(`${ROOT}dist/wasm`) ? `${ROOT}dist` : `${ROOT}web`;
 const OUT = `${ROOT}test-output`;
 const CLI = `${ROOT}build/native/attnx`;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let server, browser, schema;
 const consoleErrors = [];
@@ -22,7 +20,7 @@ const consoleErrors = [];
 before(async () => {
   schema = (await load()).schema();
   server = await startServer(WEB, 0);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
 });
 after(async () => {

@@ -12,16 +12,14 @@
 // exactly, reals (and anything not integer-looking) to a relative difference of 1e-6.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const dir = process.env.ATTNX_E2E_DIR
-  || (existsSync(join(root, 'dist/index.html')) && existsSync(join(root, 'dist/wasm')) ? join(root, 'dist') : join(root, 'web'));
+const dir = servedDir();
 const fixture = JSON.parse(readFileSync(join(here, 'fixtures/baseline-links.json'), 'utf8'));
 
 const REL = 1e-6;
@@ -32,11 +30,7 @@ let server, browser;
 
 before(async () => {
   server = await startServer(dir, 0);
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
