@@ -1,12 +1,12 @@
 #include <attnx/construct.hpp>
 
-#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
+#include <attnx/gram_ladder.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/schema.hpp>
 
@@ -153,65 +153,85 @@ Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z,
   return summarise(A, B, evaluate_rows(A, Z, M, tol), tol);
 }
 
+namespace {
+
+// X = [sqrt(d) B P_s, P_s] with P_s = P / sqrt(d) (P: unit normals, L x d column-major): row-major
+// L x 2d, the left half summed in double.
+std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, const float* P, int d) {
+  const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
+  const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));
+  const double sqrt_d = std::sqrt(double(d));
+  // P_s row by row (L x d row-major), transposed in 32 x 32 tiles: the loops below then read
+  // contiguous rows instead of striding through P's columns.
+  std::vector<float> Ps(l * dd);
+  constexpr std::size_t T = 32;
+  for (std::size_t t0 = 0; t0 < dd; t0 += T)
+    for (std::size_t i0 = 0; i0 < l; i0 += T)
+      for (std::size_t t = t0; t < std::min(dd, t0 + T); ++t)
+        for (std::size_t i = i0; i < std::min(l, i0 + T); ++i) Ps[i * dd + t] = P[t * l + i] * inv_sqrt_d;
+  std::vector<float> X(l * 2 * dd, 0.0f);
+  std::vector<double> acc(dd);
+  for (std::size_t i = 0; i < l; ++i) {
+    std::fill(acc.begin(), acc.end(), 0.0);
+    for (int e = A.row_begin(int(i)); e < A.row_end(int(i)); ++e) {
+      const float* p = Ps.data() + static_cast<std::size_t>(A.col[e]) * dd;
+      for (std::size_t t = 0; t < dd; ++t) acc[t] += B[e] * double(p[t]);
+    }
+    float* x = X.data() + i * 2 * dd;
+    for (std::size_t t = 0; t < dd; ++t) x[t] = static_cast<float>(sqrt_d * acc[t]);
+    std::copy(Ps.data() + i * dd, Ps.data() + (i + 1) * dd, x + dd);
+  }
+  return X;
+}
+
+}  // namespace
+
+void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int d, float* Z) {
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  const float inv_d = static_cast<float>(1.0 / d);
+  for (int i = 0; i < A.L; ++i) {
+    float* z = Z + static_cast<std::size_t>(i) * l;
+    std::fill(z, z + l, 0.0f);
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+      const float b = static_cast<float>(B[e]) * inv_d;
+      const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
+      for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
+    }
+  }
+}
+
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                       std::uint64_t max_bytes, const Progress& progress) {
+                       std::uint64_t max_bytes, const Progress& progress, GramLadder* ladder) {
   auto report = [&](double f) {
     if (progress) progress(f);
   };
   validate(tol);
   require_option("d", d);
   const int L = A.L;
-  check_budget("construct", estimate_construct_bytes(L, d), max_bytes);
+  const std::uint64_t need = estimate_construct_bytes(L, d);
+  check_budget("construct", need, max_bytes);
+  GramLadder local(0);
+  GramLadder& g = ladder ? *ladder : local;
+  g.set_rung_cap(max_bytes - need);  // rungs only in what the budget leaves
   Construction c;
   c.L = L;
   c.d = d;
   c.B = log_target(A, tol);
 
-  // P: unit normals drawn column by column (nested in d), scaled to variance 1/d.
-  std::vector<float> P(static_cast<std::size_t>(L) * d);
-  Rng rng(projection_seed(seed));
-  draw_projection_columns(rng, L, d, P.data());
-  const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));
-  for (float& v : P) v *= inv_sqrt_d;
-
-  // X = [sqrt(d) B P, P], row-major L x 2d.
-  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(d);
-  c.X.assign(l * 2 * dd, 0.0f);
-  const double sqrt_d = std::sqrt(double(d));
-  std::vector<double> acc(dd);
-  for (std::size_t i = 0; i < l; ++i) {
-    std::fill(acc.begin(), acc.end(), 0.0);
-    for (int e = A.row_begin(int(i)); e < A.row_end(int(i)); ++e) {
-      const std::size_t j = static_cast<std::size_t>(A.col[e]);
-      for (std::size_t t = 0; t < dd; ++t) acc[t] += c.B[e] * double(P[t * l + j]);
-    }
-    float* x = c.X.data() + i * 2 * dd;
-    for (std::size_t t = 0; t < dd; ++t) {
-      x[t] = static_cast<float>(sqrt_d * acc[t]);
-      x[dd + t] = P[t * l + i];
-    }
+  // G = P P^T of the first d unit-normal columns (nested in d), then Z = B G / d, which equals
+  // Q K^T / sqrt(d) with Q = X W_Q = sqrt(d) B P_s and K = X W_K = P_s.
+  const bool done = g.prepare(L, projection_seed(seed), d, [&](double f) {
+    return progress ? progress(0.85 * f) : true;
+  });
+  if (!done) {  // stopped by progress: nothing evaluated, the ladder keeps what was summed
+    c.cancelled = true;
+    return c;
   }
-  P.clear();
-  P.shrink_to_fit();
-  report(0.1);
-
-  // The real attention: Q = X W_Q (left half), K = X W_K (right half), Z = Q K^T / sqrt(d).
-  using RowMat = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  using Strided = Eigen::Map<const RowMat, 0, Eigen::OuterStride<>>;
-  Strided Q(c.X.data(), L, d, Eigen::OuterStride<>(2 * d));
-  Strided K(c.X.data() + d, L, d, Eigen::OuterStride<>(2 * d));
+  c.X = build_inputs(A, c.B, g.columns(), d);
+  report(0.9);
+  const std::size_t l = static_cast<std::size_t>(L);
   c.logits.resize(l * l);
-  Eigen::Map<RowMat> Zm(c.logits.data(), L, L);
-  // In row blocks, so that progress can be reported during the dominant L x L x d product.
-  const int blocks = std::max(1, std::min(32, L / 64));
-  for (int b = 0; b < blocks; ++b) {
-    const int r0 = static_cast<int>(static_cast<long long>(L) * b / blocks);
-    const int r1 = static_cast<int>(static_cast<long long>(L) * (b + 1) / blocks);
-    Zm.middleRows(r0, r1 - r0).noalias() = Q.middleRows(r0, r1 - r0) * K.transpose();
-    Zm.middleRows(r0, r1 - r0) *= inv_sqrt_d;
-    report(0.1 + 0.8 * (b + 1) / blocks);
-  }
-
+  logits_from_gram(A, c.B, g.gram(), d, c.logits.data());
   c.M.resize(l * l);
   softmax_rows(c.logits.data(), c.M.data(), L);
   c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);

@@ -9,6 +9,7 @@
 #include <xmmintrin.h>
 #endif
 
+
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
 #endif
@@ -73,37 +74,56 @@ inline void tile_scalar(const float* A, const float* B, int kc, float* tile) {
     for (int r = 0; r < MR; ++r) tile[c * MR + r] = acc[c][r];
 }
 
+#if defined(__wasm_simd128__) || defined(__SSE2__)
+#define ATTNX_GRAM_VECTOR 1
+// Four-lane float vectors: wasm_simd128 in the WebAssembly build, SSE2 natively (x86-64).
 #ifdef __wasm_simd128__
-// Same sums with MR/4 x NR f32x4 accumulators. With G != nullptr the tile is added to G
-// (column-major, ld ldg); otherwise it is stored to `tile` like tile_scalar.
+using F4 = v128_t;
+inline F4 f4_zero() { return wasm_f32x4_splat(0.0f); }
+inline F4 f4_load(const float* p) { return wasm_v128_load(p); }
+inline F4 f4_splat(const float* p) { return wasm_v128_load32_splat(p); }
+inline void f4_store(float* p, F4 v) { wasm_v128_store(p, v); }
+inline F4 f4_add(F4 a, F4 b) { return wasm_f32x4_add(a, b); }
+inline F4 f4_mul(F4 a, F4 b) { return wasm_f32x4_mul(a, b); }
+#else
+using F4 = __m128;
+inline F4 f4_zero() { return _mm_setzero_ps(); }
+inline F4 f4_load(const float* p) { return _mm_loadu_ps(p); }
+inline F4 f4_splat(const float* p) { return _mm_set1_ps(*p); }
+inline void f4_store(float* p, F4 v) { _mm_storeu_ps(p, v); }
+inline F4 f4_add(F4 a, F4 b) { return _mm_add_ps(a, b); }
+inline F4 f4_mul(F4 a, F4 b) { return _mm_mul_ps(a, b); }
+#endif
+
+// Same sums as tile_scalar with MR/4 x NR four-lane accumulators (separate multiply and add, so
+// bit-identical to it). With G != nullptr the tile is added to G (column-major, ld ldg);
+// otherwise it is stored to `tile` like tile_scalar.
 template <int MR, int NR>
 inline void tile_simd(const float* A, const float* B, int kc, float* G, std::size_t ldg,
                       float* tile) {
   constexpr int MV = MR / 4;
-  v128_t acc[NR][MV];
+  F4 acc[NR][MV];
   for (int c = 0; c < NR; ++c)
-    for (int v = 0; v < MV; ++v) acc[c][v] = wasm_f32x4_splat(0.0f);
+    for (int v = 0; v < MV; ++v) acc[c][v] = f4_zero();
   // Plain loop: V8 allocates registers better when this is not unrolled.
   for (int t = 0; t < kc; ++t) {
     const float* a = A + t * MR;
     const float* b = B + t * MR;
-    v128_t av[MV];
-    for (int v = 0; v < MV; ++v) av[v] = wasm_v128_load(a + 4 * v);
+    F4 av[MV];
+    for (int v = 0; v < MV; ++v) av[v] = f4_load(a + 4 * v);
     for (int c = 0; c < NR; ++c) {
-      const v128_t bc = wasm_v128_load32_splat(b + c);
-      for (int v = 0; v < MV; ++v)
-        acc[c][v] = wasm_f32x4_add(acc[c][v], wasm_f32x4_mul(av[v], bc));
+      const F4 bc = f4_splat(b + c);
+      for (int v = 0; v < MV; ++v) acc[c][v] = f4_add(acc[c][v], f4_mul(av[v], bc));
     }
   }
   if (G) {
     for (int c = 0; c < NR; ++c) {
       float* g = G + c * ldg;
-      for (int v = 0; v < MV; ++v)
-        wasm_v128_store(g + 4 * v, wasm_f32x4_add(wasm_v128_load(g + 4 * v), acc[c][v]));
+      for (int v = 0; v < MV; ++v) f4_store(g + 4 * v, f4_add(f4_load(g + 4 * v), acc[c][v]));
     }
   } else {
     for (int c = 0; c < NR; ++c)
-      for (int v = 0; v < MV; ++v) wasm_v128_store(tile + c * MR + 4 * v, acc[c][v]);
+      for (int v = 0; v < MV; ++v) f4_store(tile + c * MR + 4 * v, acc[c][v]);
   }
 }
 #endif
@@ -129,7 +149,7 @@ void gram_blocked(float* G, int L, const float* Pb, int n) {
         const float* A = Pk + static_cast<std::size_t>(b) * MR * kc;
         float* g = G + static_cast<std::size_t>(j0) * ld + i0;
         const bool interior = i0 >= j0 + NR - 1 && i0 + MR <= L && ncols == NR;
-#ifdef __wasm_simd128__
+#ifdef ATTNX_GRAM_VECTOR
         if (SIMD) {
           if (interior) {
             tile_simd<MR, NR>(A, B, kc, g, ld, nullptr);
@@ -159,11 +179,16 @@ void gram_blocked(float* G, int L, const float* Pb, int n) {
 
 void gram_update_lower_kernel(float* G, int L, const float* Pb, int n) {
   if (L <= 0 || n <= 0) return;
-#ifdef __wasm_simd128__
-  gram_blocked<8, 4, true>(G, L, Pb, n);  // 8 f32x4 accumulators: ~37 GFLOP/s in V8 (Zen 4)
+#ifdef ATTNX_GRAM_VECTOR
+  gram_blocked<8, 4, true>(G, L, Pb, n);  // 8 four-lane accumulators: ~37 GFLOP/s in V8 (Zen 4)
 #else
   gram_blocked<4, 2, false>(G, L, Pb, n);  // 8 scalar accumulators: fastest scalar shape
 #endif
+}
+
+void gram_update_lower_scalar(float* G, int L, const float* Pb, int n) {
+  if (L <= 0 || n <= 0) return;
+  gram_blocked<4, 2, false>(G, L, Pb, n);
 }
 
 void gram_update_lower(float* G, int L, const float* Pb, int n) {
@@ -183,6 +208,16 @@ const char* gram_kernel_name() {
 #endif
 #else
   return "eigen";
+#endif
+}
+
+const char* gram_vector_kernel_name() {
+#if defined(__wasm_simd128__)
+  return "wasm-simd128";
+#elif defined(__SSE2__)
+  return "sse2";
+#else
+  return "scalar";
 #endif
 }
 

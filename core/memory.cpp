@@ -8,8 +8,9 @@ namespace attnx {
 
 std::uint64_t estimate_construct_bytes(int L, int d) {
   const std::uint64_t l = static_cast<std::uint64_t>(L), dd = static_cast<std::uint64_t>(d);
-  // P (L x d), X (L x 2d), logits and M (L x L each), float32; plus per-row work buffers.
-  return 4 * (l * dd + 2 * l * dd + 2 * l * l) + 64 * l;
+  // P and its transpose (L x d each), X (L x 2d), the Gram matrix, logits and M (L x L each), the
+  // kernel's packing buffer (L x 128), float32; plus per-row work buffers.
+  return 4 * (4 * l * dd + 3 * l * l + 128 * l) + 64 * l;
 }
 
 int mind_chunk_columns(int step) { return step * (step < 256 ? 256 / step : 1); }

@@ -8,6 +8,7 @@
 
 #include <attnx/construct.hpp>
 #include <attnx/gram.hpp>
+#include <attnx/gram_ladder.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
@@ -22,14 +23,20 @@ using namespace attnx::wasm;
 
 namespace {
 
-val js_construct(val opts, val on_progress) {
+val construct_js(val opts, val on_progress, GramLadder* ladder) {
   return guarded([&] {
     const Options o = read_options(opts, Call::Construct);
     const Pattern A = build_pattern(o);
-    ProgressState ps{make_progress(on_progress)};
-    Construction c = construct(A, o.tol, o.d, o.seed, o.mind.max_bytes, ps.fn());
+    ProgressState ps{make_progress(on_progress, 0)};  // every chunk: lets a caller slice the work
+    Construction c = construct(A, o.tol, o.d, o.seed, o.mind.max_bytes, ps.fn(), ladder);
     return construction_to_js(c, A, o);
   });
+}
+
+val js_construct(val opts, val on_progress) { return construct_js(opts, on_progress, nullptr); }
+
+val js_construct_with(val opts, val on_progress, GramLadder& ladder) {
+  return construct_js(opts, on_progress, &ladder);
 }
 
 val js_min_d(val opts, val on_progress) {
@@ -103,6 +110,11 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("schema", &js_schema);
   emscripten::function("patterns", &js_schema);  // the name of API version 1
   emscripten::function("construct", &js_construct);
+  emscripten::class_<GramLadder>("GramLadder")
+      .constructor<>()
+      .function("rungs", &GramLadder::rungs)
+      .function("columnsAdded", &GramLadder::columns_added);
+  emscripten::function("constructWith", &js_construct_with);
   emscripten::function("minD", &js_min_d);
   emscripten::function("sweepPoint", &js_sweep_point);
   emscripten::function("fits", &js_fits);

@@ -64,6 +64,8 @@ val int_or_null(long long v) { return v < 0 ? val::null() : val(static_cast<doub
 val construction_to_js(Construction& c, const Pattern& A, const Options& o) {
   val r = val::object();
   r.set("params", params_to_js(o, Call::Construct));
+  r.set("cancelled", c.cancelled);
+  if (c.cancelled) return r;
   r.set("metrics", metrics_to_js(c.metrics));
   set_pattern_stats(r, A);
   r.set("d", c.d);

@@ -38,8 +38,8 @@ std::vector<double> log_target(const Pattern& A, const Tolerances& tol);
 double beta_of(const Pattern& A, const std::vector<double>& B);
 double d_star(double beta, int L, const Tolerances& tol);
 
-// Progress callback: fraction done in [0, 1]. min_d and the sweep stop early when it returns
-// false; construct() ignores the return value (cancel it by ending its thread or worker).
+// Progress callback: fraction done in [0, 1]. min_d, the sweep and construct() (during its Gram
+// phase, see GramLadder) stop early when it returns false.
 using Progress = std::function<bool(double)>;
 
 // The criterion of SPEC §2 row by row (every vector has L entries; ratio_err_* have one entry per
@@ -64,14 +64,28 @@ struct Construction {
   std::vector<float> M;      // L x L: stable row softmax of Z
   Metrics metrics;
   RowReport rows;
+  bool cancelled = false;    // progress returned false before the logits: only L, d, B are set
 };
+
+class GramLadder;
 
 // Draws P (L x d, N(0, 1/d), column-major draw order from derive_seed(seed, kProjectionStream, 0)
 // so that its first d' columns equal the projection of a d'-run), builds X, applies the fixed
 // W_Q = [I; 0], W_K = [0; I], and evaluates the metrics. Validates d in [1, kMaxD] and the budget.
-// progress (optional) is called a few dozen times, mostly during the L x L x d product.
+// The logits are computed as Z = B G / d with G = P P^T (P unit-variance; see logits_from_gram),
+// the L x L x d work done by the blocked Gram kernel (SIMD and scalar twins, bit-identical).
+// ladder (optional) keeps G and P across calls (see gram_ladder.hpp): a later call with the same
+// L and seed and another d, pattern or tolerances costs fewer than kLadderStep new columns. The
+// result does not depend on what the ladder held. progress (optional) is called once per 128
+// columns of P and at the end; if it returns false before the logits are computed, the result
+// has cancelled = true and the ladder keeps the columns summed so far (a repeated call resumes).
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                       std::uint64_t max_bytes, const Progress& progress = nullptr);
+                       std::uint64_t max_bytes, const Progress& progress = nullptr,
+                       GramLadder* ladder = nullptr);
+
+// Z (row-major L x L) = B G / d: z_i = sum over A's row i of float(B_e) * float(1/d) * G[col_e, :],
+// summed in A's entry order in float. G: full symmetric L x L of unit-variance columns.
+void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int d, float* Z);
 
 // Unit-variance projection entries (L x ncols, column-major). Each column has its own generator
 // seeded by one word of `rng`, so drawing columns in pieces gives the same values as drawing them
