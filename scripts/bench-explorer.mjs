@@ -1,27 +1,67 @@
 #!/usr/bin/env node
-// attnx explorer benchmark (npm run bench:explorer): how quickly the explorer page answers a
-// change of d, and how long the main thread is ever blocked meanwhile. Serves dist/ (or web/
-// when dist/ has not been built; ATTNX_E2E_DIR overrides) like the e2e tests, opens index.html
-// in headless Chromium and, for L = 256 and L = 1024, types several values into the d field.
-//   latency: input event on #f-d -> data-runs increments with data-busy = '0' -> next animation
-//            frame (includes the page's 150 ms debounce);
-//   longest task: the longest main-thread task seen during those changes (PerformanceObserver
-//            'longtask'; only tasks of 50 ms or more are reported by the browser).
+// attnx explorer drag benchmark (npm run bench:explorer; issue 10, "instant explorer"): how quickly
+// the explorer page answers a human dragging the d slider. Serves dist/ (or web/ when dist/ has
+// not been built; ATTNX_E2E_DIR overrides, e.g. a copy of an older build) like the e2e tests and
+// opens index.html#v=1&L=<L>&d=64&help=0 in headless Chromium (1280 x 900).
+//   drag (L = 256, 1024): real pointer input on #f-d-slider (logarithmic, d = round(2^(value / 8))):
+//            press on the thumb at d = 64, move in small steps (one every ~16 ms) up to d = 2048,
+//            pause 500 ms, down to d = 256, pause, release, wait until idle. Then, for reference,
+//            "steps": ArrowRight on the focused slider 5 times, 300 ms apart.
+//   latency of a drawn result: the page's performance.measure('attnx:latency') (input event that
+//            produced the shown state -> painted; detail: queue, compute, transfer, pooling, paint,
+//            in ms). Pages without it (older builds): from the input event on #f-d-slider / #f-d
+//            that asked for the d the status line reports as drawn (else the earliest input not
+//            yet answered) to the next animation frame after data-runs increments with
+//            data-busy = '0'; the breakdown then prints "—".
+//   settle: last input event -> last draw; frames dropped: for every gap between animation
+//            frames over 1.5 x the median interval, round(gap / median) - 1 frames (during the
+//            drags, until idle); longest task: longest main-thread task then (PerformanceObserver
+//            'longtask'; the browser reports only tasks of 50 ms or more, 0 = none).
+//   big (L = 4096): d = 16384 typed into #f-d; time until drawn (timeout 120 s, reported, not
+//            fatal) and the progress bar (#progress sampled every 250 ms: shown, distinct values).
 // A report, not a test: it prints a table and exits 0 (1 only if the page never draws).
 //
-//   node scripts/bench-explorer.mjs
+//   node scripts/bench-explorer.mjs [--L 256,1024,4096] [--json out.json]
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIR = servedDir();
-const LS = [256, 1024];
-const START_D = 64;                                       // the d the page opens with
-const DS = [96, 128, 192, 256, 384, 512, 768, 1024];      // the d values typed, in this order
-const DRAW_TIMEOUT_MS = 180000;                           // only so that a broken page cannot hang
+const DEFAULT_LS = [256, 1024, 4096];
+const BIG_L = 4096, BIG_D = 16384;       // the L that is not dragged, and the d typed for it
+const START_D = 64, TOP_D = 2048, BACK_D = 256;
+const DSLIDER = 8;                       // the page's slider: d = round(2^(value / DSLIDER))
+const THUMB_PX = 16;                     // Chromium's range thumb width (value -> x)
+const MOVE_PX = 2, FRAME_MS = 16;        // one pointer step of MOVE_PX every FRAME_MS
+const PAUSE_MS = 500, STEPS = 5, STEP_GAP_MS = 300;
+const IDLE_GRACE_MS = 3000;              // an input that drew nothing counts as answered after this
+const DRAW_TIMEOUT_MS = 120000;          // only so that a broken page cannot hang
+
+function parseArgs(argv) {
+  const o = { Ls: DEFAULT_LS, json: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--L') {
+      const v = argv[++i] ?? '';
+      if (!/^\d+(,\d+)*$/.test(v)) usage(`--L must be a comma-separated list of lengths (got "${v}")`);
+      o.Ls = v.split(',').map(Number);
+    } else if (a === '--json') {
+      o.json = argv[++i];
+      if (!o.json) usage('--json needs a file name');
+    } else if (a === '--help' || a === '-h') usage(null);
+    else usage(`unknown option ${a}`);
+  }
+  return o;
+}
+
+function usage(err) {
+  if (err) console.error(`bench-explorer: ${err}`);
+  console[err ? 'error' : 'log']('usage: node scripts/bench-explorer.mjs [--L 256,1024,4096] [--json out.json]');
+  process.exit(err ? 2 : 0);
+}
 
 // Installed before the page's own scripts: collects every long task into window.__long.
 function recordLongTasks() {
@@ -30,81 +70,299 @@ function recordLongTasks() {
   window.__longObs.observe({ type: 'longtask' });
 }
 
-// Waits until at least n computations have been drawn and nothing is pending.
-async function ready(page, n) {
-  await page.waitForFunction((n) => Number(document.documentElement.dataset.runs || 0) >= n
-    && document.documentElement.dataset.busy === '0', n, { timeout: DRAW_TIMEOUT_MS });
-}
-
-// Types d into the d field (one input event, as a user edit) and returns the milliseconds until
-// that computation is drawn and the next frame starts, measured inside the page.
-function changeD(page, d) {
-  return page.evaluate(async ({ d, limit }) => {
-    const html = document.documentElement;
-    const n = Number(html.dataset.runs || 0);
-    let timer = 0, mo = null;
-    const drawn = new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`d = ${d} was not drawn within ${limit} ms`)), limit);
-      mo = new MutationObserver(() => {
-        if (Number(html.dataset.runs || 0) > n && html.dataset.busy === '0') resolve();
-      });
-      mo.observe(html, { attributes: true, attributeFilter: ['data-runs', 'data-busy'] });
-    });
-    const input = document.getElementById('f-d');
-    const t0 = performance.now();
-    input.value = String(d);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    try {
-      await drawn;
-    } finally {
-      clearTimeout(timer);
-      mo.disconnect();
+// Installed before the page's own scripts: window.__probe collects the page's latency measures,
+// the input events on the d controls ({ t, d }), the draws seen from data-runs / data-busy
+// ({ t, d } at the next animation frame; d from the status line), when data-busy last became '0'
+// (idleSince) and every animation frame.
+function recordProbe() {
+  const p = window.__probe = { measures: [], inputs: [], draws: [], frames: [] };
+  const onMeasures = (list) => {
+    for (const e of list) {
+      if (e.name === 'attnx:latency') p.measures.push({ start: e.startTime, end: e.startTime + e.duration, detail: e.detail || {} });
     }
-    await new Promise((r) => requestAnimationFrame(() => r()));
-    return performance.now() - t0;
-  }, { d, limit: DRAW_TIMEOUT_MS });
+  };
+  p.obs = new PerformanceObserver((l) => onMeasures(l.getEntries()));
+  p.obs.observe({ type: 'measure' });
+  p.flush = () => onMeasures(p.obs.takeRecords());
+  document.addEventListener('input', (e) => {
+    const el = e.target, id = el && el.id;
+    if (id !== 'f-d-slider' && id !== 'f-d') return;
+    const d = id === 'f-d' ? Number(el.value) : Math.max(1, Math.round(2 ** (Number(el.value) / 8)));  // 8: DSLIDER
+    p.inputs.push({ t: e.timeStamp || performance.now(), d });
+  }, true);
+  const tick = (t) => { p.frames.push(t); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  let seen = 0;
+  new MutationObserver(() => {
+    const ds = document.documentElement.dataset, n = Number(ds.runs || 0);
+    if (ds.busy === '0' && p.busy !== '0') p.idleSince = performance.now();
+    p.busy = ds.busy;
+    if (n <= seen || ds.busy !== '0') return;
+    seen = n;
+    const s = document.getElementById('status-text'), m = /\bd = (\d+)/.exec(s ? s.textContent : '');
+    requestAnimationFrame(() => p.draws.push({ t: performance.now(), d: m ? Number(m[1]) : null }));
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-runs', 'data-busy'] });
 }
 
-// Nearest-rank percentile of a non-empty list.
+// Opens the explorer at L, d and waits for its first draw. Resolves to { context, page }.
+async function openPage(browser, url, L, d) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(recordLongTasks);
+  await page.addInitScript(recordProbe);
+  await page.goto(`${url}index.html#v=1&L=${L}&d=${d}&help=0`);
+  try {
+    await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1
+      && document.documentElement.dataset.busy === '0', null, { timeout: DRAW_TIMEOUT_MS });
+  } catch {
+    await context.close();
+    throw new Error(`L = ${L}: the page did not draw within ${DRAW_TIMEOUT_MS / 1000} s`);
+  }
+  return { context, page };
+}
+
+// Forgets everything recorded so far (page load, earlier phases). Resolves to performance.now().
+function resetProbe(page) {
+  return page.evaluate(() => {
+    const p = window.__probe;
+    p.flush();
+    p.measures = []; p.inputs = []; p.draws = []; p.frames = [];
+    window.__longObs.takeRecords();
+    window.__long = [];
+    return performance.now();
+  });
+}
+
+// Waits until nothing is pending and the last input is answered by a draw (or changed nothing:
+// nothing drawn IDLE_GRACE_MS after it and after data-busy became '0'). Resolves to false if that
+// took longer than timeout.
+async function waitIdle(page, timeout = DRAW_TIMEOUT_MS) {
+  try {
+    await page.waitForFunction((grace) => {
+      const p = window.__probe;
+      p.flush();
+      if (document.documentElement.dataset.busy !== '0') return false;
+      const lastIn = p.inputs.length ? p.inputs[p.inputs.length - 1].t : -Infinity;
+      const lastDraw = Math.max(-Infinity, ...p.draws.map((x) => x.t), ...p.measures.map((x) => x.end));
+      return lastDraw >= lastIn || performance.now() - Math.max(lastIn, p.idleSince || 0) > grace;
+    }, IDLE_GRACE_MS, { timeout, polling: 50 });
+    return true;
+  } catch (e) {
+    if (e && e.name === 'TimeoutError') return false;
+    throw e;
+  }
+}
+
+// Everything recorded since the last reset: { measures, inputs, draws, frames, longest, t }.
+function collect(page) {
+  return page.evaluate(() => {
+    const p = window.__probe;
+    p.flush();
+    for (const e of window.__longObs.takeRecords()) window.__long.push(e.duration);
+    const { measures, inputs, draws, frames } = p;
+    return { measures, inputs, draws, frames, longest: Math.max(0, ...window.__long), t: performance.now() };
+  });
+}
+
+// The slider's geometry: { x0, width, y, min, max } (x0, width: the thumb centre's travel).
+async function sliderBox(page) {
+  const s = page.locator('#f-d-slider');
+  await s.scrollIntoViewIfNeeded();
+  const box = await s.boundingBox();
+  const [min, max] = await s.evaluate((el) => [Number(el.min || 0), Number(el.max || 100)]);
+  return { x0: box.x + THUMB_PX / 2, width: box.width - THUMB_PX, y: box.y + box.height / 2, min, max };
+}
+
+// The x of the thumb centre at d.
+function thumbX(g, d) {
+  const v = Math.min(g.max, Math.max(g.min, DSLIDER * Math.log2(d)));
+  return g.x0 + g.width * (v - g.min) / (g.max - g.min);
+}
+
+// Moves the (pressed) mouse from x0 to x1 at row y in MOVE_PX steps, one every FRAME_MS.
+async function dragX(page, x0, x1, y) {
+  const n = Math.max(1, Math.round(Math.abs(x1 - x0) / MOVE_PX));
+  for (let i = 1; i <= n; i++) {
+    await page.mouse.move(x0 + (x1 - x0) * i / n, y);
+    await page.waitForTimeout(FRAME_MS);
+  }
+}
+
+// The scripted drag (see the top of this file). Resolves to what was recorded until idle, and
+// d0, the d before the drag.
+async function drag(page) {
+  const g = await sliderBox(page);
+  const [xs, xt, xb] = [thumbX(g, START_D), thumbX(g, TOP_D), thumbX(g, BACK_D)];
+  const d0 = await page.$eval('#f-d-slider', (el) => Math.max(1, Math.round(2 ** (Number(el.value) / 8))));
+  await resetProbe(page);
+  await page.mouse.move(xs, g.y);
+  await page.mouse.down();
+  await dragX(page, xs, xt, g.y);
+  await page.waitForTimeout(PAUSE_MS);
+  await dragX(page, xt, xb, g.y);
+  await page.waitForTimeout(PAUSE_MS);
+  await page.mouse.up();
+  const idle = await waitIdle(page);
+  return { ...(await collect(page)), d0, idle };
+}
+
+// The reference steps: ArrowRight on the focused slider, STEPS times, STEP_GAP_MS apart.
+async function steps(page) {
+  await page.focus('#f-d-slider');
+  await resetProbe(page);
+  for (let i = 0; i < STEPS; i++) {
+    if (i) await page.waitForTimeout(STEP_GAP_MS);
+    await page.keyboard.press('ArrowRight');
+  }
+  const idle = await waitIdle(page);
+  return { ...(await collect(page)), idle };
+}
+
+// Latencies of the draws in rec: [{ ms, detail|null }]. With the page's measures, theirs; else
+// each draw against the latest earlier input asking for its d, or else the earliest unanswered one.
+function latencies(rec) {
+  if (rec.measures.length) return rec.measures.map((m) => ({ ms: m.end - m.start, detail: m.detail, end: m.end, d: m.detail.d }));
+  const out = [];
+  let next = 0;                                   // the earliest input not yet answered
+  for (const dr of rec.draws) {
+    const before = rec.inputs.filter((x) => x.t <= dr.t);
+    let k = -1;
+    for (let i = before.length - 1; i >= next && k < 0; i--) if (before[i].d === dr.d) k = i;
+    if (k < 0 && next < before.length) k = next;
+    if (k < 0) continue;                          // no input before it (not caused by the drag)
+    out.push({ ms: dr.t - rec.inputs[k].t, detail: null, end: dr.t, d: dr.d });
+    next = Math.max(next, k + 1);
+  }
+  return out;
+}
+
+// Nearest-rank percentile of a list (null when empty).
 function percentile(xs, p) {
+  if (!xs.length) return null;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.max(0, Math.ceil(p * s.length) - 1)];
 }
 
-// One page at L: loads it, then measures every change in DS. Returns the row of the table.
-async function benchL(browser, url, L) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.addInitScript(recordLongTasks);
-  await page.goto(`${url}#L=${L}&d=${START_D}&help=0`);
-  await ready(page, 1);
-  await page.evaluate(() => { window.__longObs.takeRecords(); window.__long = []; });  // load excluded
-  const lat = [];
-  for (const d of DS) lat.push(await changeD(page, d));
-  const longest = await page.evaluate(() => {
-    for (const e of window.__longObs.takeRecords()) window.__long.push(e.duration);
-    return Math.max(0, ...window.__long);
-  });
-  await context.close();
-  return { L, n: lat.length, p50: percentile(lat, 0.5), p95: percentile(lat, 0.95), longest };
+// { dropped, frames, medianMs } from animation frame timestamps.
+function framesDropped(ts) {
+  const gaps = ts.slice(1).map((t, i) => t - ts[i]);
+  const med = percentile(gaps, 0.5);
+  if (!med) return { dropped: 0, frames: ts.length, medianMs: null };
+  const dropped = gaps.filter((g) => g > 1.5 * med).reduce((s, g) => s + Math.round(g / med) - 1, 0);
+  return { dropped, frames: ts.length, medianMs: med };
 }
 
-function printTable(rows) {
-  const f = (x) => x.toFixed(0).padStart(9);
-  console.log(`explorer benchmark: ${DIR.replace(ROOT, '')}, headless Chromium, ${cpus().length} CPU(s); d typed as ${DS.join(', ')} (from ${START_D})`);
-  console.log('latency = input event on #f-d -> drawn (data-runs up, busy 0) -> next frame; includes the 150 ms debounce');
-  console.log('longest task = longest main-thread task during the changes (0 = none of 50 ms or more)\n');
-  console.log('     L  changes   p50 ms   p95 ms  longest task ms');
-  for (const r of rows) console.log(`${String(r.L).padStart(6)}${String(r.n).padStart(9)}${f(r.p50)}${f(r.p95)}${f(r.longest).padStart(17)}`);
+const PARTS = ['queue', 'compute', 'transfer', 'pooling', 'paint'];
+
+// The table's numbers for one drag (rec from drag()).
+function summarize(rec) {
+  const lat = latencies(rec);
+  const ms = lat.map((x) => x.ms);
+  const ds = rec.inputs.map((x) => x.d);
+  const lastIn = ds.length ? rec.inputs[rec.inputs.length - 1].t : null;
+  const lastDraw = lat.length ? Math.max(...lat.map((x) => x.end)) : null;
+  const parts = {};
+  for (const k of PARTS) {
+    const v = lat.filter((x) => x.detail && Number.isFinite(x.detail[k])).map((x) => x.detail[k]);
+    parts[k] = percentile(v, 0.5);
+  }
+  return {
+    source: rec.measures.length ? 'measure' : 'fallback', idle: rec.idle,
+    dRange: ds.length ? `${rec.d0 ?? ds[0]}→${Math.max(...ds)}→${ds[ds.length - 1]}` : '—',
+    inputs: ds.length, drawn: lat.length, p50: percentile(ms, 0.5), p95: percentile(ms, 0.95),
+    settle: lastIn !== null && lastDraw !== null ? lastDraw - lastIn : null,
+    parts, ...framesDropped(rec.frames), longest: rec.longest, results: lat,
+  };
+}
+
+// One dragged L: the drag, then the steps. Resolves to the table row.
+async function benchL(browser, url, L) {
+  const { context, page } = await openPage(browser, url, L, START_D);
+  try {
+    const row = { L, ...summarize(await drag(page)) };
+    const st = summarize(await steps(page));
+    row.steps = { inputs: st.inputs, drawn: st.drawn, p50: st.p50, p95: st.p95, idle: st.idle, results: st.results };
+    return row;
+  } finally {
+    await context.close();
+  }
+}
+
+// Samples #progress every 250 ms into window.__progress ('hidden', 'indeterminate' or the value).
+function sampleProgress(page) {
+  return page.evaluate(() => {
+    window.__progress = [];
+    const el = document.getElementById('progress');
+    const sample = () => window.__progress.push(!el || el.hidden ? 'hidden'
+      : el.hasAttribute('value') ? String(el.value) : 'indeterminate');
+    sample();
+    window.__progressTimer = setInterval(sample, 250);
+  });
+}
+
+// L = BIG_L: d = BIG_D typed into #f-d. Resolves to { L, d, ms|null, drawnD, timeout, shown, values }.
+async function benchBig(browser, url) {
+  const out = { L: BIG_L, d: BIG_D, ms: null, drawnD: null, timeout: false, shown: false, values: 0 };
+  let opened;
+  try {
+    opened = await openPage(browser, url, BIG_L, START_D);
+  } catch {
+    return { ...out, timeout: true, note: 'first draw timed out' };
+  }
+  const { context, page } = opened;
+  try {
+    await resetProbe(page);
+    await sampleProgress(page);
+    await page.fill('#f-d', String(BIG_D));        // one input event: the field commits on input
+    await page.dispatchEvent('#f-d', 'change');     // as when the visitor leaves the field
+    out.timeout = !(await waitIdle(page));
+    const lat = out.timeout ? [] : latencies(await collect(page));
+    if (lat.length) Object.assign(out, { ms: lat[lat.length - 1].ms, drawnD: lat[lat.length - 1].d });
+    const samples = await page.evaluate(() => { clearInterval(window.__progressTimer); return window.__progress; });
+    const shown = samples.filter((s) => s !== 'hidden');
+    Object.assign(out, { shown: shown.length > 0, values: new Set(shown).size, samples: samples.length });
+    return out;
+  } finally {
+    await context.close();
+  }
+}
+
+const num = (x, w) => (x === null || x === undefined ? '—' : x.toFixed(0)).padStart(w);
+
+// The drag table, one row per L.
+function printRows(rows) {
+  console.log(`drag on #f-d-slider: d ${START_D} → ${TOP_D}, ${PAUSE_MS} ms pause, → ${BACK_D}, pause, release (${MOVE_PX} px every ${FRAME_MS} ms); ms per drawn result`);
+  const src = [...new Set(rows.map((r) => r.source))].join(', ');
+  console.log(`latency source: ${src} (fallback = input event -> data-runs up with busy 0 -> next frame; no breakdown)\n`);
+  console.log('     L  d dragged         inputs drawn   p50   p95 settle  queue compute transfer pooling paint  dropped/frames  longest task  steps p50');
+  for (const r of rows) {
+    const q = r.parts;
+    console.log(`${String(r.L).padStart(6)}  ${r.dRange.padEnd(16)}${num(r.inputs, 7)}${num(r.drawn, 6)}${num(r.p50, 6)}${num(r.p95, 6)}${num(r.settle, 7)}`
+      + `${num(q.queue, 7)}${num(q.compute, 8)}${num(q.transfer, 9)}${num(q.pooling, 8)}${num(q.paint, 6)}`
+      + `${`${r.dropped}/${r.frames}`.padStart(16)}${num(r.longest, 14)}${num(r.steps.p50, 11)}`);
+  }
+}
+
+function printTable(rows, big) {
+  console.log(`explorer drag benchmark: served ${DIR.startsWith(ROOT) ? DIR.slice(ROOT.length) : DIR}, headless Chromium 1280x900, ${cpus().length} CPU(s)`);
+  if (rows.length) printRows(rows);
+  if (big) {
+    const t = big.timeout ? `timeout (${DRAW_TIMEOUT_MS / 1000} s${big.note ? `, ${big.note}` : ''})`
+      : `${num(big.ms, 0)} ms (drawn d = ${big.drawnD ?? '?'})`;
+    console.log(`\nL = ${big.L}, d = ${big.d} typed into #f-d: drawn after ${t}; progress bar ${big.shown ? `shown, ${big.values} distinct value(s)` : 'never shown'}`);
+  }
 }
 
 async function main() {
+  const opts = parseArgs(process.argv.slice(2));
   const server = await startServer(DIR, 0);
   const browser = await launchChromium();
   try {
     const rows = [];
-    for (const L of LS) rows.push(await benchL(browser, server.url, L));
-    printTable(rows);
+    for (const L of opts.Ls.filter((L) => L !== BIG_L)) rows.push(await benchL(browser, server.url, L));
+    const big = opts.Ls.includes(BIG_L) ? await benchBig(browser, server.url) : null;
+    printTable(rows, big);
+    if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ dir: DIR, cpus: cpus().length, rows, big }, null, 2)}\n`);
   } finally {
     await browser.close();
     await server.close();

@@ -140,6 +140,33 @@ test('cancel: a running task rejects with AbortError, its worker is replaced, th
   assert.equal(r.early, 'AbortError');
 });
 
+test('cancel: a running construct stops between slices; the same worker goes on and keeps its Gram matrix', async () => {
+  const r = await page.evaluate(async () => {
+    const pool = await window.attnx.createPool({ size: 1 });
+    const firstWorker = pool._slots[0].worker;
+    const ctrl = new AbortController();
+    let progressed = 0;
+    const big = { L: 1024, d: 4096, seed: 5 };
+    const p = pool.run('construct', big, { signal: ctrl.signal, onProgress: () => { if (++progressed === 1) ctrl.abort(); } });
+    let err;
+    try { await p; } catch (e) { err = e.name; }
+    const small = await pool.run('construct', { L: 16, d: 8 });
+    const sameWorker = pool._slots.length === 1 && pool._slots[0].worker === firstWorker;
+    // The stopped run's columns were kept: finishing it now, then going down in d, reuses them.
+    let timing = null;
+    const done = await pool.run('construct', big, { onTiming: (t) => { timing = t; } });
+    pool.destroy();
+    return { err, progressed, smallL: small.L, sameWorker, doneD: done.d, ok: done.cancelled === false, timing };
+  });
+  assert.equal(r.err, 'AbortError');
+  assert.ok(r.progressed >= 1);
+  assert.equal(r.smallL, 16);
+  assert.equal(r.sameWorker, true, 'no respawn for a sliced construct');
+  assert.equal(r.doneD, 4096);
+  assert.equal(r.ok, true);
+  assert.ok(r.timing && r.timing.end >= r.timing.start && r.timing.busyMs >= 0, 'onTiming gets the worker clock');
+});
+
 test('cancel: a queued task is dropped without touching the running one; concurrency; destroy', async () => {
   const r = await page.evaluate(async (LONG) => {
     const pool = await window.attnx.createPool({ size: 1 });

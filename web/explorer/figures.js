@@ -59,10 +59,12 @@ export class Figures {
   }
 
   // Redraws what the changed fields affect (['all'] after a new construction): asks the render
-  // worker for the images and draws them, with their legends. Stale answers are dropped.
+  // worker for the images (not A's when the canvas shows that image already) and draws them,
+  // with their legends. Stale answers are dropped. Resolves with { poolMs, paintMs } (render
+  // worker's time, drawing time here) or null when stale.
   async rerender(changed) {
     const current = this.getCurrent();
-    if (!current) return;
+    if (!current) return null;
     const st = this.getState();
     const all = changed.includes('all');
     const which = [];
@@ -70,15 +72,17 @@ export class Figures {
     if (all || changed.includes('ref')) which.push('err');
     if (all) which.push('zero', 'X');
     const b = this.budgets();
-    const msg = await this.render.render(current.id, which, { scale: st.scale, ref: st.ref, ...b });
-    if (!msg || this.getCurrent() !== current) return;
+    const msg = await this.render.render(current.id, which, { scale: st.scale, ref: st.ref, haveA: this.views.A.drawnKey, ...b });
+    if (!msg || this.getCurrent() !== current) return null;
+    const t0 = performance.now();
     if (which.includes('A')) current.budget = b.budget;
     Object.assign(current.info, msg.info);
     const L = current.L;
-    for (const k of FIGS) if (msg.images[k]) this.views[k].draw(msg.images[k], L, L);
+    for (const k of FIGS) if (msg.images[k]) this.views[k].draw(msg.images[k], L, L, k === 'A' ? msg.info.aKey : null);
     if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d });
     this.legends(which, current, st);
     this.views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
+    return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0 };
   }
 
   // Redraws when the heatmaps' size on screen changed (debounced), if isIdle().

@@ -24,6 +24,9 @@ let schema, table, pool, st, controls, runner, figures, link, tools, focus;
 let compute;             // names of the fields whose change needs a new construction
 let current = null;      // { id, L, d, tol, A: { rows, cols, vals }, info } of the construction shown
 let runs = 0;
+let shownId = 0;         // id of the newest run drawn (older results arriving later are dropped)
+let dimTimer = 0;
+const DIM_AFTER_MS = 250;
 
 function setBusyFlag(b) {
   html.dataset.busy = b ? '1' : '0';
@@ -131,6 +134,7 @@ function setupLinks() {
 // Applies a change of the state made on the page (form, heatmaps, tools). compute: false for
 // changes that must not recompute (pinning a row, help).
 function update(patch, { compute: recompute = true } = {}) {
+  const tInput = performance.now();
   const next = { ...st, ...patch };
   const changed = Object.keys(patch).filter((k) => st[k] !== next[k]);
   if (changed.length === 0) return;
@@ -138,10 +142,10 @@ function update(patch, { compute: recompute = true } = {}) {
   tools.follow(next);
   st = clampToRanges(table, schema, next);
   link.syncCustom(st, tools.pattern);
-  afterChange(changed, recompute);
+  afterChange(changed, recompute, tInput);
 }
 
-function afterChange(changed, recompute = true) {
+function afterChange(changed, recompute = true, tInput = performance.now()) {
   controls.sync(st);
   link.write(st);
   document.body.classList.toggle('embed', st.embed);
@@ -151,7 +155,7 @@ function afterChange(changed, recompute = true) {
   tools.refreshUI();
   $('export-json').disabled = !tools.pattern && !current;
   $('export-csv').disabled = !tools.pattern && !current;
-  if (recompute && changed.some((k) => compute.includes(k))) schedule();
+  if (recompute && changed.some((k) => compute.includes(k))) schedule(tInput);
   else if (changed.some((k) => RENDER_FIELDS.includes(k))) figures.rerender(changed);
   if (changed.includes('row')) {
     focus.mark();
@@ -159,12 +163,12 @@ function afterChange(changed, recompute = true) {
   }
 }
 
-// Computes the state's construction on the pool (the latest request wins), then draws it.
-async function schedule() {
+// Computes the state's construction on the pool (the newest request wins; see runner.js), then
+// draws it. tInput: when the change that asked for it was made (for the latency measure).
+async function schedule(tInput = performance.now()) {
   setBusyFlag(true);
-  figures.setBusy(true);
+  dimLater();
   status.busy(`Computing M for L = ${st.L}, d = ${st.d}…`);
-  const t0 = performance.now();
   let res;
   try {
     res = await runner.schedule('construct', constructOptions(schema, st, tools.pattern));
@@ -173,35 +177,82 @@ async function schedule() {
     fail('Not computed.', e && e.message ? e.message : String(e));
     return;
   }
-  if (!res) return;  // superseded
-  status.setMessages('api', []);
-  await show(res.id, res.result, t0);
+  if (!res || res.id < shownId) return;  // dropped, or an older run than the one shown
+  if (!res.superseded) status.setMessages('api', []);
+  await show(res, tInput);
 }
 
-async function show(id, result, t0) {
+// Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps
+// drawing never dims; a long computation does).
+function dimLater() {
+  const id = runner.seq + 1;
+  clearTimeout(dimTimer);
+  dimTimer = setTimeout(() => {
+    if (shownId < id && html.dataset.busy === '1') figures.setBusy(true);
+  }, DIM_AFTER_MS);
+}
+
+// Draws the construction of run res ({ id, result, timing, superseded }) and, when it is the
+// newest, ends the busy state. Records performance.measure('attnx:latency') from tInput to the
+// frame that shows it, with its breakdown (see scripts/bench-explorer.mjs).
+async function show({ id, result, timing, superseded }, tInput) {
+  const tReceived = performance.now();
+  shownId = id;
   const p = result.params;
   const tol = { eps: p.eps, tau: p.tau, delta: p.delta };
   const A = { rows: Int32Array.from(result.A.rows), cols: Int32Array.from(result.A.cols), vals: Float64Array.from(result.A.vals) };
-  current = { id, L: result.L, d: result.d, tol, A, info: {} };
+  const cur = { id, L: result.L, d: result.d, tol, A, info: {} };
+  current = cur;
   focus.reset();
   figures.views.metrics.update(result, tol);
-  status.busy(`Drawing L = ${result.L}…`);
+  const t = { tInput, tReceived, tData: tReceived, tRendered: tReceived, paintMs: 0 };
   try {
     await figures.render.setData(id, result, tol);
-    if (!runner.isCurrent(id)) return;
-    await figures.rerender(['all']);
+    t.tData = performance.now();
+    if (current !== cur) return;
+    const drawn = await figures.rerender(['all']);
+    t.tRendered = performance.now();
+    t.paintMs = drawn ? drawn.paintMs : 0;
+    if (current !== cur) return;
   } catch (e) {
     status.setMessages('api', [`Drawing failed: ${e.message}`], 'error');
   }
-  if (!runner.isCurrent(id)) return;
+  await nextFrame();
+  t.tPainted = performance.now();
+  recordLatency(result, timing, t);
+  runs++;
+  html.dataset.runs = String(runs);
+  if (current !== cur || superseded || !runner.isCurrent(id)) return;
+  clearTimeout(dimTimer);
   figures.setBusy(false);
-  const ms = Math.round(performance.now() - t0);
+  const ms = Math.round(performance.now() - tInput);
   status.done(`L = ${result.L}, d = ${result.d}: ${result.metrics.success ? 'success' : 'not yet'} · computed and drawn in ${ms} ms in your browser`);
   focus.mark();
   focus.show();
-  runs++;
-  html.dataset.runs = String(runs);
   setBusyFlag(false);
+}
+
+function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
+// performance.measure('attnx:latency', tInput -> painted) with detail { L, d, queue, compute,
+// transfer, pooling, paint } in ms (worker times converted to this page's clock).
+function recordLatency(result, timing, t) {
+  const origin = performance.timeOrigin;
+  const wStart = timing ? timing.start - origin : t.tReceived;
+  const wEnd = timing ? timing.end - origin : t.tReceived;
+  const detail = {
+    L: result.L, d: result.d,
+    queue: Math.max(0, wStart - t.tInput),
+    compute: timing ? timing.busyMs : NaN,
+    transfer: Math.max(0, t.tReceived - wEnd) + (t.tData - t.tReceived),
+    pooling: Math.max(0, t.tRendered - t.tData - t.paintMs),
+    paint: t.paintMs + (t.tPainted - t.tRendered),
+  };
+  try {
+    performance.measure('attnx:latency', { start: t.tInput, end: t.tPainted, detail });
+  } catch { /* older browsers: no measure with detail */ }
 }
 
 function commitCustom() {

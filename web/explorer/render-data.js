@@ -7,7 +7,7 @@ import { poolGeometry } from '../common/raster.js';
 // Builds the worker's record of one construction from the 'data' message (see render-client.js):
 // { id, L, d, A: { rows, cols, vals }, M, logits, X, rows: the core's per-row report, eps, tau }.
 // A's entries are put in row order (stable); the per-entry arrays (ratioErrMean/Min) follow them.
-// Returns { id, L, d, rowPtr, col, val, errMean, errMin, M, Z, X, rows, eps, tau }.
+// Returns { id, L, d, rowPtr, col, val, errMean, errMin, M, Z, X, rows, eps, tau, aHash }.
 export function toRecord(m) {
   const { L, A } = m;
   const n = A.vals.length;
@@ -24,7 +24,24 @@ export function toRecord(m) {
     errMean[p] = m.rows.ratioErrMean[t];
     errMin[p] = m.rows.ratioErrMin[t];
   }
-  return { id: m.id, L, d: m.d, rowPtr, col, val, errMean, errMin, M: m.M, Z: m.logits, X: m.X, rows: m.rows, eps: m.eps, tau: m.tau };
+  return { id: m.id, L, d: m.d, rowPtr, col, val, errMean, errMin, M: m.M, Z: m.logits, X: m.X, rows: m.rows, eps: m.eps, tau: m.tau, aHash: patternHash(L, rowPtr, col, val) };
+}
+
+// FNV-1a hash (hex) of a pattern in compressed-row form: equal patterns give equal hashes, so the
+// render worker can tell that A's image has not changed.
+export function patternHash(L, rowPtr, col, val) {
+  let h = 0x811c9dc5;
+  const mix = (x) => { h = Math.imul(h ^ (x | 0), 0x01000193); };
+  const f = new Float64Array(1), w = new Int32Array(f.buffer);
+  mix(L);
+  for (let i = 0; i <= L; i++) mix(rowPtr[i]);
+  for (let p = 0; p < col.length; p++) {
+    mix(col[p]);
+    f[0] = val[p];
+    mix(w[0]);
+    mix(w[1]);
+  }
+  return (h >>> 0).toString(16);
 }
 
 // Signed per-entry values pooled by largest magnitude; cells without entries NaN (transparent).

@@ -30,9 +30,13 @@ function attention(c, which, opts, add, info) {
   const floor = Math.max(-12, Math.min(-1, Math.floor(Math.log10(Math.min(mmin, 0.1)))));
   Object.assign(info, { vmax, logFloor: floor, pool: poolGeometry(c.L, opts.budget).f });
   const t = attentionScale(opts.scale, vmax, floor);
-  const rows = new Int32Array(c.val.length);
-  for (let i = 0; i < c.L; i++) rows.fill(i, c.rowPtr[i], c.rowPtr[i + 1]);
-  if (which.includes('A')) add('A', image(poolSparseMax(c.L, rows, c.col, c.val, opts.budget, 0), VIRIDIS, t));
+  // A's image depends on A, the scale and the budget only: not made again when the page has it.
+  info.aKey = `${c.aHash}|${c.L}|${opts.scale}|${vmax}|${floor}|${opts.budget}`;
+  if (which.includes('A') && info.aKey !== opts.haveA) {
+    const rows = new Int32Array(c.val.length);
+    for (let i = 0; i < c.L; i++) rows.fill(i, c.rowPtr[i], c.rowPtr[i + 1]);
+    add('A', image(poolSparseMax(c.L, rows, c.col, c.val, opts.budget, 0), VIRIDIS, t));
+  }
   if (which.includes('M')) add('M', image(poolDenseMax(c.M, c.L, c.L, opts.budget), VIRIDIS, t));
 }
 
@@ -70,8 +74,11 @@ function inputs(c, opts, add, info) {
 }
 
 // Images `which` ('A', 'M', 'err', 'zero', 'X') of the current record with opts { scale, ref,
-// budget, xRows, xCols }. Returns { out: { images, info }, transfer: [buffers] }.
+// budget, xRows, xCols, haveA }; A is left out when its key (info.aKey) equals haveA (the page
+// shows that image already). Returns { out: { images, info }, transfer: [buffers] }; info.poolMs
+// is the time spent here.
 function render(which, opts) {
+  const t0 = performance.now();
   const o = { ...opts, budget: opts.budget || 512 };
   const out = { images: {}, info: {} };
   const transfer = [];
@@ -83,6 +90,7 @@ function render(which, opts) {
   if (which.includes('err')) ratioError(cur, o, add, out.info);
   if (which.includes('zero')) zeroRatio(cur, o, add, out.info);
   if (which.includes('X')) inputs(cur, o, add, out.info);
+  out.info.poolMs = performance.now() - t0;
   return { out, transfer };
 }
 

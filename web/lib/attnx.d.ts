@@ -82,6 +82,7 @@ export interface PatternStats { L: number; k: number; maxColCount: number; inCla
 
 export interface Construction extends PatternStats {
   params: Options; metrics: Metrics; d: number; dStar: number;
+  /** True when onProgress returned false: then only params and cancelled are set. */ cancelled: boolean;
   A: { rows: Int32Array; cols: Int32Array; vals: Float32Array };
   /** Row-major L*L. */ M: Float32Array;
   /** Row-major L*L: Z = (X W_Q)(X W_K)^T / sqrt(d). */ logits: Float32Array;
@@ -131,6 +132,8 @@ export declare class AttnxApi {
   patterns(): Schema;
   /** SPEC §3: X for one target, the fixed weights, M and the §2 metrics (also row by row). */
   construct(opts: Options, onProgress?: Progress): Construction;
+  /** Columns of P the last construct() added to its kept Gram matrix (its cost). */
+  gramColumnsAdded(): number;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;
   /** SPEC §5: one length of the scaling experiment (trials with derived seeds). */

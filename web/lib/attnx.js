@@ -176,8 +176,10 @@ export class AttnxApi {
   /**
    * Builds X for one target A (SPEC §3) and evaluates M.
    * @param {Options} opts
-   * @param {Progress} [onProgress]  called during the L x L x d product (return value ignored)
-   * @returns {{params: Object, metrics: {rho:number, zeta:number, lambda:number, success:boolean,
+   * @param {Progress} [onProgress]  called once per 128 columns during the L x L x d product and at
+   *   the end; returning false stops the call, which then returns only { params, cancelled: true }
+   *   (the work done so far is kept: the same call again resumes it)
+   * @returns {{params: Object, cancelled: boolean, metrics: {rho:number, zeta:number, lambda:number, success:boolean,
    *   okR:boolean, okZ:boolean, beta:number, dStar:number}, L:number, d:number, k:number,
    *   maxColCount:number, inClass:boolean, dStar:number,
    *   A:{rows:Int32Array, cols:Int32Array, vals:Float32Array}, M:Float32Array,
@@ -188,7 +190,19 @@ export class AttnxApi {
    *   ratioErr* (Z_ij - ln A_ij minus its row mean / minimum), one per entry of A in A's order.
    */
   construct(opts, onProgress) {
-    return withProgress((fn) => this._m.construct(opts, fn), onProgress);
+    // One Gram ladder per instance (core/gram_ladder.cpp): a later call with the same L and seed
+    // reuses G = P P^T, so changing d, the pattern or the tolerances costs < 128 new columns.
+    if (!this._ladder) this._ladder = new this._m.GramLadder();
+    return withProgress((fn) => this._m.constructWith(opts, fn, this._ladder), onProgress);
+  }
+
+  /**
+   * Columns of P added to the kept Gram matrix by the last construct() (0 when it already held
+   * G for that d; d when it started from nothing): what the last call cost, for benchmarks.
+   * @returns {number}
+   */
+  gramColumnsAdded() {
+    return this._ladder ? this._ladder.columnsAdded() : 0;
   }
 
   /**

@@ -9,11 +9,17 @@
 // fits ({ Ls, ds }), median ({ ds }), quantile ({ ds, delta }).
 // Results and errors come back as plain data; large typed arrays are transferred, not copied.
 // Errors are rebuilt with the worker's name (RangeError for refused input), message, field, kind.
-// Cancelling (AbortSignal) a queued task just drops it; a running one terminates its worker, which
-// is replaced by a fresh one. Either way the promise rejects with a DOMException 'AbortError'.
+// Cancelling (AbortSignal) a queued task just drops it. A running construct is asked to stop
+// (the worker runs it in slices, see worker.js): the worker, its module and its kept Gram
+// matrices stay; only if it has not stopped within CANCEL_GRACE_MS is it terminated. Any other
+// running task terminates its worker, which is replaced at once by a fresh one (kept warm).
+// Either way the promise rejects at once with a DOMException 'AbortError'; the worker takes the
+// next task when it has stopped.
 // No SharedArrayBuffer is used: no cross-origin isolation (COOP/COEP) is needed.
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
+const SLICED = new Set(['construct']);  // methods worker.js runs in slices and stops on 'cancel'
+const CANCEL_GRACE_MS = 1500;           // a sliced task that has not stopped by then: terminate
 
 function defaultSize() {
   const hc = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
@@ -71,6 +77,16 @@ class Slot {
     }
     const t = this.task;
     if (!t || m.id !== t.id) return;  // stale message of a cancelled task
+    if (t.cancelled) {  // asked to stop: its promise has rejected; free the slot when it has
+      if (m.type === 'progress') return;
+      if (m.fatal) {
+        this.pool._replace(this, { warm: true });
+        this.pool._pump();
+      } else {
+        this.freeAfterCancel();
+      }
+      return;
+    }
     if (m.type === 'progress') {
       if (t.onProgress) {
         try { t.onProgress(m.fraction); } catch { /* a listener's error must not break the pool */ }
@@ -80,6 +96,9 @@ class Slot {
     if (m.type === 'result' || m.type === 'error') {
       this.task = null;
       t.cleanup();
+      if (m.type === 'result' && t.onTiming && m.timing) {
+        try { t.onTiming(m.timing); } catch { /* a listener's error must not break the pool */ }
+      }
       if (m.type === 'result') t.resolve(m.result);
       else t.reject(rebuildError(m.error));
       if (m.fatal) this.pool._replace(this);
@@ -92,7 +111,24 @@ class Slot {
     this.worker.postMessage({ type: 'run', id: t.id, method: t.method, opts: t.opts });
   }
 
+  // Asks the worker to stop the running sliced task t; terminates it if it does not in time.
+  askToStop(t) {
+    t.cancelled = true;
+    this.worker.postMessage({ type: 'cancel', id: t.id });
+    this.grace = setTimeout(() => {
+      if (this.task === t && !this.dead) this.pool._replace(this, { warm: true });
+      this.pool._pump();
+    }, CANCEL_GRACE_MS);
+  }
+
+  freeAfterCancel() {
+    clearTimeout(this.grace);
+    this.task = null;
+    this.pool._pump();
+  }
+
   terminate() {
+    clearTimeout(this.grace);
     this.dead = true;
     this.worker.onmessage = null;
     this.worker.onerror = null;
@@ -134,15 +170,18 @@ export class AttnxPool {
    * Runs one API method in a worker.
    * @param {string} method  patterns | info | construct | minD | sweepPoint | estimateBytes | fits | median | quantile
    * @param {Object} [opts]  the method's options (plain data; structured-cloned to the worker)
-   * @param {{onProgress?: (fraction:number) => void, signal?: AbortSignal}} [control]
+   * @param {{onProgress?: (fraction:number) => void, signal?: AbortSignal,
+   *   onTiming?: (t: {start:number, end:number, busyMs:number}) => void}} [control]
+   *   onTiming: the worker's clock for the task (epoch ms: start, end; busyMs computing), called
+   *   just before the promise resolves
    * @returns {Promise<any>}
    */
   run(method, opts = {}, control = {}) {
-    const { onProgress, signal } = control;
+    const { onProgress, signal, onTiming } = control;
     if (this._destroyed) return Promise.reject(new Error('the pool was destroyed'));
     if (signal && signal.aborted) return Promise.reject(abortError(signal));
     return new Promise((resolve, reject) => {
-      const t = { id: this._nextId++, method, opts, onProgress, resolve, reject, slot: null };
+      const t = { id: this._nextId++, method, opts, onProgress, onTiming, resolve, reject, slot: null };
       const onAbort = () => this._cancel(t, abortError(signal));
       t.cleanup = () => {
         if (signal) signal.removeEventListener('abort', onAbort);
@@ -192,8 +231,9 @@ export class AttnxPool {
     const q = this._queue.indexOf(t);
     if (q >= 0) {
       this._queue.splice(q, 1);
-    } else if (t.slot && t.slot.task === t) {
-      this._replace(t.slot);
+    } else if (t.slot && t.slot.task === t && !t.cancelled) {
+      if (SLICED.has(t.method)) t.slot.askToStop(t);
+      else this._replace(t.slot, { warm: true });
     } else {
       return;  // already settled
     }
@@ -202,11 +242,13 @@ export class AttnxPool {
     this._pump();
   }
 
-  _replace(slot) {
+  // Terminates slot; with warm, starts its replacement now (module loading while nothing waits).
+  _replace(slot, { warm = false } = {}) {
     slot.task = null;
     slot.terminate();
     const i = this._slots.indexOf(slot);
     if (i >= 0) this._slots.splice(i, 1);
+    if (warm && !this._destroyed && this._slots.length < this._size) this._slots.push(new Slot(this));
   }
 
   _slotFailed(slot, err) {

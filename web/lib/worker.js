@@ -6,12 +6,18 @@
 //                                             formatPattern { pattern, format }, formatSweep
 //                                             { record, format }, parseSweep { text },
 //                                             summariseSweep { delta, points }
+//        { type: 'cancel', id }                       stop task id (sliced methods only, see below)
 //   out: { type: 'ready', info } | { type: 'init-error', error }
 //        { type: 'progress', id, fraction }
-//        { type: 'result', id, result }              typed arrays transferred, not copied
+//        { type: 'result', id, result, timing }       typed arrays transferred, not copied;
+//                                                     timing { start, end (epoch ms), busyMs }
 //        { type: 'error', id, error: { name, message, field, kind }, fatal }   fatal: replace me
-// A running task cannot be interrupted from outside (the worker is busy in WebAssembly): the pool
-// cancels by terminating the worker.
+//        { type: 'cancelled', id }                    a sliced task stopped after a 'cancel'
+// A task cannot be interrupted while it is in WebAssembly. construct is run in slices of about
+// SLICE_MS (the core stops when the progress callback returns false and keeps the Gram matrix it
+// summed; calling again resumes), and between slices the worker reads its messages, so a
+// 'cancel' ends it without losing the module or its kept Gram matrices. Other methods are
+// cancelled by the pool terminating the worker.
 import { load } from './attnx.js';
 
 const METHODS = {
@@ -31,6 +37,31 @@ const METHODS = {
   parseSweep: (api, opts) => api.parseSweep(opts && opts.text),
   summariseSweep: (api, opts) => api.summariseSweep(opts),
 };
+
+const SLICE_MS = 20;
+const cancelled = new Set();  // ids of running sliced tasks asked to stop
+
+// Lets queued messages (a 'cancel') run before the next slice.
+function yieldToMessages() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// Runs api.construct in slices (see the top of this file). Resolves with the result and the
+// milliseconds spent computing, or with null when a 'cancel' for id arrived.
+async function constructSliced(api, id, opts, progress) {
+  let busy = 0;
+  for (;;) {
+    const t0 = performance.now(), deadline = t0 + SLICE_MS;
+    const r = api.construct(opts, (f) => {
+      progress(f);
+      return performance.now() < deadline;
+    });
+    busy += performance.now() - t0;
+    if (!r.cancelled) return { result: r, busy };
+    await yieldToMessages();
+    if (cancelled.delete(id)) return null;
+  }
+}
 
 let apiPromise = null;
 function getApi(flavour) {
@@ -73,8 +104,13 @@ self.onmessage = async (ev) => {
     }
     return;
   }
+  if (msg.type === 'cancel') {
+    cancelled.add(msg.id);
+    return;
+  }
   if (msg.type !== 'run') return;
   const { id, method, opts } = msg;
+  cancelled.clear();  // one task at a time: an earlier id's late 'cancel' is moot
   try {
     const fn = METHODS[method];
     if (!fn) throw new RangeError(`unknown method "${String(method).slice(0, 40)}" (allowed: ${Object.keys(METHODS).join(', ')})`);
@@ -82,8 +118,18 @@ self.onmessage = async (ev) => {
     const progress = (fraction) => {
       self.postMessage({ type: 'progress', id, fraction });
     };
-    const result = fn(api, opts, progress);
-    self.postMessage({ type: 'result', id, result }, transferables(result));
+    const start = performance.timeOrigin + performance.now();
+    let result, busy;
+    if (method === 'construct') {
+      const out = await constructSliced(api, id, opts, progress);
+      if (!out) return self.postMessage({ type: 'cancelled', id });
+      ({ result, busy } = out);
+    } else {
+      result = fn(api, opts, progress);
+    }
+    const end = performance.timeOrigin + performance.now();
+    const timing = { start, end, busyMs: busy ?? end - start };
+    self.postMessage({ type: 'result', id, result, timing }, transferables(result));
   } catch (e) {
     // A WebAssembly trap (e.g. an abort) leaves the instance unusable: ask to be replaced.
     const fatal = typeof WebAssembly === 'object' && e instanceof WebAssembly.RuntimeError;

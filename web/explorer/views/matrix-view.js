@@ -22,9 +22,11 @@ export class MatrixView {
     this.setReadout('');
   }
 
-  // Draws a pooled RGBA image { w, h, rgba } of a rows x cols matrix.
-  draw(img, rows, cols) {
+  // Draws a pooled RGBA image { w, h, rgba } of a rows x cols matrix. key (optional): what the
+  // image shows (the render worker's key), so an identical image need not be made again.
+  draw(img, rows, cols, key = null) {
     this.heat.draw(img, rows, cols);
+    this.drawnKey = key;
   }
 
   // The hover readout under the heatmap ('' keeps its height).
