@@ -66,11 +66,15 @@ function zeroRatio(c, opts, add, info) {
 // The two halves of X, each on its own symmetric scale.
 function inputs(c, opts, add, info) {
   const C = 2 * c.d;
-  const m1 = maxAbs(c.X, c.L, C, 0, c.d) || 1, m2 = maxAbs(c.X, c.L, C, c.d, C) || 1;
-  info.xmax = [m1, m2];
   const br = opts.xRows || opts.budget, bc = opts.xCols || Math.max(16, Math.floor(opts.budget / 2));
-  add('XB', image(poolDenseAbsMax(c.X, c.L, C, br, bc, 0, c.d), DIVERGING, (v) => 0.5 + v / (2 * m1)));
-  add('XP', image(poolDenseAbsMax(c.X, c.L, C, br, bc, c.d, C), DIVERGING, (v) => 0.5 + v / (2 * m2)));
+  // Each pooled cell keeps its largest |value|, so the largest |pooled| is the half's largest
+  // |X_ij|: one pass over X per half.
+  const pb = poolDenseAbsMax(c.X, c.L, C, br, bc, 0, c.d), pp = poolDenseAbsMax(c.X, c.L, C, br, bc, c.d, C);
+  const m1 = maxAbs(pb.data, 1, pb.data.length, 0, pb.data.length) || 1;
+  const m2 = maxAbs(pp.data, 1, pp.data.length, 0, pp.data.length) || 1;
+  info.xmax = [m1, m2];
+  add('XB', image(pb, DIVERGING, (v) => 0.5 + v / (2 * m1)));
+  add('XP', image(pp, DIVERGING, (v) => 0.5 + v / (2 * m2)));
 }
 
 // Images `which` ('A', 'M', 'err', 'zero', 'X') of the current record with opts { scale, ref,
