@@ -26,7 +26,7 @@ std::vector<std::string> allowed_names(Call call) {
   v.push_back("seed");
   v.push_back("maxBytes");
   switch (call) {
-    case Call::Construct: v.push_back("d"); break;
+    case Call::Construct: v.insert(v.end(), {"d", "views"}); break;
     case Call::MinD: v.insert(v.end(), {"dmax", "step"}); break;
     case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial"}); break;
     case Call::Estimate: v.insert(v.end(), {"d", "dmax", "step", "trials"}); break;
@@ -215,6 +215,38 @@ void read_run_options(const val& opts, Call call, Options& o) {
 
 }  // namespace
 
+namespace {
+
+// construct's `views` request { size, xRows, xCols, omitX } (all optional): pooled images made
+// by the core (core/views.hpp); ranges are the core's (validate(ViewRequest)).
+void read_views(const val& opts, Options& o) {
+  val v = opts["views"];
+  if (!present(v)) return;
+  if (v.typeOf().as<std::string>() != "object" || v.isArray())
+    fail("views", "views must be an object { size, xRows, xCols, omitX } (got " + describe(v) + ")");
+  const std::string range = int_range_text(1, kMaxViewPixels);
+  auto pixels = [&](const char* key, int def) {
+    val x = v[key];
+    if (!present(x)) return def;
+    const bool num = x.typeOf().as<std::string>() == "number";
+    const double d = num ? x.as<double>() : NAN;
+    if (!num || !std::isfinite(d) || d != std::floor(d) || d < 1 || d > kMaxViewPixels)
+      fail(std::string("views.") + key, std::string("views.") + key + " must be " + range + " (got " + describe(x) + ")");
+    return static_cast<int>(d);
+  };
+  o.want_views = true;
+  o.views.size = pixels("size", o.views.size);
+  o.views.x_rows = pixels("xRows", o.views.x_rows);
+  o.views.x_cols = pixels("xCols", o.views.x_cols);
+  val omit = v["omitX"];
+  if (present(omit) && omit.typeOf().as<std::string>() != "boolean")
+    fail("views.omitX", "views.omitX must be true or false (got " + describe(omit) + ")");
+  o.omit_x = present(omit) && omit.as<bool>();
+  validate(o.views);
+}
+
+}  // namespace
+
 Options read_options(const val& opts_in, Call call) {
   val opts = present(opts_in) ? opts_in : val::object();
   if (opts.typeOf().as<std::string>() != "object" || opts.isArray())
@@ -223,6 +255,7 @@ Options read_options(const val& opts_in, Call call) {
   Options o;
   read_pattern_options(opts, call, o);
   read_run_options(opts, call, o);
+  if (call == Call::Construct) read_views(opts, o);
   return o;
 }
 

@@ -15,6 +15,7 @@
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/sweep.hpp>
+#include <attnx/views.hpp>
 
 namespace attnx::wasm {
 
@@ -31,6 +32,9 @@ struct Options {
   MinDOptions mind;
   int trials = kDefaultTrials;
   int first_trial = 0;  // sweepPoint: run trials firstTrial .. firstTrial+trials-1 of this L
+  bool want_views = false;  // construct: pooled images requested (opts.views)
+  ViewRequest views;
+  bool omit_x = false;      // construct: leave X out of the result (its images are in views)
 };
 
 // Which option names a call accepts (others are refused as unknown).

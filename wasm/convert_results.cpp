@@ -61,6 +61,36 @@ val rows_to_js(const RowReport& rr) {
 val int_or_null(long long v) { return v < 0 ? val::null() : val(static_cast<double>(v)); }
 
 
+namespace {
+
+val pooled_to_js(const Pooled& p) {
+  val o = val::object();
+  o.set("w", p.w);
+  o.set("h", p.h);
+  o.set("fr", p.fr);
+  o.set("fc", p.fc);
+  o.set("data", to_float32_array(p.data.data(), p.data.size()));
+  return o;
+}
+
+val views_to_js(const Views& v) {
+  val o = val::object();
+  o.set("size", v.request.size);
+  o.set("xRows", v.request.x_rows);
+  o.set("xCols", v.request.x_cols);
+  o.set("M", pooled_to_js(v.M));
+  o.set("mMax", v.m_max);
+  o.set("mMinPositive", v.m_min_positive);
+  o.set("zero", pooled_to_js(v.zero));
+  o.set("XB", pooled_to_js(v.XB));
+  o.set("XP", pooled_to_js(v.XP));
+  o.set("xbMax", v.xb_max);
+  o.set("xpMax", v.xp_max);
+  return o;
+}
+
+}  // namespace
+
 val construction_to_js(Construction& c, const Pattern& A, const Options& o) {
   val r = val::object();
   r.set("params", params_to_js(o, Call::Construct));
@@ -71,11 +101,12 @@ val construction_to_js(Construction& c, const Pattern& A, const Options& o) {
   r.set("d", c.d);
   r.set("dStar", c.metrics.d_star);
   r.set("A", pattern_to_js(A));
+  if (o.want_views) r.set("views", views_to_js(pool_views(A, c, o.views)));
   r.set("M", to_float32_array(c.M.data(), c.M.size()));
   c.M = {};  // free each L x L matrix as soon as JS has its copy
   r.set("logits", to_float32_array(c.logits.data(), c.logits.size()));
   c.logits = {};
-  r.set("X", to_float32_array(c.X.data(), c.X.size()));
+  r.set("X", o.omit_x ? to_float32_array(c.X.data(), 0) : to_float32_array(c.X.data(), c.X.size()));
   r.set("rows", rows_to_js(c.rows));
   return r;
 }

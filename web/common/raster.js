@@ -55,20 +55,35 @@ export function poolDenseAbsMax(src, R, C, budgetR = 512, budgetC = budgetR, col
   return { w, h, fr: gr.f, fc: gc.f, data: out };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const packedLuts = new WeakMap();
+
+// The 256 RGB entries of lut as opaque RGBA pixels packed in 32-bit words (this machine's order).
+function packedLut(lut) {
+  let p = packedLuts.get(lut);
+  if (!p) {
+    p = new Uint32Array(256);
+    for (let e = 0; e < 256; e++) {
+      const [r, g, b] = [lut[3 * e], lut[3 * e + 1], lut[3 * e + 2]];
+      p[e] = LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+    }
+    packedLuts.set(lut, p);
+  }
+  return p;
+}
+
 // Values -> RGBA. t(v) gives a position in [0, 1] (clamped) or NaN for a transparent pixel.
+// One 32-bit write per pixel (the lookup table packed once per table).
 export function colourise(data, lut, t) {
   const n = data.length;
   const rgba = new Uint8ClampedArray(n * 4);
+  const px = new Uint32Array(rgba.buffer);
+  const words = packedLut(lut);
   for (let p = 0; p < n; p++) {
     let x = t(data[p]);
     if (x !== x) continue;  // transparent
     x = x < 0 ? 0 : x > 1 ? 1 : x;
-    const e = Math.round(x * 255) * 3;
-    const q = p * 4;
-    rgba[q] = lut[e];
-    rgba[q + 1] = lut[e + 1];
-    rgba[q + 2] = lut[e + 2];
-    rgba[q + 3] = 255;
+    px[p] = words[Math.round(x * 255)];
   }
   return rgba;
 }

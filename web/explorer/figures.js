@@ -61,8 +61,9 @@ export class Figures {
   // Redraws what the changed fields affect (['all'] after a new construction): asks the render
   // worker for the images (not A's when the canvas shows that image already) and draws them,
   // with their legends. Stale answers are dropped. Resolves with { poolMs, paintMs } (render
-  // worker's time, drawing time here) or null when stale.
-  async rerender(changed) {
+  // worker's time, drawing time here) or null when stale. fetch(which, opts) (optional) gets the
+  // images another way (show(): with the data, in one trip to the render worker).
+  async rerender(changed, fetch = null) {
     const current = this.getCurrent();
     if (!current) return null;
     const st = this.getState();
@@ -72,7 +73,8 @@ export class Figures {
     if (all || changed.includes('ref')) which.push('err');
     if (all) which.push('zero', 'X');
     const b = this.budgets();
-    const msg = await this.render.render(current.id, which, { scale: st.scale, ref: st.ref, haveA: this.views.A.drawnKey, ...b });
+    const opts = { scale: st.scale, ref: st.ref, haveA: this.views.A.drawnKey, ...b };
+    const msg = await (fetch ? fetch(which, opts) : this.render.render(current.id, which, opts));
     if (!msg || this.getCurrent() !== current) return null;
     const t0 = performance.now();
     if (which.includes('A')) current.budget = b.budget;
@@ -85,14 +87,14 @@ export class Figures {
     return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0 };
   }
 
-  // Redraws when the heatmaps' size on screen changed (debounced), if isIdle().
-  watchSize(isIdle) {
+  // Calls onResized() when the heatmaps' size on screen changed (debounced), if isIdle().
+  watchSize(isIdle, onResized) {
     let timer = 0;
     const ro = new ResizeObserver(() => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         const cur = this.getCurrent();
-        if (cur && cur.budget && this.budgets().budget !== cur.budget && isIdle()) this.rerender(['all']);
+        if (cur && cur.budget && this.budgets().budget !== cur.budget && isIdle()) onResized();
       }, 150);
     });
     ro.observe(this.views.A.wrap);

@@ -61,7 +61,9 @@ async function main() {
   setupTools();
   setupPointers();
   setupLinks();
-  figures.watchSize(() => html.dataset.busy === '0');
+  // Images are pooled by the core at the size on screen: a new size computes again (cheap: the
+  // worker keeps the Gram matrix).
+  figures.watchSize(() => html.dataset.busy === '0', () => schedule());
   link.read();
 }
 
@@ -171,7 +173,7 @@ async function schedule(tInput = performance.now()) {
   status.busy(`Computing M for L = ${st.L}, d = ${st.d}…`);
   let res;
   try {
-    res = await runner.schedule('construct', constructOptions(schema, st, tools.pattern));
+    res = await runner.schedule('construct', viewOptions(constructOptions(schema, st, tools.pattern)));
   } catch (e) {
     figures.setBusy(false);
     fail('Not computed.', e && e.message ? e.message : String(e));
@@ -180,6 +182,12 @@ async function schedule(tInput = performance.now()) {
   if (!res || res.id < shownId) return;  // dropped, or an older run than the one shown
   if (!res.superseded) status.setMessages('api', []);
   await show(res, tInput);
+}
+
+// construct's options plus the pooled images the page draws (at the pixels on screen), without X.
+function viewOptions(opts) {
+  const b = figures.budgets();
+  return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: true } };
 }
 
 // Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps
@@ -207,11 +215,10 @@ async function show({ id, result, timing, superseded }, tInput) {
   figures.views.metrics.update(result, tol);
   const t = { tInput, tReceived, tData: tReceived, tRendered: tReceived, paintMs: 0 };
   try {
-    await figures.render.setData(id, result, tol);
-    t.tData = performance.now();
-    if (current !== cur) return;
-    const drawn = await figures.rerender(['all']);
+    // The data and the images in one trip to the render worker.
+    const drawn = await figures.rerender(['all'], (which, opts) => figures.render.setData(id, result, tol, { which, opts }));
     t.tRendered = performance.now();
+    t.tData = drawn ? t.tRendered - drawn.paintMs - drawn.poolMs : t.tRendered;
     t.paintMs = drawn ? drawn.paintMs : 0;
     if (current !== cur) return;
   } catch (e) {
@@ -237,7 +244,9 @@ function nextFrame() {
 }
 
 // performance.measure('attnx:latency', tInput -> painted) with detail { L, d, queue, compute,
-// transfer, pooling, paint } in ms (worker times converted to this page's clock).
+// transfer, pooling, paint } in ms (worker times converted to this page's clock). transfer: the
+// result's trips (worker -> page -> render worker and back, less the render worker's own time);
+// pooling: the render worker's own time.
 function recordLatency(result, timing, t) {
   const origin = performance.timeOrigin;
   const wStart = timing ? timing.start - origin : t.tReceived;

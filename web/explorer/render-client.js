@@ -30,14 +30,17 @@ export class RenderClient {
   }
 
   // Hands a construct() result to the worker under `id`: A (copied), the dense M, logits and X
-  // and the core's per-row report `rows` (transferred: the result loses them), with the
-  // tolerances (colour scales). Resolves when the worker holds it.
-  setData(id, result, tol) {
-    const { M, logits, X, rows } = result;
+  // (X may be empty when the core pooled it), the core's pooled images `views` (optional) and
+  // per-row report `rows` (transferred: the result loses them), with the tolerances (colour
+  // scales). Resolves when the worker holds it; with render { which, opts } the worker also
+  // makes those images in the same trip and resolves with them (as render() does).
+  setData(id, result, tol, render = null) {
+    const { M, logits, X, rows, views } = result;
     const A = { rows: result.A.rows.slice(), cols: result.A.cols.slice(), vals: result.A.vals.slice() };
+    const pooled = views ? ['M', 'zero', 'XB', 'XP'].map((k) => views[k].data.buffer) : [];
     const transfer = [M.buffer, logits.buffer, X.buffer, A.rows.buffer, A.cols.buffer, A.vals.buffer,
-      ...Object.values(rows).map((a) => a.buffer)];
-    return this.request({ type: 'data', id, L: result.L, d: result.d, A, M, logits, X, rows, eps: tol.eps, tau: tol.tau },
+      ...Object.values(rows).map((a) => a.buffer), ...pooled];
+    return this.request({ type: 'data', id, L: result.L, d: result.d, A, M, logits, X, rows, views, eps: tol.eps, tau: tol.tau, render },
       [...new Set(transfer)]);
   }
 

@@ -7,7 +7,8 @@ import { poolGeometry } from '../common/raster.js';
 // Builds the worker's record of one construction from the 'data' message (see render-client.js):
 // { id, L, d, A: { rows, cols, vals }, M, logits, X, rows: the core's per-row report, eps, tau }.
 // A's entries are put in row order (stable); the per-entry arrays (ratioErrMean/Min) follow them.
-// Returns { id, L, d, rowPtr, col, val, errMean, errMin, M, Z, X, rows, eps, tau, aHash }.
+// m.views (optional): the core's pooled images (construct's `views`), kept as they are.
+// Returns { id, L, d, rowPtr, col, val, errMean, errMin, M, Z, X, rows, eps, tau, aHash, views }.
 export function toRecord(m) {
   const { L, A } = m;
   const n = A.vals.length;
@@ -24,7 +25,7 @@ export function toRecord(m) {
     errMean[p] = m.rows.ratioErrMean[t];
     errMin[p] = m.rows.ratioErrMin[t];
   }
-  return { id: m.id, L, d: m.d, rowPtr, col, val, errMean, errMin, M: m.M, Z: m.logits, X: m.X, rows: m.rows, eps: m.eps, tau: m.tau, aHash: patternHash(L, rowPtr, col, val) };
+  return { id: m.id, L, d: m.d, rowPtr, col, val, errMean, errMin, M: m.M, Z: m.logits, X: m.X, rows: m.rows, eps: m.eps, tau: m.tau, aHash: patternHash(L, rowPtr, col, val), views: m.views || null };
 }
 
 // FNV-1a hash (hex) of a pattern in compressed-row form: equal patterns give equal hashes, so the

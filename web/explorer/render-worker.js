@@ -2,7 +2,8 @@
 // Z, inputs X) and the core's per-row report, transferred from the page, and turns them into
 // pooled RGBA images and row slices, so the page never loops over L^2 values on the main thread.
 //
-// Protocol (see render-client.js): { type: 'data', id, ... } -> 'ready'; { type: 'render', id,
+// Protocol (see render-client.js): { type: 'data', id, ..., views?, render? } -> 'ready' (or
+// 'images' when render { which, opts } is given); { type: 'render', id,
 // which, opts } -> 'images'; { type: 'row', id, i } -> 'row'; a request for an older id -> 'stale';
 // failures -> 'error' with the message.
 import { VIRIDIS } from '../common/viridis.js';
@@ -18,14 +19,29 @@ function image(pooled, lut, t) {
   return { w: pooled.w, h: pooled.h, rgba: colourise(pooled.data, lut, t) };
 }
 
-// A and M on one scale (linear, or log from the decade below the smallest positive M_ij).
+// The core's pooled images (construct's `views`) when they were made for these pixel budgets.
+function pooledFor(c, key, budgetR, budgetC = budgetR) {
+  const v = c.views;
+  if (!v) return null;
+  const ok = key === 'XB' || key === 'XP' ? v.xRows === budgetR && v.xCols === budgetC : v.size === budgetR;
+  return ok ? v[key] : null;
+}
+
+// A and M on one scale (linear, or log from the decade below the smallest positive M_ij). M's
+// pooled image and extremes come from the core when it made them for this budget.
 function attention(c, which, opts, add, info) {
   let vmax = 0, mmin = Infinity;
   for (let p = 0; p < c.val.length; p++) if (c.val[p] > vmax) vmax = c.val[p];
-  for (let q = 0; q < c.M.length; q++) {
-    const v = c.M[q];
-    if (v > vmax) vmax = v;
-    if (v > 0 && v < mmin) mmin = v;
+  const pooledM = pooledFor(c, 'M', opts.budget);
+  if (pooledM) {
+    vmax = Math.max(vmax, c.views.mMax);
+    mmin = c.views.mMinPositive;
+  } else {
+    for (let q = 0; q < c.M.length; q++) {
+      const v = c.M[q];
+      if (v > vmax) vmax = v;
+      if (v > 0 && v < mmin) mmin = v;
+    }
   }
   const floor = Math.max(-12, Math.min(-1, Math.floor(Math.log10(Math.min(mmin, 0.1)))));
   Object.assign(info, { vmax, logFloor: floor, pool: poolGeometry(c.L, opts.budget).f });
@@ -37,7 +53,7 @@ function attention(c, which, opts, add, info) {
     for (let i = 0; i < c.L; i++) rows.fill(i, c.rowPtr[i], c.rowPtr[i + 1]);
     add('A', image(poolSparseMax(c.L, rows, c.col, c.val, opts.budget, 0), VIRIDIS, t));
   }
-  if (which.includes('M')) add('M', image(poolDenseMax(c.M, c.L, c.L, opts.budget), VIRIDIS, t));
+  if (which.includes('M')) add('M', image(pooledM || poolDenseMax(c.M, c.L, c.L, opts.budget), VIRIDIS, t));
 }
 
 // The core's ratio errors (relative to the row mean or minimum), coloured on [-eps, eps].
@@ -52,7 +68,7 @@ function ratioError(c, opts, add, info) {
 // log10 of the zero ratio: purple up to tau (fading over ZERO_DECADES below it), orange above.
 function zeroRatio(c, opts, add, info) {
   const lt = Math.log10(c.tau);
-  const pooled = zeroRatioPooled(c, opts.budget);
+  const pooled = pooledFor(c, 'zero', opts.budget) || zeroRatioPooled(c, opts.budget);
   let zmax = -Infinity;
   for (let q = 0; q < pooled.data.length; q++) if (pooled.data[q] > zmax) zmax = pooled.data[q];
   info.log10ZetaMax = zmax;
@@ -63,13 +79,22 @@ function zeroRatio(c, opts, add, info) {
   }));
 }
 
-// The two halves of X, each on its own symmetric scale.
+// The two halves of X, each on its own symmetric scale: the core's pooled halves when made for
+// these budgets, else pooled here from X. Without either (X left out of the result and the
+// budgets changed) no image is made and info.xStale is set: the page computes again.
 function inputs(c, opts, add, info) {
   const C = 2 * c.d;
   const br = opts.xRows || opts.budget, bc = opts.xCols || Math.max(16, Math.floor(opts.budget / 2));
-  // Each pooled cell keeps its largest |value|, so the largest |pooled| is the half's largest
-  // |X_ij|: one pass over X per half.
-  const pb = poolDenseAbsMax(c.X, c.L, C, br, bc, 0, c.d), pp = poolDenseAbsMax(c.X, c.L, C, br, bc, c.d, C);
+  let pb = pooledFor(c, 'XB', br, bc), pp = pooledFor(c, 'XP', br, bc);
+  if (!pb && c.X.length === c.L * C) {
+    // Each pooled cell keeps its largest |value|, so the largest |pooled| is the half's largest |X_ij|.
+    pb = poolDenseAbsMax(c.X, c.L, C, br, bc, 0, c.d);
+    pp = poolDenseAbsMax(c.X, c.L, C, br, bc, c.d, C);
+  }
+  if (!pb) {
+    info.xStale = true;
+    return;
+  }
   const m1 = maxAbs(pb.data, 1, pb.data.length, 0, pb.data.length) || 1;
   const m2 = maxAbs(pp.data, 1, pp.data.length, 0, pp.data.length) || 1;
   info.xmax = [m1, m2];
@@ -101,7 +126,9 @@ function render(which, opts) {
 function handle(m) {
   if (m.type === 'data') {
     cur = toRecord(m);
-    return self.postMessage({ type: 'ready', id: m.id, req: m.req });
+    if (!m.render) return self.postMessage({ type: 'ready', id: m.id, req: m.req });
+    const { out, transfer } = render(m.render.which, m.render.opts);  // same trip: no second hop
+    return self.postMessage({ type: 'images', id: m.id, req: m.req, ...out }, transfer);
   }
   if (!cur || cur.id !== m.id) return self.postMessage({ type: 'stale', id: m.id, req: m.req });
   if (m.type === 'render') {

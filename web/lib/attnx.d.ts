@@ -31,6 +31,9 @@ export interface Options {
   eps?: number; tau?: number; delta?: number;
   d?: number; seed?: number; dmax?: number; step?: number; trials?: number; firstTrial?: number;
   maxBytes?: number;
+  /** construct only: images pooled by the core at these pixel budgets (1..4096 each, defaults
+   *  512, 512, 256); omitX leaves X out of the result (X then has length 0). */
+  views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean };
 }
 
 /** Fraction done in [0, 1]; returning false cancels (minD, sweepPoint). */
@@ -80,9 +83,16 @@ export interface Metrics {
 }
 export interface PatternStats { L: number; k: number; maxColCount: number; inClass: boolean }
 
+/** h x w row-major values; fr, fc: data cells per pixel along rows and columns. */
+export interface PooledImage { w: number; h: number; fr: number; fc: number; data: Float32Array }
+
 export interface Construction extends PatternStats {
   params: Options; metrics: Metrics; d: number; dStar: number;
   /** True when onProgress returned false: then only params and cancelled are set. */ cancelled: boolean;
+  /** With opts.views: M (max), the zero ratio's log10 off the support (max, NaN where none) and
+   *  X's halves (largest |value|, sign kept), pooled to at most the requested pixels. */
+  views?: { size: number; xRows: number; xCols: number; mMax: number; mMinPositive: number;
+    xbMax: number; xpMax: number; M: PooledImage; zero: PooledImage; XB: PooledImage; XP: PooledImage };
   A: { rows: Int32Array; cols: Int32Array; vals: Float32Array };
   /** Row-major L*L. */ M: Float32Array;
   /** Row-major L*L: Z = (X W_Q)(X W_K)^T / sqrt(d). */ logits: Float32Array;

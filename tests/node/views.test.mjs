@@ -1,0 +1,52 @@
+// construct's pooled images (opts.views, core/views.cpp) equal what the page's JS pooling makes
+// from the full matrices (web/common/raster.js, web/explorer/render-data.js), and bad requests
+// are refused naming the field.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadBoth } from './helpers.mjs';
+import { poolDenseMax, poolDenseAbsMax } from '../../web/common/raster.js';
+import { toRecord, zeroRatioPooled } from '../../web/explorer/render-data.js';
+
+let apis;
+before(async () => { apis = await loadBoth(); });
+
+const sameFloats = (a, b) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]) || (x !== x && b[i] !== b[i]));
+
+test('views: M, zero ratio and X pooled by the core equal the JS pooling of the full matrices', () => {
+  for (const api of Object.values(apis)) {
+    for (const [L, d, size] of [[300, 96, 128], [64, 40, 512]]) {
+      const opts = { pattern: 'window', L, w: 3, d, seed: 2 };
+      const views = { size, xRows: 100, xCols: 30 };
+      const r = api.construct({ ...opts, views });
+      const full = api.construct(opts);
+      const v = r.views;
+      assert.equal(v.size, size);
+      assert.ok(sameFloats(v.M.data, poolDenseMax(full.M, L, L, size).data), `M at L=${L}`);
+      const rec = toRecord({ id: 1, L, d, A: full.A, M: full.M, logits: full.logits, X: full.X, rows: full.rows, eps: 1, tau: 0.1 });
+      assert.ok(sameFloats(v.zero.data, zeroRatioPooled(rec, size).data), `zero at L=${L}`);
+      const xb = poolDenseAbsMax(full.X, L, 2 * d, 100, 30, 0, d), xp = poolDenseAbsMax(full.X, L, 2 * d, 100, 30, d, 2 * d);
+      assert.ok(sameFloats(v.XB.data, xb.data) && sameFloats(v.XP.data, xp.data), `X at L=${L}`);
+      assert.deepEqual([v.XB.w, v.XB.h, v.XB.fr, v.XB.fc], [xb.w, xb.h, xb.fr, xb.fc]);
+      let mmax = 0, mmin = Infinity;
+      for (const x of full.M) { if (x > mmax) mmax = x; if (x > 0 && x < mmin) mmin = x; }
+      assert.equal(v.mMax, mmax);
+      assert.equal(v.mMinPositive, mmin);
+      assert.equal(v.xbMax, Math.max(...xb.data.map(Math.abs)));
+      assert.equal(r.X.length, 2 * L * d, 'X kept unless omitX');
+      assert.equal(api.construct({ ...opts, views: { ...views, omitX: true } }).X.length, 0);
+    }
+  }
+});
+
+test('views: a bad request is refused with the field and the range', () => {
+  const api = apis.simd;
+  const cases = [
+    [{ size: 0 }, 'views.size', /^views\.size must be an integer from 1 to 4096 \(got 0\)$/],
+    [{ xCols: 1.5 }, 'views.xCols', /^views\.xCols must be an integer from 1 to 4096 \(got 1\.5\)$/],
+    [{ omitX: 1 }, 'views.omitX', /^views\.omitX must be true or false/],
+    [[], 'views', /^views must be an object/],
+  ];
+  for (const [views, field, re] of cases) {
+    assert.throws(() => api.construct({ L: 16, d: 8, views }), (e) => e instanceof RangeError && e.field === field && re.test(e.message));
+  }
+});
