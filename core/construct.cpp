@@ -153,32 +153,42 @@ Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z,
   return summarise(A, B, evaluate_rows(A, Z, M, tol), tol);
 }
 
+std::vector<float> scaled_projection_rows(const float* P, int L, int d) {
+  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(d);
+  const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));
+  std::vector<float> Ps(l * dd);
+  constexpr std::size_t T = 32;  // 32 x 32 tiles: contiguous rows without striding through P
+  for (std::size_t t0 = 0; t0 < dd; t0 += T)
+    for (std::size_t i0 = 0; i0 < l; i0 += T)
+      for (std::size_t t = t0; t < std::min(dd, t0 + T); ++t)
+        for (std::size_t i = i0; i < std::min(l, i0 + T); ++i) Ps[i * dd + t] = P[t * l + i] * inv_sqrt_d;
+  return Ps;
+}
+
+void input_left_row(const Pattern& A, const std::vector<double>& B, const float* Ps, int d, int i,
+                    std::vector<double>& acc, float* out) {
+  const std::size_t dd = static_cast<std::size_t>(d);
+  const double sqrt_d = std::sqrt(double(d));
+  acc.assign(dd, 0.0);
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+    const float* p = Ps + static_cast<std::size_t>(A.col[e]) * dd;
+    for (std::size_t t = 0; t < dd; ++t) acc[t] += B[e] * double(p[t]);
+  }
+  for (std::size_t t = 0; t < dd; ++t) out[t] = static_cast<float>(sqrt_d * acc[t]);
+}
+
 namespace {
 
 // X = [sqrt(d) B P_s, P_s] with P_s = P / sqrt(d) (P: unit normals, L x d column-major): row-major
 // L x 2d, the left half summed in double.
 std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, const float* P, int d) {
   const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
-  const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));
-  const double sqrt_d = std::sqrt(double(d));
-  // P_s row by row (L x d row-major), transposed in 32 x 32 tiles: the loops below then read
-  // contiguous rows instead of striding through P's columns.
-  std::vector<float> Ps(l * dd);
-  constexpr std::size_t T = 32;
-  for (std::size_t t0 = 0; t0 < dd; t0 += T)
-    for (std::size_t i0 = 0; i0 < l; i0 += T)
-      for (std::size_t t = t0; t < std::min(dd, t0 + T); ++t)
-        for (std::size_t i = i0; i < std::min(l, i0 + T); ++i) Ps[i * dd + t] = P[t * l + i] * inv_sqrt_d;
+  const std::vector<float> Ps = scaled_projection_rows(P, A.L, d);
   std::vector<float> X(l * 2 * dd, 0.0f);
-  std::vector<double> acc(dd);
+  std::vector<double> acc;
   for (std::size_t i = 0; i < l; ++i) {
-    std::fill(acc.begin(), acc.end(), 0.0);
-    for (int e = A.row_begin(int(i)); e < A.row_end(int(i)); ++e) {
-      const float* p = Ps.data() + static_cast<std::size_t>(A.col[e]) * dd;
-      for (std::size_t t = 0; t < dd; ++t) acc[t] += B[e] * double(p[t]);
-    }
     float* x = X.data() + i * 2 * dd;
-    for (std::size_t t = 0; t < dd; ++t) x[t] = static_cast<float>(sqrt_d * acc[t]);
+    input_left_row(A, B, Ps.data(), d, int(i), acc, x);
     std::copy(Ps.data() + i * dd, Ps.data() + (i + 1) * dd, x + dd);
   }
   return X;
@@ -201,7 +211,8 @@ void logits_from_gram(const Pattern& A, const std::vector<double>& B, const floa
 }
 
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                       std::uint64_t max_bytes, const Progress& progress, GramLadder* ladder) {
+                       std::uint64_t max_bytes, const Progress& progress, GramLadder* ladder,
+                       bool with_x) {
   auto report = [&](double f) {
     if (progress) progress(f);
   };
@@ -210,9 +221,9 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   const int L = A.L;
   const std::uint64_t need = estimate_construct_bytes(L, d);
   check_budget("construct", need, max_bytes);
-  GramLadder local(0);
+  GramLadder local(0);  // no ladder given: keep nothing beyond this call
   GramLadder& g = ladder ? *ladder : local;
-  g.set_rung_cap(max_bytes - need);  // rungs only in what the budget leaves
+  if (ladder) ladder->set_rung_cap(max_bytes - need, d);  // rungs only in what the budget leaves
   Construction c;
   c.L = L;
   c.d = d;
@@ -227,7 +238,7 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
     c.cancelled = true;
     return c;
   }
-  c.X = build_inputs(A, c.B, g.columns(), d);
+  if (with_x) c.X = build_inputs(A, c.B, g.columns(), d);
   report(0.9);
   const std::size_t l = static_cast<std::size_t>(L);
   c.logits.resize(l * l);

@@ -22,7 +22,8 @@ void gram_update_lower_eigen(float* G, int L, const float* Pb, int n) {
   g.selfadjointView<Eigen::Lower>().rankUpdate(p);
 }
 
-// ---- hand-written kernel (used by the WebAssembly builds; Eigen 3.4 has no WASM SIMD) ----
+// ---- hand-written kernel (construct everywhere, min-d in the WebAssembly builds; Eigen 3.4 has
+// no WASM SIMD) ----
 //
 // Cache and register blocking. P's columns are processed in chunks of kKc; each chunk is packed
 // into row blocks of MR rows, Pk[b][t][r] = Pb(b*MR + r, t0 + t) (zero-padded), so the
@@ -128,7 +129,8 @@ inline void tile_simd(const float* A, const float* B, int kc, float* G, std::siz
 }
 #endif
 
-// MR x NR register tile (NR divides MR). SIMD selects the wasm_simd128 micro-kernel.
+// MR x NR register tile (NR divides MR). SIMD selects the four-lane micro-kernel (wasm_simd128
+// or SSE2).
 template <int MR, int NR, bool SIMD>
 void gram_blocked(float* G, int L, const float* Pb, int n) {
   static_assert(MR % NR == 0, "NR must divide MR");

@@ -15,9 +15,9 @@ std::uint64_t GramLadder::rung_bytes() const {
   return b;
 }
 
-void GramLadder::set_rung_cap(std::uint64_t bytes) {
+void GramLadder::set_rung_cap(std::uint64_t bytes, int d_next) {
   cap_ = std::min(bytes, kLadderMaxRungBytes);
-  evict_for(0, work_lower_d_ < 0 ? 0 : work_lower_d_);
+  evict_for(0, d_next);
 }
 
 void GramLadder::reset(int L, std::uint64_t seed) {
@@ -25,10 +25,11 @@ void GramLadder::reset(int L, std::uint64_t seed) {
   seed_ = seed;
   has_key_ = true;
   rng_ = Rng(seed);
-  col_seeds_.clear();
-  P_.clear();
+  // Release the memory (clear() would keep the capacity of another L's buffers).
+  std::vector<std::uint64_t>().swap(col_seeds_);
+  std::vector<float>().swap(P_);
   drawn_ = 0;
-  work_.clear();
+  std::vector<float>().swap(work_);
   work_lower_d_ = -1;
   work_symmetric_ = false;
   rungs_.clear();
@@ -39,7 +40,9 @@ void GramLadder::draw_columns(int d) {
   // are kept, so columns dropped to save memory can be drawn again.
   while (static_cast<int>(col_seeds_.size()) < d) col_seeds_.push_back(rng_.next());
   const std::size_t l = static_cast<std::size_t>(L_);
-  if (drawn_ > d && static_cast<std::uint64_t>(drawn_ - d) * l * sizeof(float) > cap_) {
+  // Spare columns (beyond d) share the cap with the rungs.
+  const std::uint64_t spare = static_cast<std::uint64_t>(std::max(0, drawn_ - d)) * l * sizeof(float);
+  if (spare > 0 && spare + rung_bytes() > cap_) {
     P_.resize(l * static_cast<std::size_t>(d));  // keep what scrubbing back up may need, no more
     P_.shrink_to_fit();
     drawn_ = d;
@@ -62,7 +65,7 @@ int GramLadder::start_from(int target) {
                            (work_lower_d_ % kLadderStep == 0 || work_lower_d_ == target);
   if (work_usable && work_lower_d_ >= best) return work_lower_d_;  // continue in place
   if (best > 0) {
-    work_ = rungs_[best];
+    work_ = rungs_.at(best);
   } else {
     work_.assign(ll, 0.0f);
   }
@@ -90,7 +93,8 @@ void GramLadder::keep_rung(int at, int d_now) {
   const std::uint64_t fit = cap_ / bytes;
   if (static_cast<std::uint64_t>(std::abs(d_now - at)) >= fit * kLadderStep) return;
   evict_for(bytes, d_now);
-  rungs_[at] = work_;
+  std::vector<float> copy(work_);  // copied before it enters the map: a failed copy leaves no rung
+  rungs_.emplace(at, std::move(copy));
 }
 
 bool GramLadder::prepare(int L, std::uint64_t seed, int d,

@@ -17,6 +17,15 @@ void require_pixels(const char* name, int v) {
                                     std::to_string(kMaxViewPixels) + " (got " + std::to_string(v) + ")");
 }
 
+// Whether x[j0..j1) holds a number (not only NaN), given its largest value `best` (-inf when no
+// entry was larger): only a cell of -inf or NaN entries needs the scan.
+bool has_number(const float* x, int j0, int j1, float best) {
+  if (best > -std::numeric_limits<float>::infinity()) return true;
+  for (int j = j0; j < j1; ++j)
+    if (x[j] == x[j]) return true;
+  return false;
+}
+
 Pooled make_pooled(int rows, int cols, int budget_r, int budget_c, float fill) {
   Pooled p;
   p.fr = pool_factor(rows, budget_r);
@@ -27,19 +36,23 @@ Pooled make_pooled(int rows, int cols, int budget_r, int budget_c, float fill) {
   return p;
 }
 
-// Max-pools M and finds its largest and smallest positive entry.
+// Max-pools M (NaN skipped; a cell of NaN only stays NaN) and finds its largest and smallest
+// positive entry.
 void pool_attention(const Construction& c, const ViewRequest& r, Views& v) {
   const int L = c.L;
-  v.M = make_pooled(L, L, r.size, r.size, -std::numeric_limits<float>::infinity());
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  v.M = make_pooled(L, L, r.size, r.size, nan);
   float mx = 0, mn = std::numeric_limits<float>::infinity();
   const int fc = v.M.fc;
   for (int i = 0; i < L; ++i) {
     const float* m = c.M.data() + static_cast<std::size_t>(i) * L;
     float* out = v.M.data.data() + static_cast<std::size_t>(i / v.M.fr) * v.M.w;
     for (int j0 = 0, q = 0; j0 < L; j0 += fc, ++q) {
-      float cell = out[q];
-      for (int j = j0, j1 = std::min(L, j0 + fc); j < j1; ++j) cell = m[j] > cell ? m[j] : cell;
-      out[q] = cell;
+      const int j1 = std::min(L, j0 + fc);
+      float best = -std::numeric_limits<float>::infinity();
+      for (int j = j0; j < j1; ++j) best = m[j] > best ? m[j] : best;  // NaN never wins
+      if (!has_number(m, j0, j1, best)) continue;
+      if (std::isnan(out[q]) || best > out[q]) out[q] = best;
     }
     for (int j = 0; j < L; ++j) {
       mx = m[j] > mx ? m[j] : mx;
@@ -67,49 +80,73 @@ void pool_zero(const Pattern& A, const Construction& c, const ViewRequest& r, Vi
     const double zmin = c.rows.support_min_logit[static_cast<std::size_t>(i)];
     float* out = v.zero.data.data() + static_cast<std::size_t>(i / v.zero.fr) * v.zero.w;
     for (int j0 = 0, q = 0; j0 < L; j0 += fc, ++q) {
+      const int j1 = std::min(L, j0 + fc);
       float best = -std::numeric_limits<float>::infinity();
-      bool any = false;
-      for (int j = j0, j1 = std::min(L, j0 + fc); j < j1; ++j) {
-        const float x = row[static_cast<std::size_t>(j)];
-        any = any || x == x;
-        best = x > best ? x : best;
+      for (int j = j0; j < j1; ++j) best = row[static_cast<std::size_t>(j)] > best ? row[static_cast<std::size_t>(j)] : best;
+      if (!has_number(row.data(), j0, j1, best)) continue;
+      if (!std::isfinite(zmin)) {  // x - zmin is not monotone there (inf - inf): map each entry
+        for (int j = j0, j1 = std::min(L, j0 + fc); j < j1; ++j) {
+          const float x = row[static_cast<std::size_t>(j)];
+          if (x != x) continue;
+          const float val = static_cast<float>((double(x) - zmin) / ln10);
+          if (std::isnan(out[q]) || val > out[q]) out[q] = val;
+        }
+        continue;
       }
-      if (!any) continue;
       const float val = static_cast<float>((double(best) - zmin) / ln10);
       if (std::isnan(out[q]) || val > out[q]) out[q] = val;
     }
   }
 }
 
-// Columns [c0, c1) of the row-major L x C matrix X: value of largest magnitude per cell (the
-// first in row-major order on a tie of opposite signs, as the page's pooling keeps it). Per row
-// and cell the largest and smallest entries are found (vectorisable), and only an exact tie
-// |max| == |min| is settled by a scan in order.
-Pooled pool_abs_max(const std::vector<float>& X, int L, int C, int c0, int c1, const ViewRequest& r,
-                    double& largest) {
-  const int n = c1 - c0;
-  Pooled p = make_pooled(L, n, r.x_rows, r.x_cols, 0.0f);
-  float big = 0;
-  for (int i = 0; i < L; ++i) {
-    const float* x = X.data() + static_cast<std::size_t>(i) * C + c0;
-    float* out = p.data.data() + static_cast<std::size_t>(i / p.fr) * p.w;
-    for (int j0 = 0, q = 0; j0 < n; j0 += p.fc, ++q) {
-      const int j1 = std::min(n, j0 + p.fc);
-      float hi = 0, lo = 0;
-      for (int j = j0; j < j1; ++j) {
-        hi = x[j] > hi ? x[j] : hi;
-        lo = x[j] < lo ? x[j] : lo;
-      }
-      float pick = hi > -lo ? hi : lo;
-      if (hi == -lo && hi != 0)
-        for (int j = j0; j < j1; ++j)
-          if (std::fabs(x[j]) == hi) { pick = x[j]; break; }
-      if (std::fabs(pick) > std::fabs(out[q])) out[q] = pick;
-      big = std::max(big, std::fabs(pick));
+// Adds row i (n values) of a matrix to p: value of largest magnitude per cell (the first in
+// row-major order on a tie of opposite signs, as the page's pooling keeps it). Per cell the
+// largest and smallest entries are found (vectorisable); only an exact tie |max| == |min| is
+// settled by a scan in order. big: the largest |value| so far.
+void pool_abs_max_row(const float* x, int n, int i, Pooled& p, float& big) {
+  float* out = p.data.data() + static_cast<std::size_t>(i / p.fr) * p.w;
+  for (int j0 = 0, q = 0; j0 < n; j0 += p.fc, ++q) {
+    const int j1 = std::min(n, j0 + p.fc);
+    float hi = 0, lo = 0;
+    for (int j = j0; j < j1; ++j) {
+      hi = x[j] > hi ? x[j] : hi;
+      lo = x[j] < lo ? x[j] : lo;
+    }
+    float pick = hi > -lo ? hi : lo;
+    if (hi == -lo && hi != 0)
+      for (int j = j0; j < j1; ++j)
+        if (std::fabs(x[j]) == hi) { pick = x[j]; break; }
+    if (std::fabs(pick) > std::fabs(out[q])) out[q] = pick;
+    big = std::max(big, std::fabs(pick));
+  }
+}
+
+// Both halves of X, read from c.X, or (c.X empty) made row by row from the projection P (L x d
+// column-major) with the same operations as construct's X.
+void pool_inputs(const Pattern& A, const Construction& c, const ViewRequest& r, const float* P, Views& v) {
+  const int L = c.L, d = c.d;
+  v.XB = make_pooled(L, d, r.x_rows, r.x_cols, 0.0f);
+  v.XP = make_pooled(L, d, r.x_rows, r.x_cols, 0.0f);
+  float bb = 0, bp = 0;
+  if (!c.X.empty()) {
+    for (int i = 0; i < L; ++i) {
+      const float* x = c.X.data() + static_cast<std::size_t>(i) * 2 * d;
+      pool_abs_max_row(x, d, i, v.XB, bb);
+      pool_abs_max_row(x + d, d, i, v.XP, bp);
+    }
+  } else {
+    if (!P) throw InvalidArgument("views", "pool_views: the construction has no X and no projection was given");
+    const std::vector<float> Ps = scaled_projection_rows(P, L, d);
+    std::vector<double> acc;
+    std::vector<float> left(static_cast<std::size_t>(d));
+    for (int i = 0; i < L; ++i) {
+      input_left_row(A, c.B, Ps.data(), d, i, acc, left.data());
+      pool_abs_max_row(left.data(), d, i, v.XB, bb);
+      pool_abs_max_row(Ps.data() + static_cast<std::size_t>(i) * d, d, i, v.XP, bp);
     }
   }
-  largest = big;
-  return p;
+  v.xb_max = bb;
+  v.xp_max = bp;
 }
 
 }  // namespace
@@ -126,15 +163,13 @@ void validate(const ViewRequest& r) {
   require_pixels("views.xCols", r.x_cols);
 }
 
-Views pool_views(const Pattern& A, const Construction& c, const ViewRequest& r) {
+Views pool_views(const Pattern& A, const Construction& c, const ViewRequest& r, const float* P) {
   validate(r);
   Views v;
   v.request = r;
   pool_attention(c, r, v);
   pool_zero(A, c, r, v);
-  const int C = 2 * c.d;
-  v.XB = pool_abs_max(c.X, c.L, C, 0, c.d, r, v.xb_max);
-  v.XP = pool_abs_max(c.X, c.L, C, c.d, C, r, v.xp_max);
+  pool_inputs(A, c, r, P, v);
   return v;
 }
 

@@ -23,20 +23,18 @@ using namespace attnx::wasm;
 
 namespace {
 
-val construct_js(val opts, val on_progress, GramLadder* ladder) {
+// construct with the caller's Gram ladder (one per JS API instance, see web/lib/attnx.js).
+val js_construct_with(val opts, val on_progress, GramLadder& ladder) {
   return guarded([&] {
     const Options o = read_options(opts, Call::Construct);
     const Pattern A = build_pattern(o);
     ProgressState ps{make_progress(on_progress, 0)};  // every chunk: lets a caller slice the work
-    Construction c = construct(A, o.tol, o.d, o.seed, o.mind.max_bytes, ps.fn(), ladder);
-    return construction_to_js(c, A, o);
+    // X left out: its images (views) are made from the ladder's columns instead.
+    Construction c = construct(A, o.tol, o.d, o.seed, o.mind.max_bytes, ps.fn(), &ladder, !o.omit_x);
+    val r = construction_to_js(c, A, o, ladder.columns());
+    if (!c.cancelled) r.set("gramColumnsAdded", ladder.columns_added());
+    return r;
   });
-}
-
-val js_construct(val opts, val on_progress) { return construct_js(opts, on_progress, nullptr); }
-
-val js_construct_with(val opts, val on_progress, GramLadder& ladder) {
-  return construct_js(opts, on_progress, &ladder);
 }
 
 val js_min_d(val opts, val on_progress) {
@@ -109,7 +107,6 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("gramKernel", &js_gram_kernel);
   emscripten::function("schema", &js_schema);
   emscripten::function("patterns", &js_schema);  // the name of API version 1
-  emscripten::function("construct", &js_construct);
   emscripten::class_<GramLadder>("GramLadder")
       .constructor<>()
       .function("rungs", &GramLadder::rungs)

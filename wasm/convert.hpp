@@ -110,7 +110,8 @@ struct ProgressState {
 
 // Results as plain JS objects (convert_results.cpp). construction_to_js frees c's L x L matrices
 // once copied. Typed arrays are copies; -1 / "not reached" values become null.
-val construction_to_js(Construction& c, const Pattern& A, const Options& o);
+// P (optional): the projection's columns, for X's images when c has no X (see pool_views).
+val construction_to_js(Construction& c, const Pattern& A, const Options& o, const float* P = nullptr);
 val min_d_to_js(const MinDResult& m, const Pattern& A, const Options& o, bool cancelled);
 val sweep_point_to_js(const SweepPoint& p, const Options& o, bool cancelled);
 val fits_to_js(const LogFit& log_fit, const PowerFit& power_fit);

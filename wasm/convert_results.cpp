@@ -91,7 +91,7 @@ val views_to_js(const Views& v) {
 
 }  // namespace
 
-val construction_to_js(Construction& c, const Pattern& A, const Options& o) {
+val construction_to_js(Construction& c, const Pattern& A, const Options& o, const float* P) {
   val r = val::object();
   r.set("params", params_to_js(o, Call::Construct));
   r.set("cancelled", c.cancelled);
@@ -101,7 +101,7 @@ val construction_to_js(Construction& c, const Pattern& A, const Options& o) {
   r.set("d", c.d);
   r.set("dStar", c.metrics.d_star);
   r.set("A", pattern_to_js(A));
-  if (o.want_views) r.set("views", views_to_js(pool_views(A, c, o.views)));
+  if (o.want_views) r.set("views", views_to_js(pool_views(A, c, o.views, P)));
   r.set("M", to_float32_array(c.M.data(), c.M.size()));
   c.M = {};  // free each L x L matrix as soon as JS has its copy
   r.set("logits", to_float32_array(c.logits.data(), c.logits.size()));

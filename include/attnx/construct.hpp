@@ -75,13 +75,23 @@ class GramLadder;
 // The logits are computed as Z = B G / d with G = P P^T (P unit-variance; see logits_from_gram),
 // the L x L x d work done by the blocked Gram kernel (SIMD and scalar twins, bit-identical).
 // ladder (optional) keeps G and P across calls (see gram_ladder.hpp): a later call with the same
-// L and seed and another d, pattern or tolerances costs fewer than kLadderStep new columns. The
-// result does not depend on what the ladder held. progress (optional) is called once per 128
-// columns of P and at the end; if it returns false before the logits are computed, the result
-// has cancelled = true and the ladder keeps the columns summed so far (a repeated call resumes).
+// L and seed costs no new columns for another pattern or tolerances, fewer than kLadderStep for a
+// smaller d, about d' - d for a larger one. The result does not depend on what the ladder held.
+// progress (optional) is called once per 128 columns of P, at 0.9 and at 1; if it returns false
+// during the Gram phase (before 0.85), the result has cancelled = true and the ladder keeps the
+// columns summed so far (a repeated call resumes).
+// with_x = false leaves X empty (callers that only need its images pool it from the ladder's
+// columns, see pool_views).
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                        std::uint64_t max_bytes, const Progress& progress = nullptr,
-                       GramLadder* ladder = nullptr);
+                       GramLadder* ladder = nullptr, bool with_x = true);
+
+// P_s = P / sqrt(d) row by row: L x d row-major from P (L x d column-major, unit variance).
+std::vector<float> scaled_projection_rows(const float* P, int L, int d);
+// Row i of X's left half, sqrt(d) sum_e B_e P_s[col_e, :] (summed in double in A's entry order),
+// into out (d floats); acc is scratch. Ps: from scaled_projection_rows.
+void input_left_row(const Pattern& A, const std::vector<double>& B, const float* Ps, int d, int i,
+                    std::vector<double>& acc, float* out);
 
 // Z (row-major L x L) = B G / d: z_i = sum over A's row i of float(B_e) * float(1/d) * G[col_e, :],
 // summed in A's entry order in float. G: full symmetric L x L of unit-variance columns.

@@ -3,8 +3,9 @@
 // construct() computes the logits as Z = B G / d with G = P P^T (P: the L x d unit-normal
 // projection, whose columns are nested in d). G depends on L, the seed and d only, not on the
 // pattern or the tolerances. A GramLadder keeps P's columns and copies of G's lower triangle at
-// every multiple of kLadderStep columns ("rungs", within a byte cap), so a change of d in either
-// direction costs a rank update of fewer than kLadderStep columns from the nearest rung below.
+// multiples of kLadderStep columns ("rungs", within a byte cap, nearest to the latest d first).
+// So a change of the pattern or the tolerances costs no new columns, a step down in d fewer than
+// kLadderStep (from the nearest rung kept below), a step up from d to d' about d' - d.
 //
 // G(d) is always summed the same way: columns [0, S), [S, 2S), ... then [floor(d/S) S, d), each
 // chunk through gram_update_lower_kernel (S = kLadderStep). So a ladder's G equals a fresh one's
@@ -24,8 +25,9 @@ constexpr std::uint64_t kLadderMaxRungBytes = 256ull << 20;  // rungs kept at mo
 
 class GramLadder {
  public:
-  // rung_bytes: cap on the rungs kept (the working G and P are not counted; they are the
-  // construction's own memory, see estimate_construct_bytes).
+  // rung_bytes: cap on the rungs and on P's spare columns beyond the current d (the working G
+  // and P's first d columns are not counted: they are the construction's own memory, see
+  // estimate_construct_bytes).
   explicit GramLadder(std::uint64_t rung_bytes = kLadderMaxRungBytes);
 
   // Makes gram() hold the full symmetric G of the first d columns of the projection drawn from
@@ -43,8 +45,9 @@ class GramLadder {
   // Number of rungs held and their bytes (for tests and the benchmark).
   int rungs() const { return static_cast<int>(rungs_.size()); }
   std::uint64_t rung_bytes() const;
-  // Lowers the rung cap (the caller's budget left after the construction's own memory).
-  void set_rung_cap(std::uint64_t bytes);
+  // Sets the cap on rungs and spare columns (at most kLadderMaxRungBytes; the caller's budget left
+  // after the construction's own memory) and evicts what exceeds it, farthest from d_next first.
+  void set_rung_cap(std::uint64_t bytes, int d_next);
 
  private:
   void reset(int L, std::uint64_t seed);

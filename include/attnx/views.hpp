@@ -29,7 +29,7 @@ struct Pooled {
 
 struct Views {
   ViewRequest request;
-  Pooled M;                    // max of M_ij over each cell
+  Pooled M;                    // max of M_ij over each cell (NaN skipped; NaN if all are)
   double m_max = 0;            // largest M_ij
   double m_min_positive = 0;   // smallest positive M_ij (+inf when none)
   Pooled zero;                 // max over off-support cells of (Z_ij - min_{S_i} Z) / ln 10, in
@@ -43,7 +43,10 @@ struct Views {
 int pool_factor(int n, int budget);
 int pool_size(int n, int budget);
 
-// Pools c (from construct(A, ...)) for request r. c must hold M, logits, X and rows.
-Views pool_views(const Pattern& A, const Construction& c, const ViewRequest& r);
+// Pools c (from construct(A, ...)) for request r. c must hold M, logits, rows and B, and X unless
+// it was built without (construct's with_x = false): then X's halves are made from P, the
+// projection's first d columns (L x d column-major, unit variance: GramLadder::columns()), with
+// the same operations, so the images are the same bit for bit.
+Views pool_views(const Pattern& A, const Construction& c, const ViewRequest& r, const float* P = nullptr);
 
 }  // namespace attnx

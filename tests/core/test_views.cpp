@@ -10,6 +10,7 @@
 #include <attnx/construct.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
+#include <attnx/gram_ladder.hpp>
 #include <attnx/views.hpp>
 
 namespace {
@@ -108,4 +109,101 @@ TEST_CASE("a view request outside 1..kMaxViewPixels is refused naming the field"
   r.x_cols = 16;
   r.size = attnx::kMaxViewPixels + 1;
   CHECK_THROWS_AS(attnx::validate(r), attnx::InvalidArgument);
+}
+
+namespace {
+
+// The page's per-entry pooling rules (web/common/raster.js, web/explorer/render-data.js), written
+// out: NaN skipped, a cell keeps NaN only when it has nothing else; ties keep the first.
+float js_max(const std::vector<float>& vals) {
+  float out = NAN;
+  for (float v : vals) {
+    if (v != v) continue;
+    if (out != out || v > out) out = v;
+  }
+  return out;
+}
+
+float js_abs_max(const std::vector<float>& vals) {
+  float out = 0;
+  for (float v : vals)
+    if (std::fabs(v) > std::fabs(out)) out = v;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("pool_views follows the page's rules for NaN, infinities and ties of opposite sign") {
+  attnx::PatternSpec s;
+  s.family = attnx::Family::Window;
+  s.L = 6;
+  s.w = 0;  // the diagonal only
+  attnx::Rng rng(1);
+  const attnx::Pattern A = attnx::make_pattern(s, rng);
+  attnx::Construction c;
+  c.L = 6;
+  c.d = 2;
+  const float nan = NAN, inf = INFINITY;
+  c.M = {nan, nan, 0.1f, 0.2f, 0.3f, 0.4f,  0.5f, nan, nan, nan, 0, 0,  0, 0, 0, 0, 0, 0,
+         0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f,  nan, nan, nan, nan, nan, nan,  1, 0, 0, 0, nan, nan};
+  c.logits = {0, nan, 3, inf, -inf, 1,  2, 0, nan, nan, 5, 4,  1, 2, 0, 3, 4, 5,
+              1, 2, 3, 0, 4, 5,  nan, nan, nan, nan, 0, nan,  inf, 1, 2, 3, 4, 0};
+  c.rows.support_min_logit = {0, 0, 0, 0, 0, inf};
+  c.X = {3, -3, 1, -1,  -2, 2, 0, 0,  nan, 1, -1, 1,  0, 0, 0, 0,  5, -5, 2, 2,  -5, 5, -2, 1};
+  attnx::ViewRequest r;
+  r.size = 3;    // cells of 2 x 2
+  r.x_rows = 3;  // 2 rows per cell
+  r.x_cols = 1;  // both columns of a half in one cell
+  const attnx::Views v = attnx::pool_views(A, c, r);
+  int bad = 0;
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 3; ++x) {
+      std::vector<float> m, z;
+      for (int i = 2 * y; i < 2 * y + 2; ++i)
+        for (int j = 2 * x; j < 2 * x + 2; ++j) {
+          m.push_back(c.M[i * 6 + j]);
+          if (i != j)
+            z.push_back(float((double(c.logits[i * 6 + j]) - c.rows.support_min_logit[i]) / std::log(10.0)));
+        }
+      const float wm = js_max(m), wz = js_max(z), gm = v.M.data[y * 3 + x], gz = v.zero.data[y * 3 + x];
+      if (!(gm == wm || (gm != gm && wm != wm))) ++bad;
+      if (!(gz == wz || (gz != gz && wz != wz))) ++bad;
+    }
+  CHECK(bad == 0);
+  for (int half = 0; half < 2; ++half)
+    for (int y = 0; y < 3; ++y) {
+      std::vector<float> xs;
+      for (int i = 2 * y; i < 2 * y + 2; ++i)
+        for (int j = 0; j < 2; ++j) xs.push_back(c.X[i * 4 + half * 2 + j]);
+      CHECK((half ? v.XP : v.XB).data[y] == js_abs_max(xs));
+    }
+  CHECK(std::isnan(v.M.data[8]));  // a cell of NaN only
+  CHECK(v.zero.data[6] == -INFINITY);  // row 5's smallest support logit is +inf
+  CHECK(v.XB.data[0] == 3.0f);   // 3 and -3: the first
+  CHECK(v.XB.data[2] == 5.0f);   // 5, -5, -5, 5: the first
+}
+
+TEST_CASE("X's images made from the ladder's columns (construct without X) equal those read from X, bit for bit") {
+  attnx::PatternSpec s;
+  s.L = 90;
+  s.k = 3;
+  attnx::Rng rng(attnx::pattern_seed(8));
+  const attnx::Pattern A = attnx::make_pattern(s, rng);
+  attnx::GramLadder ladder;
+  attnx::ViewRequest r;
+  r.x_rows = 40;
+  r.x_cols = 17;
+  for (int d : {50, 300}) {
+    CAPTURE(d);
+    const auto with = attnx::construct(A, attnx::Tolerances{}, d, 8, attnx::kDefaultMaxBytes);
+    const auto without = attnx::construct(A, attnx::Tolerances{}, d, 8, attnx::kDefaultMaxBytes, nullptr, &ladder, false);
+    CHECK(without.X.empty());
+    CHECK(without.logits == with.logits);
+    const attnx::Views a = attnx::pool_views(A, with, r), b = attnx::pool_views(A, without, r, ladder.columns());
+    CHECK(a.XB.data == b.XB.data);
+    CHECK(a.XP.data == b.XP.data);
+    CHECK(a.xb_max == b.xb_max);
+    CHECK(a.xp_max == b.xp_max);
+    CHECK_THROWS_AS(attnx::pool_views(A, without, r), attnx::InvalidArgument);
+  }
 }

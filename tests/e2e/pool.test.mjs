@@ -142,28 +142,33 @@ test('cancel: a running task rejects with AbortError, its worker is replaced, th
 
 test('cancel: a running construct stops between slices; the same worker goes on and keeps its Gram matrix', async () => {
   const r = await page.evaluate(async () => {
-    const pool = await window.attnx.createPool({ size: 1 });
-    const firstWorker = pool._slots[0].worker;
+    const pool = await window.attnx.createPool({ size: 2 });
     const ctrl = new AbortController();
     let progressed = 0;
     const big = { L: 1024, d: 4096, seed: 5 };
     const p = pool.run('construct', big, { signal: ctrl.signal, onProgress: () => { if (++progressed === 1) ctrl.abort(); } });
+    const firstWorker = pool._slots[0].worker;
     let err;
     try { await p; } catch (e) { err = e.name; }
-    const small = await pool.run('construct', { L: 16, d: 8 });
-    const sameWorker = pool._slots.length === 1 && pool._slots[0].worker === firstWorker;
-    // The stopped run's columns were kept: finishing it now, then going down in d, reuses them.
+    // The next construct waits for the same worker (not a cold second one) and goes on from the
+    // columns the stopped run had summed.
     let timing = null;
     const done = await pool.run('construct', big, { onTiming: (t) => { timing = t; } });
+    const workers = pool._slots.map((s) => s.worker);
+    const again = await pool.run('construct', { ...big, d: 4000 });
     pool.destroy();
-    return { err, progressed, smallL: small.L, sameWorker, doneD: done.d, ok: done.cancelled === false, timing };
+    return {
+      err, progressed, sameWorker: workers.length === 1 && workers[0] === firstWorker,
+      doneD: done.d, ok: done.cancelled === false, added: done.gramColumnsAdded, againAdded: again.gramColumnsAdded, timing,
+    };
   });
   assert.equal(r.err, 'AbortError');
   assert.ok(r.progressed >= 1);
-  assert.equal(r.smallL, 16);
-  assert.equal(r.sameWorker, true, 'no respawn for a sliced construct');
+  assert.equal(r.sameWorker, true, 'no respawn and no second worker for a construct');
   assert.equal(r.doneD, 4096);
   assert.equal(r.ok, true);
+  assert.ok(r.added < 4096, `the stopped run's columns were kept (added ${r.added})`);
+  assert.ok(r.againAdded < 128, `a smaller d starts from a kept rung (added ${r.againAdded})`);
   assert.ok(r.timing && r.timing.end >= r.timing.start && r.timing.busyMs >= 0, 'onTiming gets the worker clock');
 });
 

@@ -16,6 +16,12 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// Sets el[prop] = value only when it differs (a write of the same text or value still
+// invalidates layout; pages sync their controls on every change, e.g. during a slider drag).
+export function setIf(el, prop, value) {
+  if (el[prop] !== value) el[prop] = value;
+}
+
 // Replaces the children of `parent` by `nodes` (any iterable of nodes or strings, of any length:
 // appended to a fragment, never spread into a call). Returns parent.
 export function setChildren(parent, nodes) {

@@ -1,7 +1,7 @@
 // attnx explorer: the settings form, built from the core's schema and the state table (labels and
 // ranges are the schema's; hints are the page's wording). Every input is labelled; invalid input
 // shows a message naming the field and its range and leaves the state unchanged.
-import { el } from '../common/dom.js';
+import { el, setIf } from '../common/dom.js';
 import { parseField } from '../common/hashstate.js';
 import { familyOf, familyParams } from '../common/schema-table.js';
 
@@ -151,13 +151,13 @@ export class Controls {
         for (const r of fd.radios) r.checked = r.value === st[name];
         continue;
       }
-      fd.root.hidden = !visibleFor(name, st, famParams, this.params);
-      if (famParams.has(name)) fd.label.textContent = `${famParams.get(name).label} (${name})`;
+      setIf(fd.root, 'hidden', !visibleFor(name, st, famParams, this.params));
+      if (famParams.has(name)) setIf(fd.label, 'textContent', `${famParams.get(name).label} (${name})`);
       this.syncRange(name, fd, st);
-      if (document.activeElement !== fd.input || fd.input.tagName === 'SELECT') fd.input.value = String(st[name]);
+      if (document.activeElement !== fd.input || fd.input.tagName === 'SELECT') setIf(fd.input, 'value', String(st[name]));
       if (fd.err && !fd.err.hidden && document.activeElement !== fd.input) this.setError(name, null);
     }
-    this.dSlider.value = String(Math.round(DSLIDER * Math.log2(Math.max(1, st.d))));
+    setIf(this.dSlider, 'value', String(Math.round(DSLIDER * Math.log2(Math.max(1, st.d)))));
   }
 
   // Writes the field's range for state st into its min/max attributes and its hint.
@@ -165,9 +165,9 @@ export class Controls {
     const f = this.table[name];
     if (f.type !== 'int' && f.type !== 'number') return;
     const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
-    fd.input.min = String(lo);
-    fd.input.max = String(hi);
+    setIf(fd.input, 'min', String(lo));
+    setIf(fd.input, 'max', String(hi));
     const range = f.type === 'int' ? `${lo} – ${hi}` : `${f.minOpen ? '(' : '['}${lo}, ${hi}${f.maxOpen ? ')' : ']'}`;
-    fd.hint.textContent = `${fd.baseHint ? `${fd.baseHint} ` : ''}Range ${range}.`;
+    setIf(fd.hint, 'textContent', `${fd.baseHint ? `${fd.baseHint} ` : ''}Range ${range}.`);
   }
 }

@@ -6,6 +6,7 @@ import { VIRIDIS } from '../common/viridis.js';
 import { poolSparseMax, colourise, attentionScale } from '../common/raster.js';
 import { CustomPattern } from './custom-pattern.js';
 import { importPattern, exportPattern } from './custom-io.js';
+import { setIf } from '../common/dom.js';
 
 const $ = (id) => document.getElementById(id);
 const MAX_FILE_BYTES = 20e6;  // the page reads an imported file into memory: keep it modest
@@ -128,16 +129,18 @@ export class CustomTools {
     const st = this.ctx.getState();
     const max = this.maxDrawL;
     const isCustom = st.pattern === 'custom';
-    $('undo').disabled = !isCustom || this.undo.length === 0;
-    $('clear').disabled = !isCustom;
-    $('edit-current').hidden = isCustom;
+    setIf($('undo'), 'disabled', !isCustom || this.undo.length === 0);
+    setIf($('clear'), 'disabled', !isCustom);
+    setIf($('edit-current'), 'hidden', isCustom);
     const drawable = this.drawingEnabled();
     this.ctx.viewA.wrap.classList.toggle('drawable', drawable);
-    const hint = $('draw-hint');
-    if (!isCustom) hint.textContent = `Choose "Edit this pattern" (or the custom family), then click or drag on the target grid to toggle cells; rows are renormalised to sum 1. Drawing works for L ≤ ${max}.`;
-    else if (st.L > max) hint.textContent = `Drawing works for L ≤ ${max} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
-    else hint.textContent = 'Click or drag on the target grid to toggle cells (rows are renormalised to sum 1; every row keeps at least one nonzero). Keyboard: focus the grid, arrows move, Enter toggles.';
-    this.ctx.viewA.canvas.setAttribute('aria-label', drawable ? 'Target A: drawable grid. Arrow keys move the cursor, Enter toggles the cell.' : 'Target A heatmap');
+    let hint;
+    if (!isCustom) hint = `Choose "Edit this pattern" (or the custom family), then click or drag on the target grid to toggle cells; rows are renormalised to sum 1. Drawing works for L ≤ ${max}.`;
+    else if (st.L > max) hint = `Drawing works for L ≤ ${max} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
+    else hint = 'Click or drag on the target grid to toggle cells (rows are renormalised to sum 1; every row keeps at least one nonzero). Keyboard: focus the grid, arrows move, Enter toggles.';
+    setIf($('draw-hint'), 'textContent', hint);
+    const label = drawable ? 'Target A: drawable grid. Arrow keys move the cursor, Enter toggles the cell.' : 'Target A heatmap';
+    if (this.ctx.viewA.canvas.getAttribute('aria-label') !== label) this.ctx.viewA.canvas.setAttribute('aria-label', label);
   }
 
   // "Edit this pattern", "Undo" and "Clear".

@@ -46,11 +46,17 @@ export class Figures {
 
   // Pixels available on screen: images never have more pixels than the screen shows, so the
   // browser never drops rows when scaling down (max-pooling keeps single nonzeros visible).
-  // Returns { budget, xRows, xCols }.
+  // Returns { budget, xRows, xCols }. Measured once, then kept up to date by a ResizeObserver
+  // (reading sizes during an input event would force a layout of the whole page).
   budgets() {
+    if (!this._budgets) this._budgets = this.measure();
+    return this._budgets;
+  }
+
+  measure() {
     const dpr = window.devicePixelRatio || 1;
     const px = (e, fallback) => Math.floor((e && e.clientWidth ? e.clientWidth : fallback) * dpr);
-    const xWrap = this.views.cons.B.root.querySelector('.canvas-wrap');
+    const xWrap = this.xWrap();
     return {
       budget: Math.max(32, Math.min(MAX_BUDGET, px(this.views.A.wrap, MAX_BUDGET))),
       xRows: Math.max(32, Math.min(MAX_BUDGET, Math.floor((xWrap && xWrap.clientHeight ? xWrap.clientHeight : 240) * dpr))),
@@ -58,12 +64,18 @@ export class Figures {
     };
   }
 
+  xWrap() {
+    return this.views.cons.B.root.querySelector('.canvas-wrap');
+  }
+
   // Redraws what the changed fields affect (['all'] after a new construction): asks the render
   // worker for the images (not A's when the canvas shows that image already) and draws them,
   // with their legends. Stale answers are dropped. Resolves with { poolMs, paintMs } (render
-  // worker's time, drawing time here) or null when stale. fetch(which, opts) (optional) gets the
-  // images another way (show(): with the data, in one trip to the render worker).
-  async rerender(changed, fetch = null) {
+  // worker's time, drawing time here, xStale: X's images could not be made at these budgets) or
+  // null when stale. fetch(which, opts) (optional) gets the images another way (show(): with the
+  // data, in one trip to the render worker); budgets (optional) replaces this.budgets() (show():
+  // those the core pooled at).
+  async rerender(changed, fetch = null, budgets = null) {
     const current = this.getCurrent();
     if (!current) return null;
     const st = this.getState();
@@ -72,7 +84,7 @@ export class Figures {
     if (all || changed.includes('scale')) which.push('A', 'M');
     if (all || changed.includes('ref')) which.push('err');
     if (all) which.push('zero', 'X');
-    const b = this.budgets();
+    const b = budgets || this.budgets();
     const opts = { scale: st.scale, ref: st.ref, haveA: this.views.A.drawnKey, ...b };
     const msg = await (fetch ? fetch(which, opts) : this.render.render(current.id, which, opts));
     if (!msg || this.getCurrent() !== current) return null;
@@ -84,20 +96,29 @@ export class Figures {
     if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d });
     this.legends(which, current, st);
     this.views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
-    return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0 };
+    return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0, xStale: !!msg.info.xStale };
   }
 
-  // Calls onResized() when the heatmaps' size on screen changed (debounced), if isIdle().
+  // True when the heatmaps' size on screen differs from the one the shown images were made for.
+  resized() {
+    const cur = this.getCurrent();
+    return !!(cur && cur.budget && this.budgets().budget !== cur.budget);
+  }
+
+  // Keeps budgets() current and calls onResized() when the heatmaps' size on screen changed
+  // (debounced), if isIdle().
   watchSize(isIdle, onResized) {
     let timer = 0;
     const ro = new ResizeObserver(() => {
+      this._budgets = this.measure();  // layout is fresh in a ResizeObserver callback
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const cur = this.getCurrent();
-        if (cur && cur.budget && this.budgets().budget !== cur.budget && isIdle()) onResized();
+        if (this.resized() && isIdle()) onResized();
       }, 150);
     });
     ro.observe(this.views.A.wrap);
+    const x = this.xWrap();
+    if (x) ro.observe(x);
   }
 
   // Writes the legends of the redrawn figures `which` for construction `current` and state st.

@@ -15,6 +15,7 @@ import { StatusView } from './views/status-view.js';
 import { attachPointer } from './views/figure-pointer.js';
 import { attachDrawing } from './views/draw-editor.js';
 import { setupShare } from './share.js';
+import { setIf } from '../common/dom.js';
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
@@ -61,9 +62,7 @@ async function main() {
   setupTools();
   setupPointers();
   setupLinks();
-  // Images are pooled by the core at the size on screen: a new size computes again (cheap: the
-  // worker keeps the Gram matrix).
-  figures.watchSize(() => html.dataset.busy === '0', () => schedule());
+  figures.watchSize(() => html.dataset.busy === '0', redrawAtNewSize);
   link.read();
 }
 
@@ -151,12 +150,12 @@ function afterChange(changed, recompute = true, tInput = performance.now()) {
   controls.sync(st);
   link.write(st);
   document.body.classList.toggle('embed', st.embed);
-  $('explain').hidden = !st.help;
-  $('help-btn').textContent = st.help ? 'Hide explanation' : 'Show explanation';
-  $('help-btn').setAttribute('aria-expanded', String(st.help));
+  setIf($('explain'), 'hidden', !st.help);
+  setIf($('help-btn'), 'textContent', st.help ? 'Hide explanation' : 'Show explanation');
+  if ($('help-btn').getAttribute('aria-expanded') !== String(st.help)) $('help-btn').setAttribute('aria-expanded', String(st.help));
   tools.refreshUI();
-  $('export-json').disabled = !tools.pattern && !current;
-  $('export-csv').disabled = !tools.pattern && !current;
+  setIf($('export-json'), 'disabled', !tools.pattern && !current);
+  setIf($('export-csv'), 'disabled', !tools.pattern && !current);
   if (recompute && changed.some((k) => compute.includes(k))) schedule(tInput);
   else if (changed.some((k) => RENDER_FIELDS.includes(k))) figures.rerender(changed);
   if (changed.includes('row')) {
@@ -182,6 +181,14 @@ async function schedule(tInput = performance.now()) {
   if (!res || res.id < shownId) return;  // dropped, or an older run than the one shown
   if (!res.superseded) status.setMessages('api', []);
   await show(res, tInput);
+}
+
+// The heatmaps' size on screen changed: redraw (the render worker pools M and the zero ratio from
+// the full matrices); X left the worker only as images, so at a new size it is computed again
+// (cheap: the worker keeps the Gram matrix).
+async function redrawAtNewSize() {
+  const drawn = await figures.rerender(['all']);
+  if (drawn && drawn.xStale) schedule();
 }
 
 // construct's options plus the pooled images the page draws (at the pixels on screen), without X.
@@ -216,7 +223,9 @@ async function show({ id, result, timing, superseded }, tInput) {
   const t = { tInput, tReceived, tData: tReceived, tRendered: tReceived, paintMs: 0 };
   try {
     // The data and the images in one trip to the render worker.
-    const drawn = await figures.rerender(['all'], (which, opts) => figures.render.setData(id, result, tol, { which, opts }));
+    const v = result.views;
+    const pooledAt = v ? { budget: v.size, xRows: v.xRows, xCols: v.xCols } : null;
+    const drawn = await figures.rerender(['all'], (which, opts) => figures.render.setData(id, result, tol, { which, opts }), pooledAt);
     t.tRendered = performance.now();
     t.tData = drawn ? t.tRendered - drawn.paintMs - drawn.poolMs : t.tRendered;
     t.paintMs = drawn ? drawn.paintMs : 0;
@@ -237,6 +246,7 @@ async function show({ id, result, timing, superseded }, tInput) {
   focus.mark();
   focus.show();
   setBusyFlag(false);
+  if (figures.resized()) redrawAtNewSize();  // the size changed while this was computed
 }
 
 function nextFrame() {

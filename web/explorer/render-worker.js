@@ -81,7 +81,7 @@ function zeroRatio(c, opts, add, info) {
 
 // The two halves of X, each on its own symmetric scale: the core's pooled halves when made for
 // these budgets, else pooled here from X. Without either (X left out of the result and the
-// budgets changed) no image is made and info.xStale is set: the page computes again.
+// budgets changed) no image is made and info.xStale is set (the page then computes again).
 function inputs(c, opts, add, info) {
   const C = 2 * c.d;
   const br = opts.xRows || opts.budget, bc = opts.xCols || Math.max(16, Math.floor(opts.budget / 2));
@@ -95,8 +95,9 @@ function inputs(c, opts, add, info) {
     info.xStale = true;
     return;
   }
-  const m1 = maxAbs(pb.data, 1, pb.data.length, 0, pb.data.length) || 1;
-  const m2 = maxAbs(pp.data, 1, pp.data.length, 0, pp.data.length) || 1;
+  const fromCore = pb === pooledFor(c, 'XB', br, bc);
+  const m1 = (fromCore ? c.views.xbMax : maxAbs(pb.data, 1, pb.data.length, 0, pb.data.length)) || 1;
+  const m2 = (fromCore ? c.views.xpMax : maxAbs(pp.data, 1, pp.data.length, 0, pp.data.length)) || 1;
   info.xmax = [m1, m2];
   add('XB', image(pb, DIVERGING, (v) => 0.5 + v / (2 * m1)));
   add('XP', image(pp, DIVERGING, (v) => 0.5 + v / (2 * m2)));

@@ -36,7 +36,7 @@ export interface Options {
   views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean };
 }
 
-/** Fraction done in [0, 1]; returning false cancels (minD, sweepPoint). */
+/** Fraction done in [0, 1]; returning false cancels (minD, sweepPoint; construct during its Gram phase). */
 export type Progress = (fraction: number) => boolean | void;
 
 /** Refusals are RangeErrors with the option's name and a kind. */
@@ -89,6 +89,8 @@ export interface PooledImage { w: number; h: number; fr: number; fc: number; dat
 export interface Construction extends PatternStats {
   params: Options; metrics: Metrics; d: number; dStar: number;
   /** True when onProgress returned false: then only params and cancelled are set. */ cancelled: boolean;
+  /** Columns of P this call added to the kept Gram matrix (d when it started from nothing). */
+  gramColumnsAdded: number;
   /** With opts.views: M (max), the zero ratio's log10 off the support (max, NaN where none) and
    *  X's halves (largest |value|, sign kept), pooled to at most the requested pixels. */
   views?: { size: number; xRows: number; xCols: number; mMax: number; mMinPositive: number;

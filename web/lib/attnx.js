@@ -192,7 +192,8 @@ export class AttnxApi {
    */
   construct(opts, onProgress) {
     // One Gram ladder per instance (core/gram_ladder.cpp): a later call with the same L and seed
-    // reuses G = P P^T, so changing d, the pattern or the tolerances costs < 128 new columns.
+    // reuses G = P P^T: another pattern or tolerances cost no new columns, a smaller d fewer than
+    // 128, a larger d' about d' - d (result.gramColumnsAdded says how many).
     if (!this._ladder) this._ladder = new this._m.GramLadder();
     return withProgress((fn) => this._m.constructWith(opts, fn, this._ladder), onProgress);
   }

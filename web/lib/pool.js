@@ -11,7 +11,8 @@
 // Errors are rebuilt with the worker's name (RangeError for refused input), message, field, kind.
 // Cancelling (AbortSignal) a queued task just drops it. A running construct is asked to stop
 // (the worker runs it in slices, see worker.js): the worker, its module and its kept Gram
-// matrices stay; only if it has not stopped within CANCEL_GRACE_MS is it terminated. Any other
+// matrices stay; only if it has not stopped in time (graceMs) is it terminated. Constructs keep
+// to one worker (the one that ran the last construct) while it lives. Any other
 // running task terminates its worker, which is replaced at once by a fresh one (kept warm).
 // Either way the promise rejects at once with a DOMException 'AbortError'; the worker takes the
 // next task when it has stopped.
@@ -19,7 +20,12 @@
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 const SLICED = new Set(['construct']);  // methods worker.js runs in slices and stops on 'cancel'
-const CANCEL_GRACE_MS = 1500;           // a sliced task that has not stopped by then: terminate
+// A sliced task that has not stopped within graceMs(opts) of its cancel is terminated: 1.5 s plus
+// an allowance for the part after the Gram matrix, which runs in one slice (~L^2 + L d work).
+function graceMs(opts) {
+  const L = Number(opts && opts.L) || 0, d = Number(opts && opts.d) || 0;
+  return 1500 + (L * L + 2 * L * d) / 20000;
+}
 
 function defaultSize() {
   const hc = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
@@ -118,7 +124,7 @@ class Slot {
     this.grace = setTimeout(() => {
       if (this.task === t && !this.dead) this.pool._replace(this, { warm: true });
       this.pool._pump();
-    }, CANCEL_GRACE_MS);
+    }, graceMs(t.opts));
   }
 
   freeAfterCancel() {
@@ -212,16 +218,25 @@ export class AttnxPool {
     this._slots = [];
   }
 
+  // Starts queued tasks on free workers (creating workers up to the size). Sliced tasks
+  // (construct) stay with the worker that ran the last one while it lives: its module keeps the
+  // Gram matrix they reuse, so they wait for it rather than start cold on another worker.
   _pump() {
     if (this._destroyed) return;
-    while (this._queue.length) {
-      let slot = this._slots.find((s) => !s.task && !s.dead);
-      if (!slot && this._slots.length < this._size) {
+    for (let q = 0; q < this._queue.length;) {
+      const t = this._queue[q];
+      const home = SLICED.has(t.method) && this._home && !this._home.dead ? this._home : null;
+      let slot = home ? (home.task ? null : home) : this._slots.find((s) => !s.task && !s.dead);
+      if (!slot && !home && this._slots.length < this._size) {
         slot = new Slot(this);
         this._slots.push(slot);
       }
-      if (!slot) return;
-      const t = this._queue.shift();
+      if (!slot) {
+        q++;
+        continue;
+      }
+      this._queue.splice(q, 1);
+      if (SLICED.has(t.method)) this._home = slot;
       t.slot = slot;
       slot.start(t);  // messages queue in the worker until its module is loaded
     }

@@ -41,9 +41,16 @@ const METHODS = {
 const SLICE_MS = 20;
 const cancelled = new Set();  // ids of running sliced tasks asked to stop
 
-// Lets queued messages (a 'cancel') run before the next slice.
+// Lets queued messages (a 'cancel') run before the next slice. A MessageChannel message, not a
+// nested setTimeout (browsers clamp those to 4 ms).
+const yieldChannel = new MessageChannel();
+const yieldQueue = [];
+yieldChannel.port1.onmessage = () => yieldQueue.shift()();
 function yieldToMessages() {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    yieldQueue.push(resolve);
+    yieldChannel.port2.postMessage(0);
+  });
 }
 
 // Runs api.construct in slices (see the top of this file). Resolves with the result and the
