@@ -27,14 +27,13 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from './chromium.mjs';
 import { startServer } from './serve.mjs';
+import { sliderBox, thumbX, dragX } from './slider-drag.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIR = servedDir();
 const DEFAULT_LS = [256, 1024, 4096];
 const BIG_L = 4096, BIG_D = 16384;       // the L that is not dragged, and the d typed for it
 const START_D = 64, TOP_D = 2048, BACK_D = 256;
-const DSLIDER = 8;                       // the page's slider: d = round(2^(value / DSLIDER))
-const THUMB_PX = 16;                     // Chromium's range thumb width (value -> x)
 const MOVE_PX = 2, FRAME_MS = 16;        // one pointer step of MOVE_PX every FRAME_MS
 const PAUSE_MS = 500, STEPS = 5, STEP_GAP_MS = 300;
 const IDLE_GRACE_MS = 3000;              // an input that drew nothing counts as answered after this
@@ -164,29 +163,6 @@ function collect(page) {
   });
 }
 
-// The slider's geometry: { x0, width, y, min, max } (x0, width: the thumb centre's travel).
-async function sliderBox(page) {
-  const s = page.locator('#f-d-slider');
-  await s.scrollIntoViewIfNeeded();
-  const box = await s.boundingBox();
-  const [min, max] = await s.evaluate((el) => [Number(el.min || 0), Number(el.max || 100)]);
-  return { x0: box.x + THUMB_PX / 2, width: box.width - THUMB_PX, y: box.y + box.height / 2, min, max };
-}
-
-// The x of the thumb centre at d.
-function thumbX(g, d) {
-  const v = Math.min(g.max, Math.max(g.min, DSLIDER * Math.log2(d)));
-  return g.x0 + g.width * (v - g.min) / (g.max - g.min);
-}
-
-// Moves the (pressed) mouse from x0 to x1 at row y in MOVE_PX steps, one every FRAME_MS.
-async function dragX(page, x0, x1, y) {
-  const n = Math.max(1, Math.round(Math.abs(x1 - x0) / MOVE_PX));
-  for (let i = 1; i <= n; i++) {
-    await page.mouse.move(x0 + (x1 - x0) * i / n, y);
-    await page.waitForTimeout(FRAME_MS);
-  }
-}
 
 // The scripted drag (see the top of this file). Resolves to what was recorded until idle, and
 // d0, the d before the drag.
@@ -197,9 +173,9 @@ async function drag(page) {
   await resetProbe(page);
   await page.mouse.move(xs, g.y);
   await page.mouse.down();
-  await dragX(page, xs, xt, g.y);
+  await dragX(page, xs, xt, g.y, { stepPx: MOVE_PX, frameMs: FRAME_MS });
   await page.waitForTimeout(PAUSE_MS);
-  await dragX(page, xt, xb, g.y);
+  await dragX(page, xt, xb, g.y, { stepPx: MOVE_PX, frameMs: FRAME_MS });
   await page.waitForTimeout(PAUSE_MS);
   await page.mouse.up();
   const idle = await waitIdle(page);

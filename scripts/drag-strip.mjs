@@ -1,49 +1,63 @@
 #!/usr/bin/env node
 // attnx: a frame strip of the explorer while d is dragged (README, issue 10). Opens the explorer
-// at L = 256 in headless Chromium, moves the d slider through DS with input events as a drag
-// does, and after each drawn result copies the achieved-attention canvas M (with its d and
-// verdict) into one strip, written as a PNG. Serves dist/ (or web/; ATTNX_E2E_DIR overrides).
+// at L = 256 in headless Chromium and drags the d slider with real pointer input from d = 64 to
+// 2048 (one step every 16 ms, as scripts/bench-explorer.mjs does). Every result the page draws
+// during the drag (its performance.measure 'attnx:latency') is copied from the achieved-attention
+// canvas M with its d and verdict; FRAMES of them, spread evenly over log d, make one PNG strip.
+// Serves dist/ (or web/; ATTNX_E2E_DIR overrides).
 //
 //   node scripts/drag-strip.mjs [out.png]      (default docs/drag-strip.png)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from './chromium.mjs';
 import { startServer } from './serve.mjs';
+import { sliderBox, thumbX, dragX } from './slider-drag.mjs';
 
 const OUT = process.argv[2] || fileURLToPath(new URL('../docs/drag-strip.png', import.meta.url));
-const L = 256;
-const DS = [64, 128, 256, 512, 768, 1024, 2048];
-const CELL = 200;  // pixels per frame of the strip
+const L = 256, FROM_D = 64, TO_D = 2048, FRAMES = 7, CELL = 200;
 
-// In the page: set the slider to d's position, wait for that d to be drawn, copy M into the strip.
-async function frame(page, d, n) {
-  await page.evaluate(async ({ d, n, CELL, count }) => {
-    const html = document.documentElement;
-    const slider = document.getElementById('f-d-slider');
-    slider.value = String(Math.round(8 * Math.log2(d)));
-    slider.dispatchEvent(new Event('input', { bubbles: true }));
-    const want = Math.max(1, Math.round(2 ** (Number(slider.value) / 8)));
-    const t0 = performance.now();
-    while (!(html.dataset.busy === '0' && document.getElementById('status-text').textContent.includes(`d = ${want}:`))) {
-      if (performance.now() - t0 > 60000) throw new Error(`d = ${want} not drawn`);
-      await new Promise((r) => setTimeout(r, 20));
+// In the page, before its scripts: on every drawn result, keep a copy of M with d and verdict.
+function recordFrames() {
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name !== 'attnx:latency') continue;
+      const src = document.querySelector('#fig-M canvas.heat');
+      const copy = document.createElement('canvas');
+      copy.width = src.width;
+      copy.height = src.height;
+      copy.getContext('2d').drawImage(src, 0, 0);
+      const ok = document.querySelector('#metrics [data-metric="success"]');
+      window.__frames.push({ d: e.detail.d, ok: ok && ok.dataset.value === 'true', canvas: copy });
     }
-    if (!window.__strip) {
-      window.__strip = document.createElement('canvas');
-      window.__strip.width = CELL * count;
-      window.__strip.height = CELL + 44;
-      const g = window.__strip.getContext('2d');
-      g.fillStyle = '#fff';
-      g.fillRect(0, 0, window.__strip.width, window.__strip.height);
-    }
-    const g = window.__strip.getContext('2d');
-    g.imageSmoothingEnabled = false;
-    g.drawImage(document.querySelector('#fig-M canvas'), n * CELL + 4, 4, CELL - 8, CELL - 8);
-    const ok = document.getElementById('status-text').textContent.includes('success');
-    g.fillStyle = ok ? '#1a7f37' : '#b42318';
-    g.font = '16px sans-serif';
-    g.fillText(`d = ${want}  ${ok ? '✓ success' : '✗ not yet'}`, n * CELL + 8, CELL + 24);
-  }, { d, n, CELL, count: DS.length });
+  }).observe({ type: 'measure', buffered: false });
+}
+
+// In the page: FRAMES recorded frames spread over log d, drawn side by side with labels; PNG data URL.
+function composeStrip({ FRAMES, CELL }) {
+  const all = window.__frames;
+  const lo = Math.log(all[0].d), hi = Math.log(Math.max(...all.map((f) => f.d)));
+  const picked = [];
+  for (let n = 0; n < FRAMES; n++) {
+    const want = lo + (hi - lo) * n / (FRAMES - 1);
+    const f = all.reduce((a, b) => (Math.abs(Math.log(b.d) - want) < Math.abs(Math.log(a.d) - want) ? b : a));
+    if (!picked.includes(f)) picked.push(f);
+  }
+  picked.sort((a, b) => a.d - b.d);
+  const strip = document.createElement('canvas');
+  strip.width = CELL * picked.length;
+  strip.height = CELL + 44;
+  const g = strip.getContext('2d');
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, strip.width, strip.height);
+  g.imageSmoothingEnabled = false;
+  g.font = '16px sans-serif';
+  picked.forEach((f, n) => {
+    g.drawImage(f.canvas, n * CELL + 4, 4, CELL - 8, CELL - 8);
+    g.fillStyle = f.ok ? '#1a7f37' : '#b42318';
+    g.fillText(`d = ${f.d}  ${f.ok ? '✓ success' : '✗ not yet'}`, n * CELL + 8, CELL + 24);
+  });
+  return { url: strip.toDataURL('image/png'), ds: picked.map((f) => f.d), drawn: all.length };
 }
 
 async function main() {
@@ -51,12 +65,20 @@ async function main() {
   const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${server.url}#v=1&L=${L}&d=${DS[0]}&help=0`);
-    await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1 && document.documentElement.dataset.busy === '0', null, { timeout: 60000 });
-    for (let n = 0; n < DS.length; n++) await frame(page, DS[n], n);
-    const url = await page.evaluate(() => window.__strip.toDataURL('image/png'));
+    await page.addInitScript(recordFrames);
+    await page.goto(`${server.url}#v=1&L=${L}&d=${FROM_D}&help=0`);
+    const idle = () => page.waitForFunction(() => document.documentElement.dataset.busy === '0', null, { timeout: 60000 });
+    await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
+    await idle();
+    const g = await sliderBox(page);
+    await page.mouse.move(thumbX(g, FROM_D), g.y);
+    await page.mouse.down();
+    await dragX(page, thumbX(g, FROM_D), thumbX(g, TO_D), g.y);
+    await page.mouse.up();
+    await idle();
+    const { url, ds, drawn } = await page.evaluate(composeStrip, { FRAMES, CELL });
     writeFileSync(OUT, Buffer.from(url.split(',')[1], 'base64'));
-    console.log(`drag-strip: wrote ${OUT} (L = ${L}, d = ${DS.join(', ')})`);
+    console.log(`drag-strip: wrote ${OUT} (L = ${L}; ${drawn} results drawn during the drag; frames at d = ${ds.join(', ')})`);
   } finally {
     await browser.close();
     await server.close();
