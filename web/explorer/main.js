@@ -40,6 +40,7 @@ function fail(headline, message) {
 }
 
 async function main() {
+  $('file-hint').remove();  // the script runs: the page was not opened from disk (see base.css)
   setBusyFlag(true);
   try {
     pool = await createPool();

@@ -129,6 +129,7 @@ function publish(app) {
 }
 
 async function main(app) {
+  document.getElementById('file-hint').remove();  // the script runs: not opened from disk (base.css)
   app.setRunState('loading');
   Object.assign(app, await startPool());
   app.table = labTable(app.schema);

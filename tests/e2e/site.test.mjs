@@ -1,0 +1,58 @@
+// The site around the pages: a page opened from disk (file://) says why nothing loads and how to
+// serve it; served over http the hint never shows. Both pages link the paper, give a BibTeX
+// entry and link-preview (Open Graph) tags whose image is in the build.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+
+const dir = servedDir();
+let server, browser;
+
+before(async () => {
+  server = await startServer(dir, 0);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+for (const page of ['index.html', 'lab.html']) {
+  test(`${page} opened from disk shows how to serve it; over http it does not`, async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    await p.goto(pathToFileURL(join(dir, page)).href);
+    await p.waitForFunction(() => {
+      const h = document.getElementById('file-hint');
+      return h && getComputedStyle(h).visibility === 'visible';
+    }, null, { timeout: 15000 });
+    assert.match(await p.textContent('#file-hint'), /file:\/\/.*npm start/s);
+    await p.goto(server.url + page);
+    await p.waitForFunction(() => !document.getElementById('file-hint'), null, { timeout: 30000 });
+    await context.close();
+  });
+
+  test(`${page} links the paper, gives its BibTeX and link-preview tags`, async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    await p.goto(server.url + page);
+    assert.equal(await p.getAttribute('#paper-link', 'href'), 'https://arxiv.org/abs/2106.03764');
+    const bib = await p.textContent('#bibtex');
+    assert.match(bib, /^@article\{likhosherstov2021expressive,/);
+    assert.match(bib, /title\s*=\s*\{On the Expressive Power of Self-Attention Matrices\}/);
+    const og = await p.evaluate(() => Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')]
+      .map((m) => [m.getAttribute('property'), m.getAttribute('content')])));
+    assert.ok(og['og:title'] && og['og:description'], 'og:title and og:description');
+    assert.equal(og['og:image'], 'og.png');
+    if (basename(dir) === 'dist') {  // the build copies the README's screenshot there
+      assert.ok(existsSync(join(dir, 'og.png')), 'og.png is in the build');
+      assert.equal((await p.request.get(server.url + 'og.png')).status(), 200);
+    }
+    await context.close();
+  });
+}
