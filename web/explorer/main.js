@@ -34,6 +34,7 @@ function setBusyFlag(b) {
 }
 
 function fail(headline, message) {
+  if (figures) figures.views.metrics.setStale(false);
   status.done(headline);
   status.setMessages('api', [message], 'error');
   setBusyFlag(false);
@@ -169,6 +170,7 @@ function afterChange(changed, recompute = true, tInput = performance.now()) {
 // draws it. tInput: when the change that asked for it was made (for the latency measure).
 async function schedule(tInput = performance.now()) {
   setBusyFlag(true);
+  figures.views.metrics.setStale(true);
   dimLater();
   status.busy(`Computing M for L = ${st.L}, d = ${st.d}…`);
   let res;
@@ -242,6 +244,7 @@ async function show({ id, result, timing, superseded }, tInput) {
   if (current !== cur || superseded || !runner.isCurrent(id)) return;
   clearTimeout(dimTimer);
   figures.setBusy(false);
+  figures.views.metrics.setStale(false);
   const ms = Math.round(performance.now() - tInput);
   status.done(`L = ${result.L}, d = ${result.d}: ${result.metrics.success ? 'success' : 'not yet'} · computed and drawn in ${ms} ms in your browser`);
   focus.mark();

@@ -14,7 +14,7 @@ function item(key, name, value, text, desc, cmp) {
 }
 
 // The verdict line: success badge (naming the failing conditions), class tag, L and d.
-function verdictLine(r) {
+function verdictLine(r, tol) {
   const { success, okR, okZ } = r.metrics;
   const failing = [!okR && '(R)', !okZ && '(Z)'].filter(Boolean);
   const badge = el('span', {
@@ -25,7 +25,19 @@ function verdictLine(r) {
     class: `class-tag ${r.inClass ? 'in' : 'out'}`, 'data-metric': 'inClass', 'data-value': String(r.inClass),
     text: r.inClass ? 'inside the theorem\'s class' : 'outside the theorem\'s class',
   });
-  return el('div', { class: 'verdict' }, badge, cls, el('span', { class: 'hint', text: `L = ${r.L}, d = ${r.d}` }));
+  return el('div', { class: 'verdict' }, badge, cls, el('span', { class: 'hint', text: `L = ${r.L}, d = ${r.d}` }),
+    leakNote(r, tol));
+}
+
+// One line next to the verdict on what it does not say: (R) and (Z) bound ratios, not mass, so a
+// row can pass both and still put most of its attention off its pattern (lambda, the core's).
+function leakNote(r, tol) {
+  const lambda = r.metrics.lambda;
+  const pct = Number.isFinite(lambda) ? `${Math.round(100 * lambda)} %` : 'an unknown share';
+  return el('p', {
+    class: 'leak-note',
+    text: `λ = ${fmt(lambda)}: up to ${pct} of a row's attention lies off its pattern. (R) and (Z) bound ratios, not mass: each of the at least ${fmtInt(r.L - r.k)} entries off a row's pattern may keep up to τ = ${fmt(tol.tau)} times its smallest entry on it, so at large L most of the mass can leak even when both hold.`,
+  });
 }
 
 // The d item: d against the heuristic d*, with a bar.
@@ -65,7 +77,7 @@ function metricGrid(r, tol) {
 function summaryParts(r, tol) {
   const m = r.metrics;
   return [
-    el('span', { class: `badge small ${m.success ? 'ok' : 'fail'}`, text: m.success ? '✓ M approximates A' : '✗ not yet' }),
+    el('span', { class: `badge small ${m.success ? 'ok' : 'fail'}`, text: m.success ? '✓ (R) and (Z) hold' : '✗ not yet' }),
     el('span', { class: m.okR ? 'ok' : 'fail', text: `ρ = ${fmtVs(m.rho, tol.eps)} ${m.okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
     el('span', { class: m.okZ ? 'ok' : 'fail', text: `ζ = ${fmtVs(m.zeta, tol.tau)} ${m.okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
     el('span', { text: `λ = ${fmt(m.lambda)}` }),
@@ -86,7 +98,12 @@ export class MetricsView {
   // Shows construct() result r with its tolerances tol { eps, tau } (the core's params); the
   // verdicts are the core's metrics.okR / okZ / success.
   update(r, tol) {
-    this.body.replaceChildren(verdictLine(r), metricGrid(r, tol));
+    this.body.replaceChildren(verdictLine(r, tol), metricGrid(r, tol));
     if (this.summary) setChildren(this.summary, summaryParts(r, tol));
+  }
+
+  // Dims the verdict and the summary (stale: a newer result is being computed) or not.
+  setStale(stale) {
+    for (const e of [this.body, this.summary]) if (e) e.classList.toggle('stale', stale);
   }
 }
