@@ -27,7 +27,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from './chromium.mjs';
 import { startServer } from './serve.mjs';
-import { sliderBox, thumbX, dragX } from './slider-drag.mjs';
+import { sliderBox, thumbX, dragX, DSLIDER } from './slider-drag.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIR = servedDir();
@@ -73,7 +73,7 @@ function recordLongTasks() {
 // the input events on the d controls ({ t, d }), the draws seen from data-runs / data-busy
 // ({ t, d } at the next animation frame; d from the status line), when data-busy last became '0'
 // (idleSince) and every animation frame.
-function recordProbe() {
+function recordProbe(DSLIDER) {
   const p = window.__probe = { measures: [], inputs: [], draws: [], frames: [] };
   const onMeasures = (list) => {
     for (const e of list) {
@@ -86,7 +86,7 @@ function recordProbe() {
   document.addEventListener('input', (e) => {
     const el = e.target, id = el && el.id;
     if (id !== 'f-d-slider' && id !== 'f-d') return;
-    const d = id === 'f-d' ? Number(el.value) : Math.max(1, Math.round(2 ** (Number(el.value) / 8)));  // 8: DSLIDER
+    const d = id === 'f-d' ? Number(el.value) : Math.max(1, Math.round(2 ** (Number(el.value) / DSLIDER)));
     p.inputs.push({ t: e.timeStamp || performance.now(), d });
   }, true);
   const tick = (t) => { p.frames.push(t); requestAnimationFrame(tick); };
@@ -108,7 +108,7 @@ async function openPage(browser, url, L, d) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(recordLongTasks);
-  await page.addInitScript(recordProbe);
+  await page.addInitScript(recordProbe, DSLIDER);
   await page.goto(`${url}index.html#v=1&L=${L}&d=${d}&help=0`);
   try {
     await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1

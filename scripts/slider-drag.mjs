@@ -1,6 +1,8 @@
 // attnx scripts: real pointer drags of the explorer's logarithmic d slider (#f-d-slider,
 // d = round(2^(value / DSLIDER))) for the benchmark and the frame strip.
-export const DSLIDER = 8;     // the page's slider: d = round(2^(value / DSLIDER))
+import { DSLIDER } from '../web/explorer/controls.js';  // the page's own: d = round(2^(value / DSLIDER))
+
+export { DSLIDER };
 export const THUMB_PX = 16;   // Chromium's range thumb width (value -> x)
 
 // The slider's geometry: { x0, width, y, min, max } (x0, width: the thumb centre's travel).

@@ -22,7 +22,7 @@ const RADIO = {
   ref: ['Ratio error relative to', [['mean', 'row mean'], ['min', 'row minimum']]],
 };
 const WEIGHT_LABELS = { uniform: 'uniform', random: 'random [w_min, 1]', decaying: 'decaying with |i − j|' };
-const DSLIDER = 8;  // d = round(2^(x / DSLIDER))
+export const DSLIDER = 8;  // the d slider's steps per octave: d = round(2^(x / DSLIDER))
 
 const bound = (f, key, st) => (typeof f[key] === 'function' ? f[key](st) : f[key]);
 

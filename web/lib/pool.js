@@ -18,8 +18,9 @@
 // next task when it has stopped.
 // No SharedArrayBuffer is used: no cross-origin isolation (COOP/COEP) is needed.
 
+import { SLICED } from './sliced.js';
+
 const WORKER_URL = new URL('./worker.js', import.meta.url);
-const SLICED = new Set(['construct']);  // methods worker.js runs in slices and stops on 'cancel'
 // A sliced task that has not stopped within graceMs(opts) of its cancel is terminated: 1.5 s plus
 // an allowance for the part after the Gram matrix, which runs in one slice (~L^2 + L d work).
 function graceMs(opts) {

@@ -13,12 +13,13 @@
 //                                                     timing { start, end (epoch ms), busyMs }
 //        { type: 'error', id, error: { name, message, field, kind }, fatal }   fatal: replace me
 //        { type: 'cancelled', id }                    a sliced task stopped after a 'cancel'
-// A task cannot be interrupted while it is in WebAssembly. construct is run in slices of about
+// A task cannot be interrupted while it is in WebAssembly. construct (sliced.js) runs in slices of about
 // SLICE_MS (the core stops when the progress callback returns false and keeps the Gram matrix it
 // summed; calling again resumes), and between slices the worker reads its messages, so a
 // 'cancel' ends it without losing the module or its kept Gram matrices. Other methods are
 // cancelled by the pool terminating the worker.
 import { load } from './attnx.js';
+import { SLICED } from './sliced.js';
 
 const METHODS = {
   schema: (api) => api.schema(),
@@ -53,13 +54,13 @@ function yieldToMessages() {
   });
 }
 
-// Runs api.construct in slices (see the top of this file). Resolves with the result and the
-// milliseconds spent computing, or with null when a 'cancel' for id arrived.
-async function constructSliced(api, id, opts, progress) {
+// Runs the sliced method fn (see sliced.js) in slices (see the top of this file). Resolves with
+// the result and the milliseconds spent computing, or with null when a 'cancel' for id arrived.
+async function runSliced(fn, api, id, opts, progress) {
   let busy = 0;
   for (;;) {
     const t0 = performance.now(), deadline = t0 + SLICE_MS;
-    const r = api.construct(opts, (f) => {
+    const r = fn(api, opts, (f) => {
       progress(f);
       return performance.now() < deadline;
     });
@@ -127,8 +128,8 @@ self.onmessage = async (ev) => {
     };
     const start = performance.timeOrigin + performance.now();
     let result, busy;
-    if (method === 'construct') {
-      const out = await constructSliced(api, id, opts, progress);
+    if (SLICED.has(method)) {
+      const out = await runSliced(fn, api, id, opts, progress);
       if (!out) return self.postMessage({ type: 'cancelled', id });
       ({ result, busy } = out);
     } else {
