@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { poolSparseMax, poolDenseMax, poolGeometry } from '../../web/common/raster.js';
+import { poolSparseMax, poolDenseMax, poolGeometry, colourise, linearScale, logScale, attentionScale } from '../../web/common/raster.js';
+import { DIVERGING } from '../../web/common/diverging.js';
 import { VIRIDIS } from '../../web/common/viridis.js';
 
 test('max-pooling keeps single nonzeros', () => {
@@ -21,4 +22,29 @@ test('viridis lookup table ends', () => {
   assert.equal(VIRIDIS.length, 768);
   assert.deepEqual([...VIRIDIS.slice(0, 3)], [68, 1, 84]);
   assert.deepEqual([...VIRIDIS.slice(765)], [253, 231, 37]);
+});
+
+// Values that hit every branch: NaN, infinities, zero, negatives, the clamp ends, tiny and huge.
+const EDGE_VALUES = Float32Array.from([NaN, -Infinity, Infinity, 0, -0, -1, 1, 0.5, 1e-30, 1e-7, 0.123, 2, 1e30, -0.25]);
+
+test('the scale objects colour exactly like the per-pixel functions', () => {
+  const rnd = new Float32Array(4096).map((_, i) => Math.sin(i * 12.9898) * 3);
+  const data = new Float32Array([...EDGE_VALUES, ...rnd]);
+  for (const s of [linearScale(0, 0.7, 0), linearScale(0.5, 2 * 0.3), linearScale(0.5, 2e-9), logScale(-6), logScale(-1)]) {
+    for (const lut of [VIRIDIS, DIVERGING]) {
+      assert.deepEqual(colourise(data, lut, s), colourise(data, lut, s.function()), `${s.kind} ${s.offset ?? s.floor}`);
+    }
+  }
+});
+
+test('attention scales: linear maps NaN and -inf to the bottom, log leaves NaN transparent', () => {
+  const px = (img, p) => Array.from(img.slice(4 * p, 4 * p + 4));
+  const bottom = [VIRIDIS[0], VIRIDIS[1], VIRIDIS[2], 255], top = [VIRIDIS[765], VIRIDIS[766], VIRIDIS[767], 255];
+  const lin = colourise(Float32Array.from([NaN, -Infinity, 0.5, 1, 2]), VIRIDIS, attentionScale('linear', 1));
+  assert.deepEqual([0, 1, 3, 4].map((p) => px(lin, p)), [bottom, bottom, top, top]);
+  assert.deepEqual(px(lin, 2), [VIRIDIS[3 * 128], VIRIDIS[3 * 128 + 1], VIRIDIS[3 * 128 + 2], 255]);  // round(0.5*255)=128
+  const log = colourise(Float32Array.from([NaN, 0, 1e-6, 1e-3, 1]), VIRIDIS, attentionScale('log', 1, -6));
+  assert.deepEqual(px(log, 0), [0, 0, 0, 0]);
+  assert.deepEqual([1, 2, 4].map((p) => px(log, p)), [bottom, bottom, top]);
+  assert.deepEqual(px(log, 3), [VIRIDIS[3 * 128], VIRIDIS[3 * 128 + 1], VIRIDIS[3 * 128 + 2], 255]);  // (−3+6)/6 = 0.5
 });

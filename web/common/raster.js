@@ -72,27 +72,75 @@ function packedLut(lut) {
   return p;
 }
 
-// Values -> RGBA. t(v) gives a position in [0, 1] (clamped) or NaN for a transparent pixel.
-// One 32-bit write per pixel (the lookup table packed once per table).
+// Values -> RGBA through a colour scale t: a function v -> position in [0, 1] (clamped) or NaN for
+// a transparent pixel, or one of the scale objects below (linearScale, logScale), which give the
+// same pixels as their function() without a call per pixel. One 32-bit write per pixel (the
+// lookup table packed once per table).
 export function colourise(data, lut, t) {
-  const n = data.length;
-  const rgba = new Uint8ClampedArray(n * 4);
+  const rgba = new Uint8ClampedArray(data.length * 4);
   const px = new Uint32Array(rgba.buffer);
   const words = packedLut(lut);
-  for (let p = 0; p < n; p++) {
+  if (typeof t === 'function') colouriseBy(data, words, px, t);
+  else if (t.kind === 'linear') colouriseLinear(data, words, px, t);
+  else if (t.kind === 'log') colouriseLog(data, words, px, t);
+  else throw new TypeError(`unknown colour scale kind ${String(t.kind)}`);
+  return rgba;
+}
+
+function colouriseBy(data, words, px, t) {
+  for (let p = 0; p < data.length; p++) {
     let x = t(data[p]);
     if (x !== x) continue;  // transparent
     x = x < 0 ? 0 : x > 1 ? 1 : x;
     px[p] = words[Math.round(x * 255)];
   }
-  return rgba;
+}
+
+function colouriseLinear(data, words, px, { offset, div, nan }) {
+  const nanWord = nan === nan ? words[Math.round((nan < 0 ? 0 : nan > 1 ? 1 : nan) * 255)] : -1;
+  for (let p = 0; p < data.length; p++) {
+    let x = offset + data[p] / div;
+    if (x !== x) {
+      if (nanWord >= 0) px[p] = nanWord;
+      continue;
+    }
+    x = x < 0 ? 0 : x > 1 ? 1 : x;
+    px[p] = words[Math.round(x * 255)];
+  }
+}
+
+function colouriseLog(data, words, px, { floor }) {
+  const zero = words[0];
+  for (let p = 0; p < data.length; p++) {
+    const v = data[p];
+    if (!(v > 0)) {
+      if (v === v) px[p] = zero;  // 0 and negatives at the bottom; NaN transparent
+      continue;
+    }
+    let x = (Math.log10(v) - floor) / -floor;
+    x = x < 0 ? 0 : x > 1 ? 1 : x;
+    px[p] = words[Math.round(x * 255)];
+  }
+}
+
+/**
+ * Colour scale v -> offset + v / div for colourise; a NaN value (or a NaN position) is drawn at
+ * position nan, or left transparent when nan is NaN. function() is the same scale as a function.
+ */
+export function linearScale(offset, div, nan = NaN) {
+  return { kind: 'linear', offset, div, nan, function: () => (v) => { const x = offset + v / div; return x === x ? x : nan; } };
+}
+
+/**
+ * Colour scale v -> (log10 v − floor) / −floor for v > 0 (floor < 0), 0 for v ≤ 0, NaN
+ * (transparent) for NaN. function() is the same scale as a function.
+ */
+export function logScale(floor) {
+  return { kind: 'log', floor, function: () => (v) => (v > 0 ? (Math.log10(v) - floor) / -floor : v === v ? 0 : NaN) };
 }
 
 // Colour scale positions used for attention values (A and M share them).
 export function attentionScale(kind, vmax, logFloor = -6) {
-  if (kind === 'log') {
-    return (v) => (v > 0 ? (Math.log10(v) - logFloor) / -logFloor : v === v ? 0 : NaN);
-  }
-  const m = vmax > 0 ? vmax : 1;
-  return (v) => (v === v && v > -Infinity ? v / m : 0);
+  if (kind === 'log') return logScale(logFloor);
+  return linearScale(0, vmax > 0 ? vmax : 1, 0);
 }

@@ -222,13 +222,15 @@ async function show({ id, result, timing, superseded }, tInput) {
   const cur = { id, L: result.L, d: result.d, tol, A, info: {} };
   current = cur;
   focus.reset();
-  figures.views.metrics.update(result, tol);
   const t = { tInput, tReceived, tData: tReceived, tRendered: tReceived, paintMs: 0 };
   try {
-    // The data and the images in one trip to the render worker.
+    // The data and the images in one trip to the render worker; the metrics card is written
+    // while the render worker makes the images.
     const v = result.views;
     const pooledAt = v ? { budget: v.size, xRows: v.xRows, xCols: v.xCols } : null;
-    const drawn = await figures.rerender(['all'], (which, opts) => figures.render.setData(id, result, tol, { which, opts }), pooledAt);
+    const images = figures.rerender(['all'], (which, opts) => figures.render.setData(id, result, tol, { which, opts }), pooledAt);
+    figures.views.metrics.update(result, tol);
+    const drawn = await images;
     t.tRendered = performance.now();
     t.tData = drawn ? t.tRendered - drawn.paintMs - drawn.poolMs : t.tRendered;
     t.paintMs = drawn ? drawn.paintMs : 0;
@@ -259,8 +261,8 @@ function nextFrame() {
 
 // performance.measure('attnx:latency', tInput -> painted) with detail { L, d, queue, compute,
 // transfer, pooling, paint } in ms (worker times converted to this page's clock). transfer: the
-// result's trips (worker -> page -> render worker and back, less the render worker's own time);
-// pooling: the render worker's own time.
+// result's trips (worker -> page -> render worker and back, less the render worker's own time),
+// toPage its first hop (compute worker -> page); pooling: the render worker's own time.
 function recordLatency(result, timing, t) {
   const origin = performance.timeOrigin;
   const wStart = timing ? timing.start - origin : t.tReceived;
@@ -270,6 +272,7 @@ function recordLatency(result, timing, t) {
     queue: Math.max(0, wStart - t.tInput),
     compute: timing ? timing.busyMs : NaN,
     transfer: Math.max(0, t.tReceived - wEnd) + (t.tData - t.tReceived),
+    toPage: Math.max(0, t.tReceived - wEnd),
     pooling: Math.max(0, t.tRendered - t.tData - t.paintMs),
     paint: t.paintMs + (t.tPainted - t.tRendered),
   };

@@ -8,7 +8,7 @@
 // failures -> 'error' with the message.
 import { VIRIDIS } from '../common/viridis.js';
 import { DIVERGING } from '../common/diverging.js';
-import { poolGeometry, poolSparseMax, poolDenseMax, poolDenseAbsMax, colourise, attentionScale } from '../common/raster.js';
+import { poolGeometry, poolSparseMax, poolDenseMax, poolDenseAbsMax, colourise, attentionScale, linearScale } from '../common/raster.js';
 import { toRecord, poolSparseAbsMax, zeroRatioPooled, maxAbs, rowSlice } from './render-data.js';
 
 const ZERO_DECADES = 3;  // the zero-ratio colour scale spans tau / 10^3 .. 10 tau
@@ -62,7 +62,7 @@ function ratioError(c, opts, add, info) {
   let emax = 0;
   for (let p = 0; p < e.length; p++) emax = Math.max(emax, Math.abs(e[p]));
   info.errMax = emax;
-  add('err', image(poolSparseAbsMax(c, e, opts.budget), DIVERGING, (v) => (v === v ? 0.5 + v / (2 * c.eps) : NaN)));
+  add('err', image(poolSparseAbsMax(c, e, opts.budget), DIVERGING, linearScale(0.5, 2 * c.eps)));
 }
 
 // log10 of the zero ratio: purple up to tau (fading over ZERO_DECADES below it), orange above.
@@ -99,8 +99,8 @@ function inputs(c, opts, add, info) {
   const m1 = (fromCore ? c.views.xbMax : maxAbs(pb.data, 1, pb.data.length, 0, pb.data.length)) || 1;
   const m2 = (fromCore ? c.views.xpMax : maxAbs(pp.data, 1, pp.data.length, 0, pp.data.length)) || 1;
   info.xmax = [m1, m2];
-  add('XB', image(pb, DIVERGING, (v) => 0.5 + v / (2 * m1)));
-  add('XP', image(pp, DIVERGING, (v) => 0.5 + v / (2 * m2)));
+  add('XB', image(pb, DIVERGING, linearScale(0.5, 2 * m1)));
+  add('XP', image(pp, DIVERGING, linearScale(0.5, 2 * m2)));
 }
 
 // Images `which` ('A', 'M', 'err', 'zero', 'X') of the current record with opts { scale, ref,
