@@ -58,6 +58,9 @@ function handler(root) {
         'Content-Length': st.size,
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
+        // Public static files: pages on other origins may load the embed module, its workers
+        // and the WebAssembly (module scripts and their fetches are CORS requests).
+        'Access-Control-Allow-Origin': '*',
       });
       if (req.method === 'HEAD') return res.end();
       createReadStream(file).pipe(res);

@@ -38,9 +38,11 @@ function visibleFor(name, st, famParams, allParams) {
 
 // The settings form (see the top of this file).
 export class Controls {
-  // { schema, table, containers: { pattern, construct, view }, onChange(name, value), onNewSeed() }
+  // { schema, table, containers: { pattern, construct, view }, onChange(name, value), onNewSeed(),
+  // only: a Set of field names to show at most (default: all; an embed shows a few) }
   // Builds the form into the containers; nothing is shown until sync(state).
-  constructor({ schema, table, containers, onChange, onNewSeed }) {
+  constructor({ schema, table, containers, onChange, onNewSeed, only = null }) {
+    this.only = only;
     this.schema = schema;
     this.table = table;
     this.onChange = onChange;
@@ -149,13 +151,15 @@ export class Controls {
     for (const [name, fd] of Object.entries(this.fields)) {
       if (fd.radios) {
         for (const r of fd.radios) r.checked = r.value === st[name];
+        setIf(fd.root, 'hidden', !!(this.only && !this.only.has(name)));
         continue;
       }
-      setIf(fd.root, 'hidden', !visibleFor(name, st, famParams, this.params));
+      const focused = fd.input.getRootNode().activeElement === fd.input;  // in a shadow root too
+      setIf(fd.root, 'hidden', !visibleFor(name, st, famParams, this.params) || (this.only && !this.only.has(name)));
       if (famParams.has(name)) setIf(fd.label, 'textContent', `${famParams.get(name).label} (${name})`);
       this.syncRange(name, fd, st);
-      if (document.activeElement !== fd.input || fd.input.tagName === 'SELECT') setIf(fd.input, 'value', String(st[name]));
-      if (fd.err && !fd.err.hidden && document.activeElement !== fd.input) this.setError(name, null);
+      if (!focused || fd.input.tagName === 'SELECT') setIf(fd.input, 'value', String(st[name]));
+      if (fd.err && !fd.err.hidden && !focused) this.setError(name, null);
     }
     setIf(this.dSlider, 'value', String(Math.round(DSLIDER * Math.log2(Math.max(1, st.d)))));
   }

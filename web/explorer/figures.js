@@ -11,9 +11,11 @@ import { fmt, pow10 } from './format.js';
 
 export const FIGS = ['A', 'M', 'err', 'zero'];
 const MAX_BUDGET = 512;  // image pixels per axis at most (max-pooled beyond)
-const $ = (id) => document.getElementById(id);
 
-function createViews() {
+// The views in the figure and card elements of root (the page's document, or an embed's shadow
+// root), found by id.
+function createViews(root) {
+  const $ = (id) => root.getElementById(id);
   const v = {
     A: new MatrixView($('fig-A'), { title: 'Target A', desc: 'The sparse pattern to reproduce; each row sums to 1.' }),
     M: new MatrixView($('fig-M'), { title: 'Achieved attention M', desc: 'softmax(XW_Q (XW_K)ᵀ/√d), fixed weights; same scale as A.' }),
@@ -30,13 +32,19 @@ function createViews() {
 
 // The figures and cards (see the top of this file).
 export class Figures {
-  // { render: RenderClient, getState(), getCurrent() } (current: see main.js). Creates the views
-  // in the page's figure and card elements.
-  constructor({ render, getState, getCurrent }) {
+  // { render: RenderClient, getState(), getCurrent(), root } (current: see main.js; root: where
+  // the figure and card elements are, default the page's document). Creates the views in them.
+  constructor({ render, getState, getCurrent, root = document }) {
     this.render = render;
     this.getState = getState;
     this.getCurrent = getCurrent;
-    this.views = createViews();
+    this.views = createViews(root);
+  }
+
+  // The wrap of the first heatmap on screen (the size reference of the images); A's when none is.
+  sizeWrap() {
+    const shown = FIGS.map((k) => this.views[k].wrap).find((w) => w.clientWidth > 0);
+    return shown || this.views.A.wrap;
   }
 
   // Marks the heatmaps busy (dimmed) or not.
@@ -58,7 +66,7 @@ export class Figures {
     const px = (e, fallback) => Math.floor((e && e.clientWidth ? e.clientWidth : fallback) * dpr);
     const xWrap = this.xWrap();
     return {
-      budget: Math.max(32, Math.min(MAX_BUDGET, px(this.views.A.wrap, MAX_BUDGET))),
+      budget: Math.max(32, Math.min(MAX_BUDGET, px(this.sizeWrap(), MAX_BUDGET))),
       xRows: Math.max(32, Math.min(MAX_BUDGET, Math.floor((xWrap && xWrap.clientHeight ? xWrap.clientHeight : 240) * dpr))),
       xCols: Math.max(16, Math.min(MAX_BUDGET, px(xWrap, MAX_BUDGET / 2))),
     };
@@ -116,7 +124,7 @@ export class Figures {
         if (this.resized() && isIdle()) onResized();
       }, 150);
     });
-    ro.observe(this.views.A.wrap);
+    for (const k of FIGS) ro.observe(this.views[k].wrap);
     const x = this.xWrap();
     if (x) ro.observe(x);
   }

@@ -1,8 +1,11 @@
 // attnx explorer: page side of the render worker (request/response by number).
+import { startModuleWorker } from '../lib/pool.js';
+
 export class RenderClient {
-  // Starts the render worker (render-worker.js).
-  constructor() {
-    this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+  // Starts the render worker (render-worker.js, or the script at workerUrl: an embed bundled
+  // elsewhere names it; another origin works, see startModuleWorker).
+  constructor({ workerUrl = new URL('./render-worker.js', import.meta.url) } = {}) {
+    this.worker = startModuleWorker(workerUrl, 'attnx-render');
     this.next = 1;
     this.pending = new Map();
     this.worker.onmessage = (ev) => {

@@ -16,8 +16,17 @@ export interface RunControl {
   signal?: AbortSignal;
 }
 
+export interface PoolOptions {
+  /** Number of workers (default max(1, hardwareConcurrency - 1)). */
+  size?: number;
+  /** Force a build. */
+  flavour?: 'simd' | 'scalar';
+  /** Where worker.js is (default: next to pool.js); another origin needs CORS headers. */
+  workerUrl?: string | URL;
+}
+
 export declare class AttnxPool {
-  constructor(options?: { size?: number; flavour?: 'simd' | 'scalar' });
+  constructor(options?: PoolOptions);
   /** Number of workers (created lazily). */
   readonly size: number;
   /** Build info of the first worker once its module is loaded. */
@@ -29,4 +38,7 @@ export declare class AttnxPool {
 }
 
 /** A pool whose first worker has loaded the module (a broken build is reported here). */
-export declare function createPool(options?: { size?: number; flavour?: 'simd' | 'scalar' }): Promise<AttnxPool>;
+export declare function createPool(options?: PoolOptions): Promise<AttnxPool>;
+
+/** Starts a module worker from url; a script on another origin is imported by a blob: module. */
+export declare function startModuleWorker(url: string | URL, name?: string): Worker;

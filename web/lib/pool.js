@@ -21,6 +21,24 @@
 import { SLICED } from './sliced.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/**
+ * Starts a module worker from `url` (URL or string). A script on another origin than the page
+ * (an embed served from elsewhere) cannot be a worker itself: it is imported (with CORS) by a
+ * one-line module from a blob: URL, which has the page's origin (the host page's CSP then needs
+ * worker-src blob:). Same-origin scripts start directly.
+ */
+export function startModuleWorker(url, name) {
+  const href = new URL(url, typeof location !== 'undefined' ? location.href : undefined).href;
+  const sameOrigin = typeof location === 'undefined' || new URL(href).origin === location.origin;
+  if (sameOrigin) return new Worker(href, { type: 'module', name });
+  const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: 'text/javascript' }));
+  try {
+    return new Worker(shim, { type: 'module', name });
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(shim), 60000);  // the worker has fetched it by then
+  }
+}
 // A sliced task that has not stopped within graceMs(opts) of its cancel is terminated: 1.5 s plus
 // an allowance for the part after the Gram matrix, which runs in one slice (~L^2 + L d work).
 function graceMs(opts) {
@@ -52,7 +70,7 @@ class Slot {
     this.pool = pool;
     this.task = null;
     this.dead = false;
-    this.worker = new Worker(WORKER_URL, { type: 'module', name: 'attnx' });
+    this.worker = startModuleWorker(pool.workerUrl, 'attnx');
     this.ready = new Promise((resolve, reject) => {
       this._ready = resolve;
       this._fail = reject;
@@ -145,8 +163,10 @@ class Slot {
 
 export class AttnxPool {
   /**
-   * @param {{size?: number, flavour?: 'simd'|'scalar'}} [options]
-   *   size: number of workers (default max(1, hardwareConcurrency - 1)); flavour: force a build.
+   * @param {{size?: number, flavour?: 'simd'|'scalar', workerUrl?: string|URL}} [options]
+   *   size: number of workers (default max(1, hardwareConcurrency - 1)); flavour: force a build;
+   *   workerUrl: where worker.js is (default: next to this file; another origin works when it
+   *   sends CORS headers, see startModuleWorker).
    */
   constructor(options = {}) {
     const size = options.size ?? defaultSize();
@@ -155,6 +175,7 @@ export class AttnxPool {
     }
     this._size = size;
     this.flavour = options.flavour;
+    this.workerUrl = options.workerUrl ?? WORKER_URL;
     this._slots = [];
     this._queue = [];
     this._nextId = 1;
@@ -289,7 +310,7 @@ export class AttnxPool {
 /**
  * Creates a pool and waits until its first worker has loaded the module (so a missing or broken
  * build is reported here, not at the first run).
- * @param {{size?: number, flavour?: 'simd'|'scalar'}} [options]
+ * @param {{size?: number, flavour?: 'simd'|'scalar', workerUrl?: string|URL}} [options]
  * @returns {Promise<AttnxPool>}
  */
 export async function createPool(options = {}) {

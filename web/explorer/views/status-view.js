@@ -4,8 +4,10 @@ import { MessageList } from '../../common/messages.js';
 
 // The status line and messages (see the top of this file).
 export class StatusView {
-  // { text: status <span>, progress: <progress>, list: messages <ul> }
-  constructor({ text, progress, list }) {
+  // { text: status <span>, progress: <progress>, list: messages <ul>, host: the element that
+  // gets the class 'computing' while busy (default document.body) }
+  constructor({ text, progress, list, host = document.body }) {
+    this.host = host;
     this.text = text;
     this.progress = progress;
     this.messages = new MessageList(list);
@@ -20,7 +22,7 @@ export class StatusView {
       this.progress.removeAttribute('value');
       this.text.textContent = label;
     }, 200);
-    document.body.classList.add('computing');
+    this.host.classList.add('computing');
   }
 
   // Progress of the running computation: fraction in [0, 1] (other values are ignored).
@@ -35,7 +37,7 @@ export class StatusView {
     clearTimeout(this.timer);
     this.progress.hidden = true;
     this.text.textContent = label;
-    document.body.classList.remove('computing');
+    this.host.classList.remove('computing');
   }
 
   // Replaces the messages of one group (e.g. 'hash', 'api', 'link'); kind is the <li>'s class.
