@@ -202,13 +202,14 @@ export class AttnxExplorer extends HTMLElement {
     this.figures.views.metrics.update(result, tol);
     await images;
     if (this.current !== cur) return;
+    if (!this.runs) this.firstDrawnAt = performance.now();  // page clock (scripts/embed-shots.mjs)
     this.runs++;
     this.focus.mark();
     this.focus.show();
     if (superseded || !this.runner.isCurrent(id)) return;
     this.busy = false;
     this.figures.views.metrics.setStale(false);
-    this.status.done(`L = ${result.L}, d = ${result.d}: ${result.metrics.success ? 'success' : 'not yet'}`);
+    this.status.done('');  // the summary line says it; an empty status line takes no room
     const detail = { L: result.L, d: result.d, metrics: { ...result.metrics }, inClass: result.inClass, k: result.k, dStar: result.dStar };
     this.dispatchEvent(new CustomEvent('attnx-result', { bubbles: true, composed: true, detail }));
   }
