@@ -4,7 +4,7 @@
 //   if the port is busy the next ones are tried). Prints the URL.
 // Also importable: `const srv = await startServer(dir, port)` -> { url, port, close() }.
 import { createServer } from 'node:http';
-import { createReadStream, promises as fsp } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, promises as fsp } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -110,8 +110,15 @@ export async function startServer(dir = 'dist', port = 8080, { host = '127.0.0.1
   };
 }
 
+// The folder served when none is named: ./dist when there is one, else the site this script ships
+// with (../dist: the npm package's, for `npx attnx-serve`).
+function defaultDir() {
+  if (existsSync('dist')) return 'dist';
+  return fileURLToPath(new URL('../dist/', import.meta.url));
+}
+
 async function main(argv) {
-  let dir = 'dist';
+  let dir = defaultDir();
   let port = 8080;
   let host = '127.0.0.1';
   for (let i = 0; i < argv.length; i++) {
@@ -126,7 +133,7 @@ async function main(argv) {
     } else if (a === '--host') {
       host = argv[++i];
     } else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/serve.mjs [dir] [--port N] [--host H]');
+      console.log('usage: node scripts/serve.mjs [dir] [--port N] [--host H]   (or npx attnx-serve …)');
       return;
     } else if (a.startsWith('-')) {
       console.error(`serve: unknown option ${a}`);
@@ -148,6 +155,7 @@ async function main(argv) {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a program (also through npm's bin link, a symlink: compared by real path).
+if (process.argv[1] && realpathSync(resolve(process.argv[1])) === realpathSync(fileURLToPath(import.meta.url))) {
   main(process.argv.slice(2));
 }
