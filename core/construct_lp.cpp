@@ -1,0 +1,136 @@
+#include <attnx/construct_lp.hpp>
+
+#include <cmath>
+
+#include <attnx/memory.hpp>
+#include <attnx/rng.hpp>
+#include <attnx/schema.hpp>
+
+namespace attnx {
+
+namespace {
+
+// The keys of §3 for (L, d, seed): P's first d columns (nested draws), as rows scaled by 1/sqrt(d).
+std::vector<float> lp_keys(int L, int d, std::uint64_t seed) {
+  std::vector<float> P(static_cast<std::size_t>(L) * d);
+  Rng rng(projection_seed(seed));
+  draw_projection_columns(rng, L, d, P.data());
+  return scaled_projection_rows(P.data(), L, d);
+}
+
+// Logits Z_ij = Q_i·K_j / sqrt(d) from X = [Q, K] (L x 2d, float), summed in double.
+void logits_from_inputs(const std::vector<float>& X, int L, int d, float* Z) {
+  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(d);
+  const double inv = 1.0 / std::sqrt(double(d));
+  for (std::size_t i = 0; i < l; ++i) {
+    const float* q = X.data() + i * 2 * dd;
+    for (std::size_t j = 0; j < l; ++j) {
+      const float* k = X.data() + j * 2 * dd + dd;
+      double s = 0;
+      for (std::size_t t = 0; t < dd; ++t) s += double(q[t]) * double(k[t]);
+      Z[i * l + j] = static_cast<float>(s * inv);
+    }
+  }
+}
+
+// Evaluates §2 on X (logits, softmax, rows, metrics) into c.
+void evaluate_inputs(const Pattern& A, const Tolerances& tol, Construction& c) {
+  const std::size_t l = static_cast<std::size_t>(c.L);
+  c.logits.resize(l * l);
+  logits_from_inputs(c.X, c.L, c.d, c.logits.data());
+  c.M.resize(l * l);
+  softmax_rows(c.logits.data(), c.M.data(), c.L);
+  c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
+  c.metrics = summarise(A, c.B, c.rows, tol);
+}
+
+// Solves the rows and builds X (progress as construct_lp). With stop_infeasible, returns at the
+// first row whose LP is infeasible (c.X incomplete, nothing evaluated; *stopped = true).
+LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                        const Progress& progress, bool stop_infeasible, bool* stopped) {
+  LpConstruction out;
+  Construction& c = out.c;
+  c.L = A.L;
+  c.d = d;
+  c.B = log_target(A, tol);
+  const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
+  const std::vector<float> K = lp_keys(A.L, d, seed);
+  c.X.assign(l * 2 * dd, 0.0f);
+  out.lp.margin.assign(l, 0.0);
+  out.lp.iterations.assign(l, 0);
+  const double sqrt_d = std::sqrt(double(d));
+  for (int i = 0; i < A.L; ++i) {
+    if (progress && !progress(double(i) / A.L)) {
+      c.cancelled = true;
+      return out;
+    }
+    const LpRow r = solve_row(A, i, K.data(), d, tol, box);
+    out.lp.margin[i] = r.t;
+    out.lp.iterations[i] = r.iterations;
+    out.lp.feasible_rows += r.t > 0;
+    out.lp.all_converged = out.lp.all_converged && r.converged;
+    if (stop_infeasible && !(r.t > 0)) {
+      *stopped = true;
+      return out;
+    }
+    float* x = c.X.data() + static_cast<std::size_t>(i) * 2 * dd;
+    for (std::size_t t = 0; t < dd; ++t) x[t] = static_cast<float>(sqrt_d * r.q[t]);
+    std::copy(K.begin() + i * dd, K.begin() + (i + 1) * dd, x + dd);
+  }
+  evaluate_inputs(A, tol, c);
+  return out;
+}
+
+}  // namespace
+
+LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                            std::uint64_t max_bytes, const Progress& progress) {
+  validate(tol);
+  require_option("d", d);
+  check_budget("construct", estimate_construct_bytes(A.L, d), max_bytes);
+  bool stopped = false;
+  LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped);
+  if (progress && !out.c.cancelled) progress(1.0);
+  return out;
+}
+
+bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box) {
+  bool stopped = false;
+  const LpConstruction r = build_lp(A, tol, d, seed, box, nullptr, true, &stopped);
+  return !stopped && r.c.metrics.success;
+}
+
+MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
+                    double box, const Progress& progress) {
+  validate(tol);
+  validate(opt);
+  check_budget("mind", estimate_construct_bytes(A.L, opt.d_max), opt.max_bytes);
+  MinDResult r;
+  const int top = opt.d_max / opt.step;  // grid points k = 1..top, d = k * step
+  const double bound = 2.0 * (1 + std::log2(double(top)));
+  auto ok = [&](int k) {
+    if (progress && !progress(std::min(0.99, r.checked.size() / bound))) throw 0;
+    r.checked.push_back(k * opt.step);
+    return lp_succeeds(A, tol, k * opt.step, seed, box);
+  };
+  try {
+    int lo = 0, hi = 0;  // grid point lo fails (0: none tried), hi succeeds
+    for (int k = 1; hi == 0; k = std::min(top, 2 * k)) {
+      if (ok(k)) hi = k;
+      else if (k == top) return r;  // not reached by d_max
+      else lo = k;
+    }
+    while (hi - lo > 1) {
+      const int mid = lo + (hi - lo) / 2;
+      (ok(mid) ? hi : lo) = mid;
+    }
+    r.d_min = hi * opt.step;
+  } catch (int) {
+    r.cancelled = true;
+    return r;
+  }
+  if (progress) progress(1.0);
+  return r;
+}
+
+}  // namespace attnx

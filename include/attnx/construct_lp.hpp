@@ -1,0 +1,45 @@
+// attnx core: the `lp` construction of SPEC §8.2: the keys of §3 (K = P/sqrt(d), same seed,
+// nested columns) and, for each row, the query of the max-margin LP (lp_rows.hpp).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "construct.hpp"
+#include "lp_rows.hpp"
+#include "memory.hpp"
+#include "mind.hpp"
+
+namespace attnx {
+
+struct LpReport {
+  std::vector<double> margin;    // L: t*_i (row i's LP is feasible when > 0)
+  std::vector<int> iterations;   // L: interior-point iterations of row i (0: not solved)
+  int feasible_rows = 0;         // rows with t* > 0
+  bool all_converged = true;     // every solved LP converged
+};
+
+struct LpConstruction {
+  Construction c;                // X = [Q, K] (Q_i = sqrt(d) q_i), logits from X, M, §2 rows and metrics
+  LpReport lp;
+};
+
+// Builds the `lp` inputs at hidden size d and evaluates SPEC §2 on them (logits Z = Q K^T / sqrt(d)
+// from the float32 X, accumulated in double). box: U of §8.2. Validates d and the budget
+// (estimate_construct_bytes). progress (optional) gets the fraction of rows solved; returning
+// false stops (c.cancelled = true, nothing evaluated).
+LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
+                            double box = kDefaultLpBox, std::uint64_t max_bytes = kDefaultMaxBytes,
+                            const Progress& progress = nullptr);
+
+// Whether hidden size d succeeds for `lp`: every row's LP feasible (t* > 0) and §2 on the built X.
+// Stops at the first infeasible row (then false without building X).
+bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box);
+
+// The smallest grid d (multiples of opt.step up to opt.d_max) at which lp_succeeds, found by
+// doubling then bisection (feasibility is monotone in d: columns are nested). d_min = -1 when
+// d_max fails. checked: the grid points evaluated, in the order evaluated. progress gets
+// evaluations / (an upper bound of them); false cancels.
+MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
+                    double box = kDefaultLpBox, const Progress& progress = nullptr);
+
+}  // namespace attnx

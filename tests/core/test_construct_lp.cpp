@@ -1,0 +1,76 @@
+// The `lp` construction of SPEC §8.2: same keys as §3, queries from the row LPs, judged by §2 on
+// the X it built; its minimal d by doubling and bisection.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include <attnx/construct_lp.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/rng.hpp>
+
+using namespace attnx;
+
+namespace {
+
+Pattern random_pattern(int L, int k, std::uint64_t seed) {
+  PatternSpec s;
+  s.L = L;
+  s.k = k;
+  Rng rng(pattern_seed(seed));
+  return make_pattern(s, rng);
+}
+
+}  // namespace
+
+TEST_CASE("lp: the keys are the paper construction's, the logits are Q K^T / sqrt(d) of the built X") {
+  const Pattern A = random_pattern(48, 2, 3);
+  Tolerances tol;
+  const int d = 24;
+  const LpConstruction r = construct_lp(A, tol, d, 3);
+  const Construction jl = construct(A, tol, d, 3, kDefaultMaxBytes);
+  const std::size_t dd = d;
+  for (int i = 0; i < A.L; ++i)
+    for (std::size_t t = 0; t < dd; ++t) REQUIRE(r.c.X[i * 2 * dd + dd + t] == jl.X[i * 2 * dd + dd + t]);
+  for (int i : {0, 17, 47})
+    for (int j : {0, 5, 47}) {
+      double s = 0;
+      for (std::size_t t = 0; t < dd; ++t) s += double(r.c.X[i * 2 * dd + t]) * double(r.c.X[j * 2 * dd + dd + t]);
+      CHECK(r.c.logits[i * 48 + j] == doctest::Approx(s / std::sqrt(double(d))).epsilon(1e-6));
+    }
+  CHECK(r.lp.all_converged);
+  CHECK(r.lp.iterations[0] > 0);
+}
+
+TEST_CASE("lp: a row with a positive margin passes (R) and (Z) on the built X; success iff all rows do") {
+  const Pattern A = random_pattern(64, 2, 5);
+  Tolerances tol;
+  for (int d : {8, 16, 32}) {
+    const LpConstruction r = construct_lp(A, tol, d, 5);
+    bool all = true;
+    for (int i = 0; i < A.L; ++i) {
+      if (r.lp.margin[i] > 1e-4) CHECK((r.c.rows.ok_r[i] && r.c.rows.ok_z[i]));
+      if (r.lp.margin[i] > 1e-4) CHECK(r.c.rows.rho[i] <= tol.eps - 2 * r.lp.margin[i] + 1e-4);
+      all = all && r.lp.margin[i] > 0;
+    }
+    CHECK(r.lp.feasible_rows == int(std::count_if(r.lp.margin.begin(), r.lp.margin.end(), [](double t) { return t > 0; })));
+    CHECK(r.c.metrics.success == all);
+  }
+}
+
+TEST_CASE("lp: minimal d is monotone on the grid and far below the paper construction's") {
+  const Pattern A = random_pattern(64, 2, 2);
+  Tolerances tol;
+  MinDOptions o;
+  o.step = 1;
+  o.d_max = 256;
+  const MinDResult r = min_d_lp(A, tol, o, 2);
+  REQUIRE(r.reached());
+  CHECK(lp_succeeds(A, tol, r.d_min, 2, kDefaultLpBox));
+  CHECK_FALSE(lp_succeeds(A, tol, r.d_min - 1, 2, kDefaultLpBox));
+  CHECK(r.d_min >= 6);
+  CHECK(r.d_min <= 40);  // SPEC §8.2: median about 15-16 at L = 64 (jl: about 600)
+  MinDOptions jl_opt;
+  CHECK(min_d(A, tol, jl_opt, 2).d_min > 4 * r.d_min);
+  o.d_max = r.d_min - 1;
+  CHECK_FALSE(min_d_lp(A, tol, o, 2).reached());
+}
