@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <functional>
@@ -11,6 +12,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include <attnx/construct_lp.hpp>
+#include <attnx/construct_moment.hpp>
 
 namespace attnx::cli {
 
@@ -21,6 +24,8 @@ void write_params(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   w.begin_object();
   write_pattern_params(w, a, spec, true);
   write_tolerances(w, tol);
+  w.field("construction", a.get_str("construction"));
+  if (a.get_str("construction") == "lp") w.field("box", a.get_real("box"));
   w.field("d", d);
   w.field("seed", seed);
   w.field("max_bytes", max_bytes);
@@ -35,6 +40,35 @@ void write_metrics(JsonWriter& w, const Metrics& m) {
   w.field("success", m.success);
   w.field("beta", m.beta);
   w.field("d_star", m.d_star);
+  w.end_object();
+}
+
+// The LP's summary (SPEC §8.2): rows with a positive margin, the smallest margin, iterations.
+void write_lp_report(JsonWriter& w, const LpReport& r) {
+  double t_min = r.margin.empty() ? 0 : r.margin[0];
+  int it_max = 0;
+  double it_sum = 0;
+  for (std::size_t i = 0; i < r.margin.size(); ++i) {
+    t_min = std::min(t_min, r.margin[i]);
+    it_max = std::max(it_max, r.iterations[i]);
+    it_sum += r.iterations[i];
+  }
+  w.key("lp").begin_object();
+  w.field("feasible_rows", r.feasible_rows);
+  w.field("margin_min", t_min);
+  w.field("iterations_mean", r.margin.empty() ? 0.0 : it_sum / double(r.margin.size()));
+  w.field("iterations_max", it_max);
+  w.field("converged", r.all_converged);
+  w.end_object();
+}
+
+// SPEC §8.4: the input norm, the float32 and float64 verdicts, bits(X) (null: not reached).
+void write_precision(JsonWriter& w, const PrecisionReport& p) {
+  w.key("precision").begin_object();
+  w.field("input_norm", p.input_norm);
+  w.field("fp32", p.fp32);
+  w.field("fp64", p.fp64);
+  w.key("bits").value_or_null(p.bits > 0 ? p.bits : -1);
   w.end_object();
 }
 
@@ -122,14 +156,14 @@ void write_weights(JsonWriter& w, const char* name, int d, int offset) {
 // The export: everything needed to recompute M in NumPy (README "Export file").
 void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const Tolerances& tol,
                   std::uint64_t seed, std::uint64_t max_bytes, const Pattern& A,
-                  const Construction& c) {
+                  const Construction& c, const LpReport* lp) {
   const int L = c.L, d = c.d;
   w.begin_object();
   w.field("format", "attnx-construct-export/2");
   w.field("about",
           "M = softmax_rows((X W_Q) (X W_K)^T / sqrt(d)) with a max-subtracted softmax; "
           "A is the target as [i, j, a] triplets (0-based, rows sum to 1); X is L x 2d float32 "
-          "= [sqrt(d) B P, P]; W_Q = [I_d; 0], W_K = [0; I_d] are 2d x d, written as {rows, "
+          "= [Q, K]: [sqrt(d) B P, P] for jl, [sqrt(d) q_i, P] with row i's LP query q_i for lp; W_Q = [I_d; 0], W_K = [0; I_d] are 2d x d, written as {rows, "
           "cols, identity_row_offset}: W[r][c] = 1 if r = c + identity_row_offset, else 0.");
   w.field("version", ATTNX_VERSION);
   w.field("L", L);
@@ -140,6 +174,12 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   write_pattern_stats(w, A);
   w.key("metrics");
   write_metrics(w, c.metrics);
+  if (lp) {
+    write_lp_report(w, *lp);
+    w.key("margins").begin_array(true);
+    for (double t : lp->margin) w.value(t);
+    w.end_array();
+  }
   w.key("A").begin_array();
   for (int i = 0; i < L; ++i)
     for (int p = A.row_begin(i); p < A.row_end(i); ++p)
@@ -172,24 +212,41 @@ int run_construct(const Args& a) {
   if (!export_path.empty()) file.emplace(export_path);
   Pattern A = build_pattern(a, spec, seed);
   if (file) check_export_size(export_path, A, d, max_bytes);
-  Construction c = construct(A, tol, d, seed, max_bytes);
+  const std::string kind = a.get_str("construction");
+  const bool lp = kind == "lp";
+  LpConstruction built;
+  std::optional<PrecisionReport> precision;
+  if (lp) {
+    built = construct_lp(A, tol, d, seed, a.get_real("box"), max_bytes);
+    precision = built.precision;
+  } else if (kind == "moment") {
+    MomentConstruction m = construct_moment(A, tol);  // D = 2m: --d does not apply
+    built.c = std::move(m.c);
+    precision = m.precision;
+  } else {
+    built.c = construct(A, tol, d, seed, max_bytes);
+    if (a.get_switch("precision")) precision = precision_report(A, tol, jl_inputs(A, built.c.B, seed, d), d);
+  }
+  const Construction& c = built.c;
 
   JsonWriter w;
   w.begin_object();
   w.field("command", "construct");
   w.field("version", ATTNX_VERSION);
   w.key("params");
-  write_params(w, a, spec, tol, d, seed, max_bytes);
+  write_params(w, a, spec, tol, c.d, seed, max_bytes);  // moment: D = 2m
   w.key("pattern");
   write_pattern_stats(w, A);
   w.key("metrics");
   write_metrics(w, c.metrics);
+  if (lp) write_lp_report(w, built.lp);
+  if (precision) write_precision(w, *precision);
   if (!export_path.empty()) w.field("export", export_path);
   w.end_object();
   std::string out = w.finish();
 
   if (file)
-    file->write([&](JsonWriter& ew) { write_export(ew, a, spec, tol, seed, max_bytes, A, c); });
+    file->write([&](JsonWriter& ew) { write_export(ew, a, spec, tol, seed, max_bytes, A, c, lp ? &built.lp : nullptr); });
   write_stdout(out);
   return 0;
 }

@@ -1,6 +1,7 @@
 // attnx CLI: `attnx mind` (minimal d for one target and one projection).
 #include "commands.hpp"
 #include "common.hpp"
+#include <attnx/construct_lp.hpp>
 
 namespace attnx::cli {
 
@@ -13,7 +14,19 @@ int run_mind(const Args& a) {
 
   Pattern A = build_pattern(a, spec, seed);
   ProgressPrinter progress(a.get_switch("progress"), "mind L=" + std::to_string(A.L));
-  MinDResult r = min_d(A, tol, opt, seed, [&](double f) { return progress(f); });
+  const std::string construction = a.get_str("construction");
+  if (construction == "moment")
+    throw UsageError("--construction moment has one hidden size per pattern, D = 2m (m: the largest "
+                     "row support), at every L: nothing to search; use `attnx construct --construction "
+                     "moment` for its metrics and precision report");
+  const double box = a.get_real("box");
+  MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); })
+                                      : min_d(A, tol, opt, seed, [&](double f) { return progress(f); });
+  if (construction == "lp") {  // the beta and d* of the target, as jl's search reports them
+    const std::vector<double> B = log_target(A, tol);
+    r.beta = beta_of(A, B);
+    r.d_star = d_star(r.beta, A.L, tol);
+  }
   progress.done();
 
   JsonWriter w;
@@ -23,6 +36,8 @@ int run_mind(const Args& a) {
   w.key("params").begin_object();
   write_pattern_params(w, a, spec, true);
   write_tolerances(w, tol);
+  w.field("construction", construction);
+  if (construction == "lp") w.field("box", box);
   w.field("step", opt.step);
   w.field("d_max", opt.d_max);
   w.field("seed", seed);

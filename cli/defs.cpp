@@ -73,6 +73,11 @@ void add_mind_flags(std::vector<Flag>& v) {
   v.push_back(option_flag("dmax", g, "at least --step"));
 }
 
+void add_construction_flags(std::vector<Flag>& v) {
+  v.push_back(option_flag("construction", "Construction"));
+  v.push_back(option_flag("box", "Construction"));
+}
+
 void add_run_flags(std::vector<Flag>& v) {
   v.push_back(option_flag("seed", "Run"));
   v.push_back(option_flag("maxBytes", "Run"));
@@ -89,6 +94,9 @@ Command construct_command() {
   add_pattern_flags(c.def.flags, true);
   add_tolerance_flags(c.def.flags);
   c.def.flags.push_back(option_flag("d", "Construction"));
+  add_construction_flags(c.def.flags);
+  c.def.flags.push_back(switch_flag("precision", "add SPEC 8.4's precision report for jl (input norm, float32 and float64 "
+                                    "verdicts, bits(X)); lp and moment always report it", "Construction"));
   c.def.flags.push_back(text_flag("export", "write parameters, A, X, W_Q, W_K, metrics to FILE",
                                   "Construction"));
   add_run_flags(c.def.flags);
@@ -107,6 +115,7 @@ Command mind_command() {
   add_pattern_flags(c.def.flags, true);
   add_tolerance_flags(c.def.flags);
   add_mind_flags(c.def.flags);
+  add_construction_flags(c.def.flags);
   add_run_flags(c.def.flags);
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));

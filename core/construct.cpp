@@ -77,8 +77,10 @@ void softmax_rows(const float* Z, float* M, int L) {
 
 namespace {
 
-// Row i of the criterion: ratio errors on the support, zero ratio and leaked mass.
-void evaluate_row(const Pattern& A, int i, const float* z, const float* m, RowReport& r) {
+// Row i of the criterion: ratio errors on the support, zero ratio and leaked mass (logits and
+// attention in float or double: one rule for both).
+template <class T>
+void evaluate_row(const Pattern& A, int i, const T* z, const T* m, RowReport& r) {
   const double inf = std::numeric_limits<double>::infinity();
   double rmax = -inf, rmin = inf, zmin = inf, sum = 0;
   bool finite = true;  // std::max/min skip NaN: a non-finite logit makes the row's metrics NaN
@@ -112,9 +114,8 @@ void evaluate_row(const Pattern& A, int i, const float* z, const float* m, RowRe
   r.support_min_logit[i] = static_cast<float>(zmin);
 }
 
-}  // namespace
-
-RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const Tolerances& tol) {
+template <class T>
+RowReport evaluate_rows_of(const Pattern& A, const T* Z, const T* M, const Tolerances& tol) {
   const std::size_t l = static_cast<std::size_t>(A.L), nnz = A.col.size();
   RowReport r;
   r.rho.assign(l, 0), r.zeta.assign(l, 0), r.lambda.assign(l, 0);
@@ -126,6 +127,16 @@ RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const 
     r.ok_z[i] = r.zeta[i] <= tol.tau;
   }
   return r;
+}
+
+}  // namespace
+
+RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const Tolerances& tol) {
+  return evaluate_rows_of(A, Z, M, tol);
+}
+
+RowReport evaluate_rows(const Pattern& A, const double* Z, const double* M, const Tolerances& tol) {
+  return evaluate_rows_of(A, Z, M, tol);
 }
 
 Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowReport& rows,
@@ -175,6 +186,26 @@ void input_left_row(const Pattern& A, const std::vector<double>& B, const float*
     for (std::size_t t = 0; t < dd; ++t) acc[t] += B[e] * double(p[t]);
   }
   for (std::size_t t = 0; t < dd; ++t) out[t] = static_cast<float>(sqrt_d * acc[t]);
+}
+
+std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, std::uint64_t seed, int d) {
+  const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
+  std::vector<float> P(l * dd);
+  Rng rng(projection_seed(seed));
+  draw_projection_columns(rng, A.L, d, P.data());
+  const std::vector<float> Ps = scaled_projection_rows(P.data(), A.L, d);
+  const double sqrt_d = std::sqrt(double(d));
+  std::vector<double> X(l * 2 * dd, 0.0);
+  for (int i = 0; i < A.L; ++i) {
+    double* x = X.data() + i * 2 * dd;
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+      const float* p = Ps.data() + static_cast<std::size_t>(A.col[e]) * dd;
+      for (std::size_t t = 0; t < dd; ++t) x[t] += B[e] * double(p[t]);
+    }
+    for (std::size_t t = 0; t < dd; ++t) x[t] *= sqrt_d;
+    std::copy(Ps.data() + i * dd, Ps.data() + (i + 1) * dd, x + dd);
+  }
+  return X;
 }
 
 namespace {

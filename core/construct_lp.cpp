@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <attnx/inputs.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/rng.hpp>
 #include <attnx/schema.hpp>
@@ -18,36 +19,11 @@ std::vector<float> lp_keys(int L, int d, std::uint64_t seed) {
   return scaled_projection_rows(P.data(), L, d);
 }
 
-// Logits Z_ij = Q_i·K_j / sqrt(d) from X = [Q, K] (L x 2d, float), summed in double.
-void logits_from_inputs(const std::vector<float>& X, int L, int d, float* Z) {
-  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(d);
-  const double inv = 1.0 / std::sqrt(double(d));
-  for (std::size_t i = 0; i < l; ++i) {
-    const float* q = X.data() + i * 2 * dd;
-    for (std::size_t j = 0; j < l; ++j) {
-      const float* k = X.data() + j * 2 * dd + dd;
-      double s = 0;
-      for (std::size_t t = 0; t < dd; ++t) s += double(q[t]) * double(k[t]);
-      Z[i * l + j] = static_cast<float>(s * inv);
-    }
-  }
-}
-
-// Evaluates §2 on X (logits, softmax, rows, metrics) into c.
-void evaluate_inputs(const Pattern& A, const Tolerances& tol, Construction& c) {
-  const std::size_t l = static_cast<std::size_t>(c.L);
-  c.logits.resize(l * l);
-  logits_from_inputs(c.X, c.L, c.d, c.logits.data());
-  c.M.resize(l * l);
-  softmax_rows(c.logits.data(), c.M.data(), c.L);
-  c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
-  c.metrics = summarise(A, c.B, c.rows, tol);
-}
-
 // Solves the rows and builds X (progress as construct_lp). With stop_infeasible, returns at the
 // first row whose LP is infeasible (c.X incomplete, nothing evaluated; *stopped = true).
 LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
-                        const Progress& progress, bool stop_infeasible, bool* stopped) {
+                        const Progress& progress, bool stop_infeasible, bool* stopped,
+                        std::vector<double>* inputs = nullptr) {
   LpConstruction out;
   Construction& c = out.c;
   c.L = A.L;
@@ -55,7 +31,7 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
   c.B = log_target(A, tol);
   const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
   const std::vector<float> K = lp_keys(A.L, d, seed);
-  c.X.assign(l * 2 * dd, 0.0f);
+  std::vector<double> X(l * 2 * dd, 0.0);
   out.lp.margin.assign(l, 0.0);
   out.lp.iterations.assign(l, 0);
   const double sqrt_d = std::sqrt(double(d));
@@ -73,15 +49,21 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
       *stopped = true;
       return out;
     }
-    float* x = c.X.data() + static_cast<std::size_t>(i) * 2 * dd;
-    for (std::size_t t = 0; t < dd; ++t) x[t] = static_cast<float>(sqrt_d * r.q[t]);
+    double* x = X.data() + static_cast<std::size_t>(i) * 2 * dd;
+    for (std::size_t t = 0; t < dd; ++t) x[t] = sqrt_d * r.q[t];
     std::copy(K.begin() + i * dd, K.begin() + (i + 1) * dd, x + dd);
   }
-  evaluate_inputs(A, tol, c);
+  c = evaluate_inputs(A, tol, X, d);
+  if (inputs) *inputs = std::move(X);
   return out;
 }
 
 }  // namespace
+
+const std::vector<std::string>& construction_names() {
+  static const std::vector<std::string> names = {"jl", "lp", "moment"};
+  return names;
+}
 
 LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
                             std::uint64_t max_bytes, const Progress& progress) {
@@ -89,8 +71,11 @@ LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std:
   require_option("d", d);
   check_budget("construct", estimate_construct_bytes(A.L, d), max_bytes);
   bool stopped = false;
-  LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped);
-  if (progress && !out.c.cancelled) progress(1.0);
+  std::vector<double> X;
+  LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped, &X);
+  if (out.c.cancelled) return out;
+  out.precision = precision_report(A, tol, X, d);
+  if (progress) progress(1.0);
   return out;
 }
 

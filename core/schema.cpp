@@ -1,6 +1,7 @@
 // attnx core: the option table (see schema.hpp). Defaults are read from the core's structs'
 // member initialisers, so each default is written once, there.
 #include <attnx/schema.hpp>
+#include <attnx/construct_lp.hpp>
 
 #include <cmath>
 #include <limits>
@@ -85,6 +86,12 @@ std::vector<OptionInfo> build_table() {
                        "tolerances"));
   v.push_back(int_opt("d", "d", "d", 1, kMaxD, kDefaultD, "Hidden size d", "hidden size",
                       "construction"));
+  v.push_back(choice_opt("construction", construction_names(), "jl", "Construction",
+                         "how X is chosen: jl (the paper's random projection, SPEC 3), lp "
+                         "(optimal queries over the same keys, SPEC 8.2) or moment (the moment "
+                         "curve, D = 2k at every L, SPEC 8.3)", "construction"));
+  v.push_back(real_opt("box", "box", "box", 0, 1e9, true, false, kDefaultLpBox, "Query box U",
+                       "lp: each query coordinate is at most U in size (SPEC 8.2)", "construction"));
   v.push_back(int_opt("step", "step", "step", 1, kMaxD, m.step, "Grid step", "grid step of d",
                       "search"));
   OptionInfo dmax = int_opt("dmax", "dmax", "d_max", 1, kMaxD, m.d_max, "Largest d",

@@ -88,6 +88,9 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
 
 // P_s = P / sqrt(d) row by row: L x d row-major from P (L x d column-major, unit variance).
 std::vector<float> scaled_projection_rows(const float* P, int L, int d);
+// construct()'s X in double, before its rounding to float32: [sqrt(d) B P_s (summed in double),
+// P_s] (L x 2d, row-major), for the precision report (inputs.hpp).
+std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, std::uint64_t seed, int d);
 // Row i of X's left half, sqrt(d) sum_e B_e P_s[col_e, :] (summed in double in A's entry order),
 // into out (d floats); acc is scratch. Ps: from scaled_projection_rows.
 void input_left_row(const Pattern& A, const std::vector<double>& B, const float* Ps, int d, int i,
@@ -104,6 +107,8 @@ void draw_projection_columns(Rng& rng, int L, int ncols, float* out_colmajor);
 
 // The per-row criterion from row-major logits Z (L x L) and the attention M (may be null).
 RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const Tolerances& tol);
+// The same criterion on double logits (M may be null: lambda is then 0), for the precision report.
+RowReport evaluate_rows(const Pattern& A, const double* Z, const double* M, const Tolerances& tol);
 // The metrics of SPEC §2: maxima of a RowReport; success when every row passes (R) and (Z).
 Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowReport& rows,
                   const Tolerances& tol);

@@ -2,14 +2,20 @@
 // nested columns) and, for each row, the query of the max-margin LP (lp_rows.hpp).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "construct.hpp"
+#include "inputs.hpp"
 #include "lp_rows.hpp"
 #include "memory.hpp"
 #include "mind.hpp"
 
 namespace attnx {
+
+// The ways of choosing X that the core builds (SPEC §8): "jl" (§3, the paper's), "lp" (§8.2)
+// and "moment" (§8.3).
+const std::vector<std::string>& construction_names();
 
 struct LpReport {
   std::vector<double> margin;    // L: t*_i (row i's LP is feasible when > 0)
@@ -21,6 +27,7 @@ struct LpReport {
 struct LpConstruction {
   Construction c;                // X = [Q, K] (Q_i = sqrt(d) q_i), logits from X, M, §2 rows and metrics
   LpReport lp;
+  PrecisionReport precision;     // SPEC §8.4 on the double X
 };
 
 // Builds the `lp` inputs at hidden size d and evaluates SPEC §2 on them (logits Z = Q K^T / sqrt(d)

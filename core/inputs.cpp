@@ -1,0 +1,85 @@
+#include <attnx/inputs.hpp>
+
+#include <cmath>
+
+namespace attnx {
+
+namespace {
+
+// Z = Q K^T / sqrt(D) with T-precision inputs and S-precision sums, returned as Z's type.
+template <class T, class S, class Z>
+std::vector<Z> logits_of(const std::vector<T>& X, int L, int D) {
+  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(D);
+  const S inv = S(1) / std::sqrt(S(D));
+  std::vector<Z> out(l * l);
+  for (std::size_t i = 0; i < l; ++i) {
+    const T* q = X.data() + i * 2 * dd;
+    for (std::size_t j = 0; j < l; ++j) {
+      const T* k = X.data() + j * 2 * dd + dd;
+      S s = 0;
+      for (std::size_t t = 0; t < dd; ++t) s += S(q[t]) * S(k[t]);
+      out[i * l + j] = static_cast<Z>(s * inv);
+    }
+  }
+  return out;
+}
+
+template <class T>
+bool passes(const Pattern& A, const Tolerances& tol, const std::vector<T>& Z) {
+  const RowReport r = evaluate_rows(A, Z.data(), static_cast<const T*>(nullptr), tol);
+  for (int i = 0; i < A.L; ++i)
+    if (!r.ok_r[i] || !r.ok_z[i]) return false;
+  return true;
+}
+
+bool passes_with_bits(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D, int b) {
+  std::vector<double> Xb(X.size());
+  for (std::size_t n = 0; n < X.size(); ++n) Xb[n] = round_to_bits(X[n], b);
+  return passes(A, tol, logits_of<double, double, double>(Xb, A.L, D));
+}
+
+}  // namespace
+
+double round_to_bits(double x, int b) {
+  if (x == 0 || !std::isfinite(x) || b >= 53) return x;
+  int e = 0;
+  const double m = std::frexp(x, &e);  // x = m 2^e, 0.5 <= |m| < 1
+  return std::ldexp(std::nearbyint(std::ldexp(m, b)), e - b);
+}
+
+Construction evaluate_inputs(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D) {
+  Construction c;
+  c.L = A.L;
+  c.d = D;
+  c.B = log_target(A, tol);
+  c.X.assign(X.begin(), X.end());  // rounded to float32
+  c.logits = logits_of<float, double, float>(c.X, A.L, D);
+  c.M.resize(c.logits.size());
+  softmax_rows(c.logits.data(), c.M.data(), A.L);
+  c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
+  c.metrics = summarise(A, c.B, c.rows, tol);
+  return c;
+}
+
+PrecisionReport precision_report(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D) {
+  PrecisionReport p;
+  const std::size_t w = 2 * static_cast<std::size_t>(D);
+  for (int i = 0; i < A.L; ++i) {
+    double s = 0;
+    for (std::size_t t = 0; t < w; ++t) s += X[i * w + t] * X[i * w + t];
+    p.input_norm = std::max(p.input_norm, std::sqrt(s));
+  }
+  const std::vector<float> Xf(X.begin(), X.end());
+  p.fp32 = passes(A, tol, logits_of<float, float, float>(Xf, A.L, D));
+  p.fp64 = passes(A, tol, logits_of<double, double, double>(X, A.L, D));
+  if (!p.fp64) return p;  // 53 bits are X itself
+  int lo = 1, hi = 53;    // lo fails (1 bit is below the range), hi passes
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    (passes_with_bits(A, tol, X, D, mid) ? hi : lo) = mid;
+  }
+  p.bits = hi;
+  return p;
+}
+
+}  // namespace attnx

@@ -1,0 +1,30 @@
+// attnx core: SPEC §2 and §8.4 on inputs X = [Q, K] given in double (the `lp` and `moment`
+// constructions, and `jl` for its precision report): every construction is judged on the X it built.
+#pragma once
+#include <vector>
+
+#include "construct.hpp"
+
+namespace attnx {
+
+// The Construction of inputs X (L x 2D, row-major, double; Q = X[:, :D], K = X[:, D:]): X rounded
+// to float32, logits Z = Q K^T / sqrt(D) of that float X summed in double, then M, the rows and
+// the metrics of §2. B is the target's log-target (for beta and d*).
+Construction evaluate_inputs(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D);
+
+struct PrecisionReport {
+  double input_norm = 0;   // max_i ||X_i||_2
+  bool fp32 = false;       // §2 holds with X rounded to float32 and logits summed in float32
+  bool fp64 = false;       // §2 holds with X and logits in double
+  int bits = 0;            // smallest significand bits b in 2..53 with which X rounded to b bits
+                           // (nearest) and double logits pass §2; 0 when even 53 fails
+};
+
+// SPEC §8.4 for inputs X (as evaluate_inputs). bits is found by bisection over b (more bits are
+// assumed never to hurt; the answer b passes and b - 1 fails).
+PrecisionReport precision_report(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D);
+
+// x rounded to nearest (ties to even) with b significand bits (1 <= b <= 53); 0, inf, NaN unchanged.
+double round_to_bits(double x, int b);
+
+}  // namespace attnx
