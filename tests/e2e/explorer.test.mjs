@@ -326,7 +326,8 @@ test('embed mode: figures and a minimal strip, usable at 360 px; Embed button gi
   assert.match(pageHash, /^#v=1&pattern=random&L=64&k=2&/);
   const src = /^<iframe src="([^"]*)"/.exec(snippet)[1].replace(/&amp;/g, '&');
   assert.equal(src, `${server.url}${pageHash}&embed=1`);
-  assert.match(snippet, /<\/iframe>$/);
+  // Then the script that resizes the frame to the height the page posts (embed-frame.test.mjs).
+  assert.match(snippet, /<\/iframe>\n<script>[\s\S]*'attnx-height'[\s\S]*<\/script>$/);
   assert.deepEqual(problems, []);
   await context.close();
 });

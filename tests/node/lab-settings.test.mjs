@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { load } from '../../web/lib/attnx.js';
 import { defaults, describeRange } from '../../web/common/hashstate.js';
 import { labTable, checkField, checkState, workerOptions, smallestL, gridOf, applies, sweepFamilies } from '../../web/lab/settings.js';
-import { readLink, writeLink } from '../../web/lab/link.js';
+import { readLink, writeLink, fullPageLink, hashAsksEmbed } from '../../web/lab/link.js';
 import { Store, mirrorToHash } from '../../web/lab/store.js';
 import { recordParams } from '../../web/lab/results.js';
 
@@ -21,7 +21,7 @@ const KINDS = { int: 'int', real: 'number', choice: 'enum', intList: 'intList' }
 
 test('the table has exactly the schema\'s lab options, types, ranges and defaults, field by field', () => {
   const names = schema.linkCompute.lab;
-  assert.deepEqual(Object.keys(table), [...names, 'preset', 'autorun']);
+  assert.deepEqual(Object.keys(table), [...names, 'preset', 'autorun', 'embed', 'controls']);
   const ctx = schema.contexts.lab;
   const st = { ...ctx.defaults };
   for (const name of names) {
@@ -205,4 +205,30 @@ test('the store: one owner, subscribers told what changed, the hash mirrored', (
   store.set({ a: 6 }, { source: 'controls' });
   store.set({ a: 11 }, { source: 'controls' });
   assert.deepEqual(calls, ['/lab.html#a=6']);
+});
+
+test('embed mode is a view field: read from a link, written only when on, dropped from the full page\'s link', () => {
+  const r = readLink(schema, table, '#embed=1');
+  assert.deepEqual(r.errors, []);
+  assert.equal(r.state.embed, true);
+  assert.equal(r.state.controls, false);
+  const c = readLink(schema, table, '#preset=paper&autorun=1&embed=1&controls=1');
+  assert.deepEqual(c.errors, []);
+  assert.deepEqual([c.state.embed, c.state.controls, c.state.autorun], [true, true, true]);
+  assert.match(readLink(schema, table, '#embed=2').errors[0], /^embed must be 0 or 1/);
+  const st = { ...defaults(table), Ls: '32,64' };
+  const plain = writeLink(schema, table, st);
+  assert.doesNotMatch(plain, /embed|controls/, 'defaults are not written');
+  const framed = writeLink(schema, table, { ...st, embed: true, controls: true });
+  assert.equal(framed, `${plain}&embed=1&controls=1`);
+  assert.equal(fullPageLink(schema, table, { ...st, embed: true, controls: true }), plain);
+  // The same compute options either way: embed mode changes only what is shown.
+  const back = readLink(schema, table, framed).state;
+  for (const k of schema.linkCompute.lab) assert.deepEqual(back[k], st[k], k);
+  assert.equal(hashAsksEmbed('#v=1&embed=1&Ls=16'), true);
+  assert.equal(hashAsksEmbed('#embed=1'), true);
+  assert.equal(hashAsksEmbed('#embed=0'), false);
+  assert.equal(hashAsksEmbed('#noembed=1'), false);
+  assert.equal(hashAsksEmbed('#embed=10'), false);
+  assert.equal(hashAsksEmbed(''), false);
 });

@@ -1,6 +1,7 @@
 // attnx explorer: "Copy link" (web/common/copy-link.js), "Embed" and the embedded page's "Open
 // full explorer" link. The link is the page URL with the state in its hash.
 import { copyText, setupCopyLink } from '../common/copy-link.js';
+import { frameSnippet } from '../common/embed-snippet.js';
 
 // The page URL href with the hash fields `set` set and `drop` removed (order kept).
 function withHash(href, set, drop) {
@@ -12,10 +13,12 @@ function withHash(href, set, drop) {
   return u.href;
 }
 
-// The <iframe> snippet embedding the page at href (help hidden, embed mode on).
+// The snippet embedding the page at href (help hidden, embed mode on): an <iframe> with a fixed
+// height that fits the figures, and the script that resizes it to the height the page posts
+// (web/common/embed-snippet.js).
 export function embedSnippet(href) {
   const src = withHash(href, { embed: '1' }, ['help']);
-  return `<iframe src="${src.replace(/"/g, '&quot;')}" title="attnx: fixed-weight self-attention approximating a sparse pattern" width="720" height="560" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  return frameSnippet({ src, page: 'explorer', title: 'attnx: fixed-weight self-attention approximating a sparse pattern' });
 }
 
 function setupEmbed({ embedBtn, embedPanel, embedCode, embedCopy, embedMsg, currentHref }) {

@@ -4,7 +4,7 @@
 // defaults of its version (schema.linkDefaults), never the current ones. A preset named in the link
 // (preset=paper) supplies the options the link leaves out instead.
 import { parseHash, toHash, isElementHash, hashLengthError } from '../common/hashstate.js';
-import { PAGE, checkState } from './settings.js';
+import { PAGE, checkState, DISPLAY_FIELDS } from './settings.js';
 
 // The hash with the named preset's values added for every option it does not set itself.
 // Unknown presets are left for the parser to report.
@@ -39,4 +39,18 @@ export function readLink(schema, table, hash) {
 // differ from their defaults (autorun=1 when asked; a preset is never written: the values are).
 export function writeLink(schema, table, state, { autorun = false } = {}) {
   return toHash(table, { ...state, preset: 'none', autorun }, { page: PAGE, schema });
+}
+
+// The link of a state for the full page: writeLink without the display fields (embed, controls).
+export function fullPageLink(schema, table, state) {
+  const st = { ...state };
+  for (const name of DISPLAY_FIELDS) st[name] = table[name].def;
+  return writeLink(schema, table, st);
+}
+
+// True when a raw hash asks for embed mode (an embed=1 setting). A first guess from the URL alone,
+// before the core's schema is loaded, so an embedded page starts in its embed layout; the state
+// read from the link (readLink) decides afterwards.
+export function hashAsksEmbed(hash) {
+  return /(^|[#&])embed=1(&|$)/.test(String(hash ?? ''));
 }

@@ -6,7 +6,8 @@ import { defaults } from '../common/hashstate.js';
 import { MessageList } from '../common/messages.js';
 import { setupCopyLink } from '../common/copy-link.js';
 import { Controls } from './controls.js';
-import { labTable, checkState, gridOf } from './settings.js';
+import { watchHeight } from '../common/embed-height.js';
+import { labTable, checkState, gridOf, DISPLAY_FIELDS } from './settings.js';
 import { readLink, writeLink } from './link.js';
 import { Store, mirrorToHash } from './store.js';
 import { startRun, cancelRun } from './run.js';
@@ -14,6 +15,7 @@ import { fitKeeper } from './results.js';
 import { wireFiles } from './page-files.js';
 import { renderScheduler } from './views/results-view.js';
 import { presetHint } from './views/source.js';
+import { guessMode, showMode, readyText } from './embed-mode.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -61,10 +63,13 @@ function applyLink(app, hash, { fromLoad = false } = {}) {
   else startRun(app);
 }
 
-// Replaces the settings by `values` over the defaults (the preset and Defaults buttons).
+// Replaces the settings by `values` over the defaults (the preset and Defaults buttons); the
+// display fields (embed mode) stay.
 function replaceSettings(app, values, source) {
+  const st = app.store.get();
+  const display = Object.fromEntries(DISPLAY_FIELDS.map((name) => [name, st[name]]));
   app.controls.reset();
-  app.store.set({ ...defaults(app.table), ...values, preset: 'none', autorun: false }, { source });
+  app.store.set({ ...defaults(app.table), ...values, ...display, preset: 'none', autorun: false }, { source });
   app.messages.clear();
 }
 
@@ -77,6 +82,7 @@ function wireSettings(app) {
     onValidity: (valid) => { $('run').disabled = !valid || app.runState === 'running' || !app.pool; },
   });
   app.store.subscribe((st) => {
+    showMode(app, st);
     app.controls.render(st);
     if (!app.result) app.render.schedule();
   });
@@ -130,6 +136,8 @@ function publish(app) {
 
 async function main(app) {
   document.getElementById('file-hint').remove();  // the script runs: not opened from disk (base.css)
+  guessMode();
+  watchHeight('lab');  // inside an iframe: the content height to the host (README, Embedding)
   app.setRunState('loading');
   Object.assign(app, await startPool());
   app.table = labTable(app.schema);
@@ -144,10 +152,12 @@ async function main(app) {
   $('pool-info').textContent = `Runs on ${app.concurrency} worker${app.concurrency > 1 ? 's' : ''} (all cores but one)${b && b.flavour ? `, ${b.flavour}` : ''}; the page stays responsive.`;
   app.version = b && typeof b.version === 'string' ? b.version : null;
   app.setRunState('idle');
-  $('status').textContent = 'Ready. Choose the settings and press Run sweep (or use the paper preset).';
+  $('status').textContent = readyText(app.store.get());
   app.render.now();
   publish(app);
   applyLink(app, location.hash, { fromLoad: true });
+  showMode(app, app.store.get());
+  if (app.runState === 'idle') $('status').textContent = readyText(app.store.get());
 }
 
 const app = { result: null, runLs: [], taskStates: new Map(), run: null, runState: 'loading', pool: null, concurrency: 1 };

@@ -27,13 +27,21 @@ export function sweepFamilies(schema) {
 }
 
 // The page's own fields: a named preset (schema.presets) supplying the values a link leaves out,
-// and whether opening the link runs the sweep.
+// whether opening the link runs the sweep, embed mode (the figures first, no header or footer;
+// for an <iframe>) and, in embed mode, whether the settings form is shown (controls=1; without it
+// only Run and Cancel are).
 function viewFields(schema) {
   return {
     preset: { type: 'enum', values: ['none', ...Object.keys(schema.presets)], def: 'none' },
     autorun: { type: 'bool', def: false },
+    embed: { type: 'bool', def: false },
+    controls: { type: 'bool', def: false },
   };
 }
+
+// The fields that only choose how the page is shown (kept when a preset or Defaults replace the
+// settings; dropped from the link to the full page).
+export const DISPLAY_FIELDS = ['embed', 'controls'];
 
 // The lab's state table (see web/common/schema-table.js): family parameter ranges use the
 // smallest L of the grid. Throws when the schema has no lab page.

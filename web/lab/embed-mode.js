@@ -1,0 +1,30 @@
+// attnx lab: embed mode (#embed=1, for an <iframe>): the figures first, without the page's header,
+// footer, results table and downloads (lab.css, "Embed mode"); the settings form only with
+// controls=1, else just Run and Cancel under the figures; a link to the full lab.
+import { fullPageLink, hashAsksEmbed } from './link.js';
+
+const $ = (id) => document.getElementById(id);
+
+// Contract: puts the page in embed mode at once when the URL asks for it (before the core has
+// loaded: no flash of the full page in a frame). showMode() decides once the link is read.
+export function guessMode() {
+  document.body.classList.toggle('embed', hashAsksEmbed(location.hash));
+}
+
+// Contract: shows the page in the mode of state st (the store's): body class 'embed' when
+// st.embed, 'embed-controls' when the settings form is shown too (st.embed && st.controls), and
+// the "Open the full lab" link pointing at st's link without the embed fields. app: { schema, table }.
+export function showMode(app, st) {
+  document.body.classList.toggle('embed', !!st.embed);
+  document.body.classList.toggle('embed-controls', !!(st.embed && st.controls));
+  const href = `${location.pathname}${fullPageLink(app.schema, app.table, st)}`;
+  if ($('open-full').getAttribute('href') !== href) $('open-full').setAttribute('href', href);
+}
+
+// Contract: the status line of an idle page in state st: embedded without the form it only names
+// the Run button (there are no settings to choose there).
+export function readyText(st) {
+  return st.embed && !st.controls
+    ? 'Ready. Press Run sweep to compute the plots for these settings.'
+    : 'Ready. Choose the settings and press Run sweep (or use the paper preset).';
+}
