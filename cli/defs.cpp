@@ -138,6 +138,7 @@ Command sweep_command() {
   c.def.flags.push_back(option_flag("Ls", "Sweep"));
   c.def.flags.push_back(option_flag("trials", "Sweep"));
   add_run_flags(c.def.flags);
+  c.def.flags.push_back(option_flag("threads", "Run"));
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
   c.run = run_sweep;

@@ -108,6 +108,9 @@ std::vector<OptionInfo> build_table() {
                       "trials per L", "sweep"));
   v.push_back(int_opt("seed", "seed", "seed", 0, kMaxSeed, kDefaultSeed, "Seed", "master seed",
                       "run"));
+  v.push_back(int_opt("threads", "threads", "threads", 0, kMaxThreads, 0, "Threads",
+                      "worker threads of the CLI's sweep (0: one per core); the output does not "
+                      "depend on it", "run"));
   v.push_back(int_opt("maxBytes", "max-bytes", "max_bytes", 1 << 20, double(1ull << 50),
                       double(kDefaultMaxBytes), "Memory budget",
                       "memory budget in bytes; larger runs are refused", "run"));

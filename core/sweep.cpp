@@ -65,6 +65,29 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
   return pt;
 }
 
+SweepPoint sweep_trial(const SweepOptions& opt, int L, int t) {
+  SweepOptions one = opt;
+  one.first_trial = t;
+  one.trials = 1;
+  return sweep_point(one, L);
+}
+
+SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials) {
+  SweepPoint pt;
+  pt.L = L;
+  for (const SweepPoint& t : trials) {
+    pt.d_mins.insert(pt.d_mins.end(), t.d_mins.begin(), t.d_mins.end());
+    pt.d_star = std::max(pt.d_star, t.d_star);  // d* grows with beta: the largest beta's d*
+    pt.k = std::max(pt.k, t.k);
+    pt.max_col_count = std::max(pt.max_col_count, t.max_col_count);
+    pt.in_class = pt.in_class && t.in_class;
+    pt.madds += t.madds;
+  }
+  pt.median = median_d(pt.d_mins);
+  pt.quantile = quantile_d(pt.d_mins, opt.tol.delta);
+  return pt;
+}
+
 SweepResult sweep(const SweepOptions& opt, const Progress& progress) {
   validate(opt);
   SweepResult r;

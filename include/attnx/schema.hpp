@@ -10,6 +10,8 @@
 
 namespace attnx {
 
+constexpr int kMaxThreads = 1024;  // attnx sweep --threads
+
 constexpr double kMaxExactInt = 9007199254740991.0;  // 2^53 - 1: the largest exact JS integer
 constexpr double kMaxSeed = kMaxExactInt;         // every seed is an exact JS number
 constexpr int kMaxLs = 64;                        // lengths in one sweep

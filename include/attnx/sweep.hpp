@@ -51,6 +51,15 @@ std::uint64_t trial_seed(std::uint64_t master, int L, int t);
 SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress = nullptr);
 SweepResult sweep(const SweepOptions& opt, const Progress& progress = nullptr);
 
+// One (L, trial) task of a sweep: sweep_point of that single trial (first_trial = t, trials = 1).
+SweepPoint sweep_trial(const SweepOptions& opt, int L, int t);
+
+// The point of length L from its trials' single-trial points, in trial order: equal, field for
+// field, to sweep_point over those trials (d_mins in order, the largest d*, k and column count,
+// the class test of every trial, the sum of madds, then median and quantile). Lets callers run
+// the tasks of a sweep in any order or in parallel and still print the same bytes.
+SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials);
+
 // Statistics (not-reached values are -1 and count as larger than any d).
 double median_d(std::vector<int> d);          // -1 if the median is not reached
 int quantile_d(std::vector<int> d, double delta);  // smallest d with >= ceil((1-delta) T) successes
