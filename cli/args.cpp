@@ -162,6 +162,10 @@ Args::Args(const CommandDef& cmd, int argc, char** argv, int first) : cmd_(cmd) 
       continue;
     }
     if (a.empty()) throw UsageError("unexpected empty argument for '" + cmd.name + "'" + see);
+    if (!cmd.operands.empty() && a[0] != '-') {
+      operands_.push_back(a);
+      continue;
+    }
     if (a.size() < 3 || a[0] != '-' || a[1] != '-')
       throw UsageError("unexpected argument '" + shown(a) + "' for '" + cmd.name + "'" + see);
     std::string name = a.substr(2), value;

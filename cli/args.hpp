@@ -33,6 +33,7 @@ struct Flag {
 struct CommandDef {
   std::string name, summary, details;
   std::vector<Flag> flags;
+  std::string operands;  // name of the command's non-flag arguments in help ("FILE..."); "" = none
   const Flag* find(const std::string& n) const;
 };
 
@@ -63,6 +64,7 @@ class Args {
   std::string get_str(const std::string& name) const;  // Choice or Text ("" if no default)
   std::vector<int> get_int_list(const std::string& name) const;
   bool get_switch(const std::string& name) const { return given(name); }
+  const std::vector<std::string>& operands() const { return operands_; }  // in order
   const CommandDef& command() const { return cmd_; }
 
  private:
@@ -72,6 +74,7 @@ class Args {
   const CommandDef& cmd_;
   std::map<std::string, std::string> vals_;
   std::vector<std::string> order_;
+  std::vector<std::string> operands_;
   bool help_ = false;
 };
 

@@ -6,10 +6,18 @@
 #include <attnx/sweep.hpp>
 #include <attnx/sweep_io.hpp>
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 
 #include "sweep_parallel.hpp"
+#include <attnx/errors.hpp>
+#include <attnx/sweep_shard.hpp>
 
 namespace attnx::cli {
 
@@ -34,7 +42,60 @@ int sweep_threads(const Args& a, std::uint64_t fit) {
   std::fprintf(stderr, "attnx sweep: %d threads at once would exceed --max-bytes; using %d\n", want, int(fit));
   return static_cast<int>(std::max<std::uint64_t>(fit, 1));
 }
+// --shard i/n: the shard's tasks, printed as a part file (sweep_shard.hpp).
+int run_shard(const Args& a, const SweepOptions& opt, int threads, ProgressPrinter& progress) {
+  if (a.given("format") && a.get_str("format") != "json")
+    throw UsageError("--shard prints a part file (JSON) for attnx merge; give --format to merge instead");
+  const std::string text = a.get_str("shard");
+  const auto slash = text.find('/');
+  long long i = -1, n = -1;
+  if (slash == std::string::npos || !parse_ll(text.substr(0, slash), &i) || !parse_ll(text.substr(slash + 1), &n))
+    throw UsageError("--shard must be i/n, two integers with 0 <= i < n (got \"" + text.substr(0, 40) + "\")");
+  SweepPart part;
+  part.opt = opt;
+  part.index = static_cast<int>(std::clamp<long long>(i, -1, 1 << 30));
+  part.count = static_cast<int>(std::clamp<long long>(n, -1, 1 << 30));
+  part.tasks = shard_tasks(opt, part.index, part.count);
+  part.results = run_tasks(opt, part.tasks, threads, [&](double f) { return progress(f); });
+  progress.done();
+  write_stdout(sweep_part_to_json(part));
+  return 0;
+}
 }  // namespace
+
+// The text of part file `path` (refused, naming it, when unreadable, a directory or over 256 MiB).
+std::string read_text_file(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) throw UsageError("cannot read " + path + ": " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) throw UsageError(path + " is a directory, not a part file");
+  if (st.st_size > (std::int64_t(256) << 20)) throw UsageError(path + " is larger than 256 MiB: not a part file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read " + path + ": " + std::strerror(errno));
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+int run_merge(const Args& a) {
+  const std::string format = a.get_str("format");
+  if (a.operands().empty()) throw UsageError("merge needs the part files of one sweep (attnx merge FILE...)");
+  std::vector<SweepPart> parts;
+  for (const std::string& f : a.operands()) {
+    try {
+      parts.push_back(parse_sweep_part(read_text_file(f)));
+    } catch (const InvalidArgument& e) {
+      throw UsageError(f + ": " + e.what());
+    }
+  }
+  SweepOptions opt;
+  SweepResult r;
+  try {
+    r = merge_sweep_parts(parts, a.operands(), opt);
+  } catch (const InvalidArgument& e) {
+    throw UsageError(e.what());
+  }
+  const SweepRecord rec = sweep_record(opt, r);
+  write_stdout(format == "csv" ? sweep_to_csv(rec) : sweep_to_json(rec));
+  return 0;
+}
 
 int run_sweep(const Args& a) {
   const std::string format = a.get_str("format");
@@ -50,6 +111,7 @@ int run_sweep(const Args& a) {
   const int threads = sweep_threads(a, check_sweep_budget(opt));
 
   ProgressPrinter progress(a.get_switch("progress"), "sweep");
+  if (a.given("shard")) return run_shard(a, opt, threads, progress);
   const SweepResult r = sweep_parallel(opt, threads, [&](double f) { return progress(f); });
   progress.done();
 

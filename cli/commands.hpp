@@ -17,6 +17,7 @@ const Command* find_command(const std::string& name);
 int run_construct(const Args& a);
 int run_mind(const Args& a);
 int run_sweep(const Args& a);
+int run_merge(const Args& a);
 int run_bench(const Args& a);
 
 std::string version_line();

@@ -139,6 +139,8 @@ Command sweep_command() {
   c.def.flags.push_back(option_flag("trials", "Sweep"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(option_flag("threads", "Run"));
+  c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n): a deterministic share of the "
+                                  "(L, trial) tasks balanced by cost; prints a part file for attnx merge", "Run"));
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
   c.run = run_sweep;
@@ -167,8 +169,22 @@ Command bench_command() {
   return c;
 }
 
+Command merge_command() {
+  Command c;
+  c.def.name = "merge";
+  c.def.summary = "join the part files of a sharded sweep (attnx sweep --shard i/n) into its output";
+  c.def.details =
+      "Checks that the parts belong to one sweep (same options and shard count) and that every\n"
+      "shard is there exactly once, naming the file otherwise; prints what the unsharded\n"
+      "attnx sweep prints, byte for byte.";
+  c.def.operands = "FILE...";
+  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.run = run_merge;
+  return c;
+}
+
 std::vector<Command> make_commands() {
-  return {construct_command(), mind_command(), sweep_command(), bench_command()};
+  return {construct_command(), mind_command(), sweep_command(), merge_command(), bench_command()};
 }
 }  // namespace
 

@@ -46,7 +46,7 @@ std::string wrap(const std::string& text, std::size_t indent, std::size_t width)
 
 std::string help_text(const CommandDef& cmd) {
   std::string o = "attnx " + cmd.name + ": " + cmd.summary + "\n\nUsage: attnx " + cmd.name +
-                  " [--flag VALUE | --flag=VALUE]...\n";
+                  " [--flag VALUE | --flag=VALUE]..." + (cmd.operands.empty() ? "" : " " + cmd.operands) + "\n";
   if (!cmd.details.empty()) o += "\n" + cmd.details + "\n";
   std::string group = "\x01";
   for (const Flag& f : cmd.flags) {

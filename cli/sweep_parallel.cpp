@@ -15,33 +15,30 @@ int default_threads() {
   return n ? static_cast<int>(n) : 1;
 }
 
-SweepResult sweep_parallel(const SweepOptions& opt, int threads, const Progress& progress) {
-  validate(opt);
-  struct Task { int point, trial; };
-  std::vector<Task> tasks;
-  for (int p = 0; p < int(opt.Ls.size()); ++p)
-    for (int t = 0; t < opt.trials; ++t) tasks.push_back({p, t});
-  std::stable_sort(tasks.begin(), tasks.end(), [&](const Task& a, const Task& b) { return opt.Ls[a.point] > opt.Ls[b.point]; });
-  std::vector<std::vector<SweepPoint>> parts(opt.Ls.size(), std::vector<SweepPoint>(static_cast<std::size_t>(opt.trials)));
+std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<SweepTask>& tasks, int threads,
+                                  const Progress& progress) {
+  std::vector<std::size_t> order(tasks.size());
+  for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return tasks[a].L > tasks[b].L; });
+  std::vector<SweepPoint> out(tasks.size());
   double total = 0, done = 0;
-  for (int L : opt.Ls) total += double(L) * L * opt.trials;
+  for (const SweepTask& t : tasks) total += double(t.L) * t.L;
   std::atomic<std::size_t> next{0};
   std::mutex mu;  // guards done, progress and the first error
   std::exception_ptr error;
   auto work = [&] {
-    for (std::size_t n; (n = next.fetch_add(1)) < tasks.size();) {
-      const Task task = tasks[n];
-      const int L = opt.Ls[task.point];
+    for (std::size_t n; (n = next.fetch_add(1)) < order.size();) {
+      const SweepTask& task = tasks[order[n]];
       try {
-        parts[task.point][task.trial] = sweep_trial(opt, L, task.trial);
+        out[order[n]] = sweep_trial(opt, task.L, task.trial);
       } catch (...) {
         std::lock_guard<std::mutex> lock(mu);
         if (!error) error = std::current_exception();
-        next = tasks.size();  // the others stop after their current task
+        next = order.size();  // the others stop after their current task
         return;
       }
       std::lock_guard<std::mutex> lock(mu);
-      done += double(L) * L;
+      done += double(task.L) * task.L;
       if (progress) progress(done / total);  // monotone: completed work only
     }
   };
@@ -51,8 +48,20 @@ SweepResult sweep_parallel(const SweepOptions& opt, int threads, const Progress&
   work();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
+  return out;
+}
+
+SweepResult sweep_parallel(const SweepOptions& opt, int threads, const Progress& progress) {
+  validate(opt);
+  std::vector<SweepTask> tasks;
+  for (int L : opt.Ls)
+    for (int t = 0; t < opt.trials; ++t) tasks.push_back({L, t});
+  const std::vector<SweepPoint> done = run_tasks(opt, tasks, threads, progress);
   SweepResult r;
-  for (std::size_t p = 0; p < opt.Ls.size(); ++p) r.points.push_back(merge_trials(opt, opt.Ls[p], parts[p]));
+  for (std::size_t p = 0; p < opt.Ls.size(); ++p) {
+    const auto first = done.begin() + static_cast<std::ptrdiff_t>(p * opt.trials);
+    r.points.push_back(merge_trials(opt, opt.Ls[p], std::vector<SweepPoint>(first, first + opt.trials)));
+  }
   fit_sweep(r);
   return r;
 }

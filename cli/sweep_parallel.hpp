@@ -1,15 +1,22 @@
 // attnx CLI: a sweep's (L, trial) tasks on worker threads (see sweep_parallel.cpp).
 #pragma once
+#include <vector>
+
 #include <attnx/sweep.hpp>
+#include <attnx/sweep_shard.hpp>
 
 namespace attnx::cli {
 
 // The number of threads --threads 0 means: one per core (at least 1).
 int default_threads();
 
-// The same result as attnx::sweep(opt) (byte-identical output), computed by `threads` threads.
+// sweep_trial of every task, on `threads` threads (largest L first); results in the tasks' order.
 // progress gets the fraction of the work (sum of L^2 over finished tasks) done, monotone; it is
 // called under a lock, from any thread. The first error of a task is rethrown after all stop.
+std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<SweepTask>& tasks, int threads,
+                                  const Progress& progress = nullptr);
+
+// The same result as attnx::sweep(opt) (byte-identical output), computed by `threads` threads.
 SweepResult sweep_parallel(const SweepOptions& opt, int threads, const Progress& progress = nullptr);
 
 }  // namespace attnx::cli

@@ -1,0 +1,119 @@
+// A sweep split into shards and merged: every (L, trial) task in exactly one shard, loads
+// balanced by cost, parts read back exactly, and `attnx merge` of the parts prints the unsharded
+// sweep's bytes; parts of another sweep, repeated and missing shards are named.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "cli_run.hpp"
+#include <attnx/errors.hpp>
+#include <attnx/sweep_shard.hpp>
+
+using cli_test::run_cli;
+using cli_test::spit;
+using cli_test::TempDir;
+
+namespace {
+attnx::SweepOptions options() {
+  attnx::SweepOptions o;
+  o.Ls = {16, 32, 64, 128};
+  o.trials = 6;
+  o.seed = 9;
+  return o;
+}
+}  // namespace
+
+TEST_CASE("shards cover every task once and balance the estimated cost") {
+  const attnx::SweepOptions o = options();
+  for (int n : {1, 2, 3, 5, 24}) {
+    std::set<std::pair<int, int>> seen;
+    std::vector<double> load;
+    for (int i = 0; i < n; ++i) {
+      double sum = 0;
+      for (const auto& t : attnx::shard_tasks(o, i, n)) {
+        CHECK(seen.insert({t.L, t.trial}).second);
+        sum += double(t.L) * t.L * std::log(double(t.L));
+      }
+      load.push_back(sum);
+    }
+    CHECK(seen.size() == 24u);
+    const double biggest = 128.0 * 128 * std::log(128.0);  // one task of the largest L
+    CHECK(*std::max_element(load.begin(), load.end()) - *std::min_element(load.begin(), load.end()) <= biggest + 1e-6);
+  }
+  CHECK_THROWS_AS(attnx::shard_tasks(o, 3, 3), attnx::InvalidArgument);
+  CHECK_THROWS_AS(attnx::shard_tasks(o, 0, 25), attnx::InvalidArgument);
+}
+
+TEST_CASE("a part is read back exactly") {
+  attnx::SweepPart p;
+  p.opt = options();
+  p.opt.tol.eps = 0.7;
+  p.opt.pattern.weights = attnx::Weights::Random;
+  p.index = 1;
+  p.count = 4;
+  p.tasks = attnx::shard_tasks(p.opt, 1, 4);
+  for (const auto& t : p.tasks) {
+    attnx::SweepPoint s;
+    s.L = t.L;
+    s.d_mins = {t.trial == 2 ? -1 : 16 * (t.trial + 1)};
+    s.d_star = 1234.5678901234567 + t.L;
+    s.k = 2;
+    s.max_col_count = 3;
+    s.in_class = t.trial != 1;
+    s.madds = (std::uint64_t(1) << 60) + t.L;
+    p.results.push_back(s);
+  }
+  const attnx::SweepPart q = attnx::parse_sweep_part(attnx::sweep_part_to_json(p));
+  CHECK(q.index == 1);
+  CHECK(q.opt.tol.eps == 0.7);
+  REQUIRE(q.results.size() == p.results.size());
+  for (std::size_t n = 0; n < q.results.size(); ++n) {
+    CHECK(q.results[n].d_mins == p.results[n].d_mins);
+    CHECK(q.results[n].d_star == p.results[n].d_star);
+    CHECK(q.results[n].in_class == p.results[n].in_class);
+    CHECK(q.results[n].madds == p.results[n].madds);
+  }
+  CHECK_THROWS_AS(attnx::parse_sweep_part("{\"format\": \"x\"}"), attnx::InvalidArgument);
+}
+
+TEST_CASE("attnx merge of the shards prints the unsharded sweep; bad sets of parts are named") {
+  if (!cli_test::cli_available()) return;
+  TempDir dir;
+  const std::vector<std::string> flags = {"--pattern", "window", "--w", "1", "--Ls", "16,32,48", "--trials", "4", "--seed", "6"};
+  auto sweep = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"sweep"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_cli(args);
+  };
+  for (const char* format : {"json", "csv"}) {
+    const auto whole = sweep({"--format", format});
+    REQUIRE(whole.status == 0);
+    for (int n : {1, 2, 4, 12}) {
+      std::vector<std::string> merge = {"merge", "--format", format};
+      for (int i = n - 1; i >= 0; --i) {  // any order of files
+        const auto part = sweep({"--shard", std::to_string(i) + "/" + std::to_string(n), "--threads", "2"});
+        REQUIRE(part.status == 0);
+        const std::string f = dir.file("p" + std::to_string(n) + "_" + std::to_string(i) + ".json");
+        spit(f, part.out);
+        merge.push_back(f);
+      }
+      const auto m = run_cli(merge);
+      REQUIRE(m.status == 0);
+      CHECK_MESSAGE(m.out == whole.out, format << " with " << n << " shards");
+    }
+  }
+  const std::string a = dir.file("p2_0.json"), b = dir.file("p2_1.json");
+  CHECK(run_cli({"merge", a}).err.find("shard 1/2 is missing") != std::string::npos);
+  CHECK(run_cli({"merge", a, b, b}).err.find("p2_1.json: shard 1/2 is also in " + b) != std::string::npos);
+  const auto other = run_cli({"sweep", "--Ls", "16,32,48", "--trials", "4", "--seed", "7", "--shard", "1/2"});
+  const std::string c = dir.file("other.json");
+  spit(c, other.out);
+  CHECK(run_cli({"merge", a, c}).err.find("other.json: a part of another sweep (options differ from " + a + ")") != std::string::npos);
+  CHECK(run_cli({"merge"}).status != 0);
+  CHECK(run_cli({"sweep", "--Ls", "16", "--trials", "2", "--shard", "2/2"}).err.find("shard must be i/n with 0 <= i < n <= 2") != std::string::npos);
+  CHECK(run_cli({"sweep", "--shard", "x"}).err.find("--shard must be i/n") != std::string::npos);
+}
