@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "cost.hpp"
 #include <attnx/gram.hpp>
 #include <attnx/schema.hpp>
 #include <attnx/sweep.hpp>
@@ -227,6 +228,17 @@ int run_bench(const Args& a) {
   const std::string format = a.get_str("format");
   const int trials = static_cast<int>(a.get_int("trials"));
   const BenchSetup b = paper_setup(max_bytes_of(a));
+  if (a.get_switch("scaling")) {
+    if (format == "csv") throw UsageError("--scaling prints json or text");
+    SweepOptions opt;
+    opt.pattern = b.spec;
+    opt.tol = b.tol;
+    opt.mind = b.opt;
+    opt.Ls = a.given("Ls") ? a.get_int_list("Ls") : std::vector<int>{64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
+    opt.trials = 1;
+    opt.seed = seed_of(a);
+    return run_bench_scaling(opt, format);
+  }
   std::vector<BenchRow> rows;
   for (int L : a.get_int_list("Ls"))
     rows.push_back(measure_row(b, L, trials, seed_of(a), static_cast<int>(a.get_int("gemm-reps"))));

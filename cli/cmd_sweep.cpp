@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "cost.hpp"
 #include "sweep_parallel.hpp"
 #include <attnx/errors.hpp>
 #include <attnx/sweep_shard.hpp>
@@ -110,6 +111,7 @@ int run_sweep(const Args& a) {
   validate(opt);
   const int threads = sweep_threads(a, check_sweep_budget(opt));
 
+  if (a.get_switch("dry-run")) return run_sweep_dry_run(opt, threads);
   ProgressPrinter progress(a.get_switch("progress"), "sweep");
   if (a.given("shard")) return run_shard(a, opt, threads, progress);
   const SweepResult r = sweep_parallel(opt, threads, [&](double f) { return progress(f); });

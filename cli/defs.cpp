@@ -139,6 +139,8 @@ Command sweep_command() {
   c.def.flags.push_back(option_flag("trials", "Sweep"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(option_flag("threads", "Run"));
+  c.def.flags.push_back(switch_flag("dry-run", "predict the sweep's core-hours from a short pilot (one trial "
+                                    "per L up to 512) instead of running it", "Run"));
   c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n): a deterministic share of the "
                                   "(L, trial) tasks balanced by cost; prints a part file for attnx merge", "Run"));
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
@@ -162,6 +164,9 @@ Command bench_command() {
   c.def.flags.push_back(int_flag("trials", 3, 1, kMaxTrials, "min-d trials per L", "Bench"));
   c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000, "GEMM repetitions (best is kept)",
                                  "Bench"));
+  c.def.flags.push_back(switch_flag("scaling", "one trial per L (default 64, 128, ..., 16384): seconds against L, "
+                                    "and the fitted exponent of time against L^2 d_min (predicts sweeps; see "
+                                    "attnx sweep --dry-run)", "Bench"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv", "text"}, "output format",
                                     "Output"));

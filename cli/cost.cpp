@@ -1,0 +1,109 @@
+// attnx CLI: bench --scaling and sweep --dry-run (see cost.hpp).
+#include "cost.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "common.hpp"
+#include <attnx/json.hpp>
+#include <attnx/sweep_cost.hpp>
+
+namespace attnx::cli {
+
+namespace {
+
+// Trial 0 at each L, timed (pattern drawing and the minimal-d search).
+std::vector<TrialTiming> time_trials(const SweepOptions& opt, const std::vector<int>& Ls) {
+  std::vector<TrialTiming> out;
+  for (int L : Ls) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SweepPoint p = sweep_trial(opt, L, 0);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    out.push_back({L, p.d_mins.at(0), s});
+  }
+  return out;
+}
+
+void write_model(JsonWriter& w, const CostModel& m) {
+  w.key("model").begin_object();
+  w.field("formula", "seconds per trial = c (L^2 d)^p; d = a + b ln L");
+  w.field("ok", m.ok);
+  w.field("c", m.c);
+  w.field("p", m.p);
+  w.field("r2_log", m.r2);
+  w.field("a", m.d_of_L.a);
+  w.field("b", m.d_of_L.b);
+  w.end_object();
+}
+
+void write_timings(JsonWriter& w, const std::vector<TrialTiming>& t) {
+  w.key("trials").begin_array();
+  for (const TrialTiming& s : t) {
+    w.begin_object(true).field("L", s.L);
+    w.key("d_min").value_or_null(s.d_min);
+    w.field("seconds", s.seconds).end_object();
+  }
+  w.end_array();
+}
+
+}  // namespace
+
+int run_bench_scaling(const SweepOptions& opt, const std::string& format) {
+  const std::vector<TrialTiming> t = time_trials(opt, opt.Ls);
+  const CostModel m = fit_cost(t, opt.mind.d_max);
+  if (format == "text") {
+    std::string o = "attnx bench --scaling: one trial per L (paper preset), seconds against L^2 d_min\n";
+    char buf[160];
+    for (const TrialTiming& s : t) {
+      std::snprintf(buf, sizeof buf, "  L %6d  d_min %5d  %9.3f s  L^2 d = %.3g\n", s.L, s.d_min, s.seconds, double(s.L) * s.L * std::max(s.d_min, 1));
+      o += buf;
+    }
+    std::snprintf(buf, sizeof buf, "time ~ %.3g (L^2 d)^%.3f (R^2 %.3f in log-log); d ~ %.1f + %.1f ln L\n", m.c, m.p, m.r2, m.d_of_L.a, m.d_of_L.b);
+    write_stdout(o + buf);
+    return 0;
+  }
+  JsonWriter w;
+  w.begin_object();
+  w.field("command", "bench");
+  w.field("mode", "scaling");
+  write_timings(w, t);
+  write_model(w, m);
+  w.end_object();
+  write_stdout(w.finish());
+  return 0;
+}
+
+int run_sweep_dry_run(const SweepOptions& opt, int threads) {
+  std::vector<int> pilot;
+  for (int L : opt.Ls)
+    if (L <= 512 || pilot.size() < 2) pilot.push_back(L);
+  const std::vector<TrialTiming> t = time_trials(opt, pilot);
+  const CostModel m = fit_cost(t, opt.mind.d_max);
+  JsonWriter w;
+  w.begin_object();
+  w.field("command", "sweep");
+  w.field("dry_run", true);
+  w.key("pilot");
+  w.begin_object();
+  write_timings(w, t);
+  w.end_object();
+  write_model(w, m);
+  w.key("predicted").begin_array();
+  double total = 0;
+  for (int L : opt.Ls) {
+    const double s = predict_trial_seconds(m, L, opt.mind.step, opt.mind.d_max);
+    total += s * opt.trials;
+    w.begin_object(true).field("L", L).field("trials", opt.trials).field("seconds_per_trial", s).field("seconds", s * opt.trials).end_object();
+  }
+  w.end_array();
+  w.field("core_hours", total / 3600);
+  w.field("threads", threads);
+  w.field("wall_hours", total / 3600 / std::max(1, threads));
+  w.field("note", "a prediction from the pilot's trials (the model's fit); real times vary with the machine and its load");
+  w.end_object();
+  write_stdout(w.finish());
+  return 0;
+}
+
+}  // namespace attnx::cli
