@@ -14,6 +14,7 @@
 #include "common.hpp"
 #include <attnx/construct_lp.hpp>
 #include <attnx/construct_moment.hpp>
+#include "sweep_parallel.hpp"
 
 namespace attnx::cli {
 
@@ -217,7 +218,9 @@ int run_construct(const Args& a) {
   LpConstruction built;
   std::optional<PrecisionReport> precision;
   if (lp) {
-    built = construct_lp(A, tol, d, seed, a.get_real("box"), max_bytes);
+    const long long threads = a.get_int("threads");
+    built = construct_lp(A, tol, d, seed, a.get_real("box"), max_bytes, nullptr,
+                         rows_on_threads(threads == 0 ? default_threads() : int(threads)));
     precision = built.precision;
   } else if (kind == "moment") {
     MomentConstruction m = construct_moment(A, tol);  // D = 2m: --d does not apply

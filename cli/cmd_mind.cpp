@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include <attnx/construct_lp.hpp>
+#include "sweep_parallel.hpp"
 
 namespace attnx::cli {
 
@@ -20,7 +21,9 @@ int run_mind(const Args& a) {
                      "row support), at every L: nothing to search; use `attnx construct --construction "
                      "moment` for its metrics and precision report");
   const double box = a.get_real("box");
-  MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); })
+  const long long threads = a.get_int("threads");
+  MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); },
+                                                 rows_on_threads(threads == 0 ? default_threads() : int(threads)))
                                       : min_d(A, tol, opt, seed, [&](double f) { return progress(f); });
   if (construction == "lp") {  // the beta and d* of the target, as jl's search reports them
     const std::vector<double> B = log_target(A, tol);

@@ -76,6 +76,8 @@ void add_mind_flags(std::vector<Flag>& v) {
 void add_construction_flags(std::vector<Flag>& v) {
   v.push_back(option_flag("construction", "Construction"));
   v.push_back(option_flag("box", "Construction"));
+  v.push_back(option_flag("threads", "Construction"));
+  v.back().help = "lp: threads solving the rows' LPs (0: one per core); the output does not depend on it";
 }
 
 void add_run_flags(std::vector<Flag>& v) {

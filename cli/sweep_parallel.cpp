@@ -15,6 +15,20 @@ int default_threads() {
   return n ? static_cast<int>(n) : 1;
 }
 
+std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads) {
+  if (threads <= 1) return nullptr;
+  return [threads](int n, const std::function<void(int)>& body) {
+    std::atomic<int> next{0};
+    auto work = [&] {
+      for (int i; (i = next.fetch_add(1)) < n;) body(i);
+    };
+    std::vector<std::thread> pool;
+    for (int w = 1; w < std::min(threads, n); ++w) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+  };
+}
+
 std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<SweepTask>& tasks, int threads,
                                   const Progress& progress) {
   std::vector<std::size_t> order(tasks.size());

@@ -1,5 +1,6 @@
 // attnx CLI: a sweep's (L, trial) tasks on worker threads (see sweep_parallel.cpp).
 #pragma once
+#include <functional>
 #include <vector>
 
 #include <attnx/sweep.hpp>
@@ -9,6 +10,9 @@ namespace attnx::cli {
 
 // The number of threads --threads 0 means: one per core (at least 1).
 int default_threads();
+
+// A core ForEachRow (construct_lp.hpp) running the rows on `threads` threads (1: in order).
+std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads);
 
 // sweep_trial of every task, on `threads` threads (largest L first); results in the tasks' order.
 // progress gets the fraction of the work (sum of L^2 over finished tasks) done, monotone; it is

@@ -1,5 +1,6 @@
 #include <attnx/construct_lp.hpp>
 
+#include <atomic>
 #include <cmath>
 
 #include <attnx/inputs.hpp>
@@ -19,11 +20,12 @@ std::vector<float> lp_keys(int L, int d, std::uint64_t seed) {
   return scaled_projection_rows(P.data(), L, d);
 }
 
-// Solves the rows and builds X (progress as construct_lp). With stop_infeasible, returns at the
-// first row whose LP is infeasible (c.X incomplete, nothing evaluated; *stopped = true).
+// Solves the rows and builds X (progress as construct_lp; per row only without for_each). With
+// stop_infeasible, stops once a row's LP is infeasible (c.X incomplete, nothing evaluated;
+// *stopped = true). for_each (optional) runs the independent rows, e.g. on threads.
 LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
                         const Progress& progress, bool stop_infeasible, bool* stopped,
-                        std::vector<double>* inputs = nullptr) {
+                        std::vector<double>* inputs, const ForEachRow& for_each) {
   LpConstruction out;
   Construction& c = out.c;
   c.L = A.L;
@@ -31,25 +33,39 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
   c.B = log_target(A, tol);
   const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
   const std::vector<float> K = lp_keys(A.L, d, seed);
-  std::vector<double> X(l * 2 * dd, 0.0);
+  std::vector<LpRow> rows(l);
+  std::atomic<bool> stop{false};
+  auto body = [&](int i) {
+    if (stop_infeasible && stop.load()) return;
+    rows[i] = solve_row(A, i, K.data(), d, tol, box);
+    if (stop_infeasible && !(rows[i].t > 0)) stop = true;
+  };
+  if (for_each) {
+    for_each(A.L, body);
+  } else {
+    for (int i = 0; i < A.L && !stop.load(); ++i) {
+      if (progress && !progress(double(i) / A.L)) {
+        c.cancelled = true;
+        return out;
+      }
+      body(i);
+    }
+  }
+  if (stop.load()) {
+    *stopped = true;
+    return out;
+  }
   out.lp.margin.assign(l, 0.0);
   out.lp.iterations.assign(l, 0);
+  std::vector<double> X(l * 2 * dd, 0.0);
   const double sqrt_d = std::sqrt(double(d));
-  for (int i = 0; i < A.L; ++i) {
-    if (progress && !progress(double(i) / A.L)) {
-      c.cancelled = true;
-      return out;
-    }
-    const LpRow r = solve_row(A, i, K.data(), d, tol, box);
+  for (std::size_t i = 0; i < l; ++i) {
+    const LpRow& r = rows[i];
     out.lp.margin[i] = r.t;
     out.lp.iterations[i] = r.iterations;
     out.lp.feasible_rows += r.t > 0;
     out.lp.all_converged = out.lp.all_converged && r.converged;
-    if (stop_infeasible && !(r.t > 0)) {
-      *stopped = true;
-      return out;
-    }
-    double* x = X.data() + static_cast<std::size_t>(i) * 2 * dd;
+    double* x = X.data() + i * 2 * dd;
     for (std::size_t t = 0; t < dd; ++t) x[t] = sqrt_d * r.q[t];
     std::copy(K.begin() + i * dd, K.begin() + (i + 1) * dd, x + dd);
   }
@@ -66,27 +82,28 @@ const std::vector<std::string>& construction_names() {
 }
 
 LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
-                            std::uint64_t max_bytes, const Progress& progress) {
+                            std::uint64_t max_bytes, const Progress& progress, const ForEachRow& for_each) {
   validate(tol);
   require_option("d", d);
   check_budget("construct", estimate_construct_bytes(A.L, d), max_bytes);
   bool stopped = false;
   std::vector<double> X;
-  LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped, &X);
+  LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped, &X, for_each);
   if (out.c.cancelled) return out;
   out.precision = precision_report(A, tol, X, d);
   if (progress) progress(1.0);
   return out;
 }
 
-bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box) {
+bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                 const ForEachRow& for_each) {
   bool stopped = false;
-  const LpConstruction r = build_lp(A, tol, d, seed, box, nullptr, true, &stopped);
+  const LpConstruction r = build_lp(A, tol, d, seed, box, nullptr, true, &stopped, nullptr, for_each);
   return !stopped && r.c.metrics.success;
 }
 
 MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
-                    double box, const Progress& progress) {
+                    double box, const Progress& progress, const ForEachRow& for_each) {
   validate(tol);
   validate(opt);
   check_budget("mind", estimate_construct_bytes(A.L, opt.d_max), opt.max_bytes);
@@ -96,7 +113,7 @@ MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& 
   auto ok = [&](int k) {
     if (progress && !progress(std::min(0.99, r.checked.size() / bound))) throw 0;
     r.checked.push_back(k * opt.step);
-    return lp_succeeds(A, tol, k * opt.step, seed, box);
+    return lp_succeeds(A, tol, k * opt.step, seed, box, for_each);
   };
   try {
     int lo = 0, hi = 0;  // grid point lo fails (0: none tried), hi succeeds

@@ -2,6 +2,7 @@
 // nested columns) and, for each row, the query of the max-margin LP (lp_rows.hpp).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,10 @@ namespace attnx {
 // The ways of choosing X that the core builds (SPEC §8): "jl" (§3, the paper's), "lp" (§8.2)
 // and "moment" (§8.3).
 const std::vector<std::string>& construction_names();
+
+// Runs body(i) for every i in [0, n) in any order, e.g. on threads (the rows of the LPs are
+// independent); null: in order on the calling thread. The results do not depend on it.
+using ForEachRow = std::function<void(int n, const std::function<void(int)>& body)>;
 
 struct LpReport {
   std::vector<double> margin;    // L: t*_i (row i's LP is feasible when > 0)
@@ -36,17 +41,19 @@ struct LpConstruction {
 // false stops (c.cancelled = true, nothing evaluated).
 LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                             double box = kDefaultLpBox, std::uint64_t max_bytes = kDefaultMaxBytes,
-                            const Progress& progress = nullptr);
+                            const Progress& progress = nullptr, const ForEachRow& for_each = nullptr);
 
 // Whether hidden size d succeeds for `lp`: every row's LP feasible (t* > 0) and §2 on the built X.
 // Stops at the first infeasible row (then false without building X).
-bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box);
+bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                 const ForEachRow& for_each = nullptr);
 
 // The smallest grid d (multiples of opt.step up to opt.d_max) at which lp_succeeds, found by
 // doubling then bisection (feasibility is monotone in d: columns are nested). d_min = -1 when
 // d_max fails. checked: the grid points evaluated, in the order evaluated. progress gets
 // evaluations / (an upper bound of them); false cancels.
 MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
-                    double box = kDefaultLpBox, const Progress& progress = nullptr);
+                    double box = kDefaultLpBox, const Progress& progress = nullptr,
+                    const ForEachRow& for_each = nullptr);
 
 }  // namespace attnx

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <functional>
+#include <thread>
 
 #include <attnx/construct_lp.hpp>
 #include <attnx/pattern.hpp>
@@ -73,4 +75,29 @@ TEST_CASE("lp: minimal d is monotone on the grid and far below the paper constru
   CHECK(min_d(A, tol, jl_opt, 2).d_min > 4 * r.d_min);
   o.d_max = r.d_min - 1;
   CHECK_FALSE(min_d_lp(A, tol, o, 2).reached());
+}
+
+TEST_CASE("lp: rows run in any order (threads) give the same construction and the same minimal d") {
+  const Pattern A = random_pattern(40, 2, 7);
+  Tolerances tol;
+  // Reversed order on the calling thread, then 3 threads interleaving rows.
+  ForEachRow reversed = [](int n, const std::function<void(int)>& body) {
+    for (int i = n - 1; i >= 0; --i) body(i);
+  };
+  ForEachRow threaded = [](int n, const std::function<void(int)>& body) {
+    std::vector<std::thread> ts;
+    for (int w = 0; w < 3; ++w) ts.emplace_back([&, w] { for (int i = w; i < n; i += 3) body(i); });
+    for (auto& t : ts) t.join();
+  };
+  const LpConstruction a = construct_lp(A, tol, 12, 7);
+  for (const ForEachRow& f : {reversed, threaded}) {
+    const LpConstruction b = construct_lp(A, tol, 12, 7, kDefaultLpBox, kDefaultMaxBytes, nullptr, f);
+    CHECK(b.c.X == a.c.X);
+    CHECK(b.lp.margin == a.lp.margin);
+    CHECK(b.c.metrics.success == a.c.metrics.success);
+  }
+  MinDOptions o;
+  o.step = 1;
+  o.d_max = 128;
+  CHECK(min_d_lp(A, tol, o, 7, kDefaultLpBox, nullptr, threaded).d_min == min_d_lp(A, tol, o, 7).d_min);
 }
