@@ -15,6 +15,7 @@
 
 #include <attnx/construct.hpp>
 #include <attnx/errors.hpp>
+#include <attnx/json.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
 
@@ -89,6 +90,24 @@ inline RefMetrics ref_metrics(const attnx::Pattern& A, const MatD& Z) {
 }
 
 // Row-major float L x L -> double.
+// A random k-regular pattern drawn as construct() draws it for `seed` (pattern_seed(seed)).
+inline attnx::Pattern random_pattern(int L, int k, std::uint64_t seed) {
+  attnx::PatternSpec s;
+  s.family = attnx::Family::Random;
+  s.L = L;
+  s.k = k;
+  attnx::Rng rng(attnx::pattern_seed(seed));
+  return attnx::make_pattern(s, rng);
+}
+
+// A JSON array of rows (an export's "X") as a matrix.
+inline MatD matrix_of(const attnx::JsonValue& rows) {
+  MatD m(rows.arr.size(), rows.arr[0].arr.size());
+  for (std::size_t i = 0; i < rows.arr.size(); ++i)
+    for (std::size_t j = 0; j < rows.arr[i].arr.size(); ++j) m(i, j) = rows.arr[i].arr[j].num;
+  return m;
+}
+
 inline MatD to_double(const float* p, int rows, int cols) {
   MatD D(rows, cols);
   for (int i = 0; i < rows; ++i)

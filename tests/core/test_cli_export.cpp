@@ -34,12 +34,6 @@ th::MatD weights(const attnx::JsonValue& w) {
   return m;
 }
 
-th::MatD matrix(const attnx::JsonValue& rows) {
-  th::MatD m(rows.arr.size(), rows.arr[0].arr.size());
-  for (std::size_t i = 0; i < rows.arr.size(); ++i)
-    for (std::size_t j = 0; j < rows.arr[i].arr.size(); ++j) m(i, j) = rows.arr[i].arr[j].num;
-  return m;
-}
 }  // namespace
 
 TEST_CASE("an export file is read back: compact W_Q, W_K and X give the reported metrics") {
@@ -63,7 +57,7 @@ TEST_CASE("an export file is read back: compact W_Q, W_K and X give the reported
   CHECK(wk->find("identity_row_offset")->num == d);
   // Z = (X W_Q)(X W_K)^T / sqrt(d) in double, metrics of SPEC section 2 against A read back by
   // the pattern reader (which accepts export files).
-  const th::MatD X = matrix(*e.find("X"));
+  const th::MatD X = th::matrix_of(*e.find("X"));
   REQUIRE(X.cols() == 2 * d);
   const th::MatD Z = (X * weights(*wq)) * (X * weights(*wk)).transpose() / std::sqrt(double(d));
   const attnx::Pattern A = attnx::parse_pattern_text(text, -1);

@@ -18,12 +18,6 @@ using cli_test::slurp;
 using cli_test::TempDir;
 
 namespace {
-th::MatD matrix(const attnx::JsonValue& rows) {
-  th::MatD m(rows.arr.size(), rows.arr[0].arr.size());
-  for (std::size_t i = 0; i < rows.arr.size(); ++i)
-    for (std::size_t j = 0; j < rows.arr[i].arr.size(); ++j) m(i, j) = rows.arr[i].arr[j].num;
-  return m;
-}
 }  // namespace
 
 TEST_CASE("construct --construction lp: the export recomputes to the reported metrics, margins included") {
@@ -39,7 +33,7 @@ TEST_CASE("construct --construction lp: the export recomputes to the reported me
   const std::string text = slurp(path);
   const attnx::JsonValue e = attnx::json_parse(text);
   const int d = 10;
-  const th::MatD X = matrix(*e.find("X"));
+  const th::MatD X = th::matrix_of(*e.find("X"));
   REQUIRE(X.cols() == 2 * d);
   const th::MatD Z = X.leftCols(d) * X.rightCols(d).transpose() / std::sqrt(double(d));
   const attnx::Pattern A = attnx::parse_pattern_text(text, -1);

@@ -10,19 +10,11 @@
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
 
+#include "helpers.hpp"
+
 using namespace attnx;
 
-namespace {
-
-Pattern random_pattern(int L, int k, std::uint64_t seed) {
-  PatternSpec s;
-  s.L = L;
-  s.k = k;
-  Rng rng(pattern_seed(seed));
-  return make_pattern(s, rng);
-}
-
-}  // namespace
+using th::random_pattern;
 
 TEST_CASE("lp: the keys are the paper construction's, the logits are Q K^T / sqrt(d) of the built X") {
   const Pattern A = random_pattern(48, 2, 3);

@@ -10,17 +10,11 @@
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
 
+#include "helpers.hpp"
+
 using namespace attnx;
 
-namespace {
-Pattern random_pattern(int L, int k, std::uint64_t seed) {
-  PatternSpec s;
-  s.L = L;
-  s.k = k;
-  Rng rng(pattern_seed(seed));
-  return make_pattern(s, rng);
-}
-}  // namespace
+using th::random_pattern;
 
 TEST_CASE("round_to_bits: nearest with b significand bits, ties to even") {
   CHECK(round_to_bits(1.0, 2) == 1.0);

@@ -13,16 +13,11 @@
 #include <attnx/memory.hpp>
 #include <attnx/pattern.hpp>
 
+#include "helpers.hpp"
+
 namespace {
 
-attnx::Pattern random_pattern(int L, int k, std::uint64_t seed) {
-  attnx::PatternSpec s;
-  s.family = attnx::Family::Random;
-  s.L = L;
-  s.k = k;
-  attnx::Rng rng(attnx::pattern_seed(seed));
-  return attnx::make_pattern(s, rng);
-}
+using th::random_pattern;
 
 bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
