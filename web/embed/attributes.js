@@ -14,7 +14,7 @@ export const THEMES = ['light', 'dark', 'auto'];
 export const DEFAULT_THEME = 'light';
 const OWN = ['v', 'controls', 'figures', 'theme'];
 const PAGE_ONLY = new Set(['help', 'embed']);      // page fields an element has no use for
-const NOT_CONTROLS = new Set(['cp', 'cw', 'row']);  // fields without a form control
+const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'story', 'step']);  // fields without a form control
 const GLOBAL = new Set(['id', 'class', 'style', 'hidden', 'title', 'lang', 'dir', 'tabindex', 'slot', 'part',
   'role', 'is', 'nonce', 'autofocus', 'inert', 'draggable', 'contenteditable', 'spellcheck', 'translate',
   'accesskey', 'enterkeyhint', 'inputmode', 'popover', 'exportparts', 'loading']);
@@ -65,7 +65,7 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
   }
   params.set('v', own.v ?? String(ELEMENT_DEFAULT_VERSION));
   const parsed = parseHash(table, `#${params.toString()}`, { page: 'explorer', schema });
-  errors.push(...parsed.errors.map((e) => e.replace(/ in the link$/, '')));
+  for (const e of parsed.errors) errors.push(e.replace(/ in the link$/, ''));
   const controls = readList('controls', own.controls ?? '', controlNames(table));
   const figures = readList('figures', own.figures ?? DEFAULT_FIGURES.join(','), FIGURE_NAMES);
   for (const r of [controls, figures]) if (r.error) errors.push(r.error);

@@ -18,8 +18,9 @@ import { Controls } from '../explorer/controls.js';
 import { RowFocus } from '../explorer/row-focus.js';
 import { StatusView } from '../explorer/views/status-view.js';
 import { attachPointer } from '../explorer/views/figure-pointer.js';
-import { readAttributes } from './attributes.js';
-import { sharedRuntime, RENDER_WORKER_URL } from './runtime.js';
+import { StoryControl } from '../explorer/story-control.js';
+import { readAttributes, attributeFields } from './attributes.js';
+import { sharedRuntime, RENDER_WORKER_URL, STORIES_URL } from './runtime.js';
 import { explorerSkeleton, showFigures } from './skeleton.js';
 import STYLE from './element.css';
 
@@ -102,6 +103,11 @@ export class AttnxExplorer extends HTMLElement {
       });
     }
     this.figures.watchSize(() => !this.busy, () => this.figures.rerender(['all']));
+    this.story = new StoryControl({
+      table: this.table, box: root.getElementById('story'), base: STORIES_URL, getState: () => this.st,
+      update: (patch) => this.update(patch), report: (msgs) => this.status.setMessages('story', msgs, 'error'),
+    });
+    this.story.attachKeys(this);  // keys pressed inside the shadow root reach the host
   }
 
   // Reads every attribute into the state (after start; before, the first read happens at start).
@@ -112,9 +118,13 @@ export class AttnxExplorer extends HTMLElement {
     this.custom = r.state.pattern === 'custom' ? this.decodeCustom(r.state) : null;
     showFigures(this.box, r.figures);
     this.setControls(r.controls);
-    const before = this.st;
-    this.st = clampToRanges(this.table, this.schema, r.state);
-    this.afterChange(before ? Object.keys(this.table).filter((k) => before[k] !== this.st[k]) : ['all']);
+    const fields = attributeFields(this.table);
+    const given = new Set([...this.attributes].map((a) => fields.get(a.name.toLowerCase())).filter(Boolean));
+    this.story.read(r.state, given, (state) => {  // a story's step fills what the attributes leave out
+      const before = this.st;
+      this.st = clampToRanges(this.table, this.schema, state);
+      this.afterChange(before ? Object.keys(this.table).filter((k) => before[k] !== this.st[k]) : ['all']);
+    });
   }
 
   // The custom pattern of the cp / cw fields (the identity, with a message, when they do not decode).
@@ -156,6 +166,7 @@ export class AttnxExplorer extends HTMLElement {
   afterChange(changed) {
     if (changed.length === 0) return;
     if (this.controls) this.controls.sync(this.st);
+    this.story.show(this.st);
     const all = changed.includes('all');
     if (all || changed.some((k) => this.compute.includes(k))) this.schedule();
     else if (changed.some((k) => RENDER_FIELDS.includes(k))) this.figures.rerender(changed);

@@ -6,6 +6,7 @@ import { createPool } from '../lib/pool.js';
 
 export const WORKER_URL = new URL('../lib/worker.js', import.meta.url);
 export const RENDER_WORKER_URL = new URL('../explorer/render-worker.js', import.meta.url);
+export const STORIES_URL = new URL('../explorer/stories/', import.meta.url);  // the built-in stories
 
 let shared = null;
 

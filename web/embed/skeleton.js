@@ -5,7 +5,7 @@ import { el } from '../common/dom.js';
 const CARDS = { X: 'construction', metrics: 'metrics', inspector: 'inspector' };
 const CARD_TITLES = { construction: 'The construction: only X changes', metrics: 'Does M approximate A?', inspector: 'Row inspector' };
 
-/** The element's content: status, messages, summary, form, the four heatmaps and the cards. */
+/** The element's content: status, messages, story panel, summary, form, the four heatmaps and the cards. */
 export function explorerSkeleton() {
   const card = (id) => el('section', { class: `card ${id}`, id, hidden: true },
     el('h2', { text: CARD_TITLES[id] }), el('div', { id: `${id}-body` }));
@@ -13,6 +13,7 @@ export function explorerSkeleton() {
     el('div', { class: 'status', role: 'status', 'aria-live': 'polite' },
       el('span', { id: 'status-text' }), el('progress', { id: 'progress', hidden: true })),
     el('ul', { class: 'messages', id: 'messages', role: 'alert' }),
+    el('section', { id: 'story', hidden: true }),
     el('p', { class: 'summary', id: 'summary' }),
     el('form', { class: 'ax-controls', id: 'controls', hidden: true, autocomplete: 'off', novalidate: true }),
     el('section', { class: 'figs', 'aria-label': 'Matrices' },

@@ -22,7 +22,12 @@ const RADIO = {
   ref: ['Ratio error relative to', [['mean', 'row mean'], ['min', 'row minimum']]],
 };
 const WEIGHT_LABELS = { uniform: 'uniform', random: 'random [w_min, 1]', decaying: 'decaying with |i − j|' };
-export const DSLIDER = 8;  // the d slider's steps per octave: d = round(2^(x / DSLIDER))
+// The d slider: its value x gives d = round(2^(x / DSLIDER)) (DSLIDER units per octave, read by
+// scripts/slider-drag.mjs and scripts/bench-explorer.mjs), moving in DSTEPS steps per octave
+// (step DSLIDER / DSTEPS = 0.25: about 2.2 % in d per step).
+export const DSLIDER = 8;
+export const DSTEPS = 32;
+const sliderX = (d) => Math.round(DSTEPS * Math.log2(Math.max(1, d))) * (DSLIDER / DSTEPS);
 
 const bound = (f, key, st) => (typeof f[key] === 'function' ? f[key](st) : f[key]);
 
@@ -73,8 +78,8 @@ export class Controls {
 
   // A logarithmic slider under the d field (d = 2^(x / DSLIDER), up to the table's maximum).
   addDSlider() {
-    const max = Math.round(DSLIDER * Math.log2(bound(this.table.d, 'max', {})));
-    const slider = el('input', { type: 'range', class: 'slider', id: 'f-d-slider', min: 0, max, step: 1, 'aria-label': 'Hidden size d (logarithmic slider)' });
+    const max = sliderX(bound(this.table.d, 'max', {}));
+    const slider = el('input', { type: 'range', class: 'slider', id: 'f-d-slider', min: 0, max, step: DSLIDER / DSTEPS, 'aria-label': 'Hidden size d (logarithmic slider)' });
     this.fields.d.root.append(slider);
     slider.addEventListener('input', () => {
       const v = Math.max(1, Math.round(2 ** (Number(slider.value) / DSLIDER)));
@@ -161,7 +166,7 @@ export class Controls {
       if (!focused || fd.input.tagName === 'SELECT') setIf(fd.input, 'value', String(st[name]));
       if (fd.err && !fd.err.hidden && !focused) this.setError(name, null);
     }
-    setIf(this.dSlider, 'value', String(Math.round(DSLIDER * Math.log2(Math.max(1, st.d)))));
+    setIf(this.dSlider, 'value', String(sliderX(st.d)));
   }
 
   // Writes the field's range for state st into its min/max attributes and its hint.

@@ -15,18 +15,23 @@ import { StatusView } from './views/status-view.js';
 import { attachPointer } from './views/figure-pointer.js';
 import { attachDrawing } from './views/draw-editor.js';
 import { setupShare } from './share.js';
+import { StoryControl } from './story-control.js';
+import { setupLectureTools } from './lecture-tools.js';
 import { setIf } from '../common/dom.js';
+import { watchHeight } from '../common/embed-height.js';
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
 const status = new StatusView({ text: $('status-text'), progress: $('progress'), list: $('messages') });
 
-let schema, table, pool, st, controls, runner, figures, link, tools, focus;
+let schema, table, pool, st, controls, runner, figures, link, tools, focus, story;
 let compute;             // names of the fields whose change needs a new construction
 let current = null;      // { id, L, d, tol, A: { rows, cols, vals }, info } of the construction shown
 let runs = 0;
 let shownId = 0;         // id of the newest run drawn (older results arriving later are dropped)
 let dimTimer = 0;
+let lastShown = null;    // { id, result } of the newest run drawn as current (for showState)
+const shownWaiters = []; // { seq, resolve } of showState calls waiting for a drawn result
 const DIM_AFTER_MS = 250;
 
 function setBusyFlag(b) {
@@ -35,6 +40,7 @@ function setBusyFlag(b) {
 
 function fail(headline, message) {
   if (figures) figures.views.metrics.setStale(false);
+  settleShown(Infinity, null);
   status.done(headline);
   status.setMessages('api', [message], 'error');
   setBusyFlag(false);
@@ -64,8 +70,10 @@ async function main() {
   setupTools();
   setupPointers();
   setupLinks();
+  setupLecture();
   figures.watchSize(() => html.dataset.busy === '0', redrawAtNewSize);
   link.read();
+  watchHeight('explorer');  // in an iframe: the content height (embed layout) to the host (README)
 }
 
 function setupTools() {
@@ -113,8 +121,11 @@ function setupLinks() {
   link = new LinkState({
     schema, table, status, getTools: () => tools,
     onRead: (state) => {
-      st = state;
-      afterChange(Object.keys(table));
+      const given = new Set([...new URLSearchParams(location.hash.replace(/^#/, '')).keys()].filter((k) => Object.hasOwn(table, k)));
+      story.read(state, given, (s) => {  // a story's step fills what the link leaves out
+        st = s;
+        afterChange(Object.keys(table));
+      });
     },
     onWritten: () => share.refresh(),
   });
@@ -134,6 +145,37 @@ function setupLinks() {
   $('help-btn').addEventListener('click', () => update({ help: !st.help }, { compute: false }));
 }
 
+// Lecture mode (the story panel and its keys) and the quick tools (reset, presets, d searches).
+function setupLecture() {
+  story = new StoryControl({
+    table, box: $('story'), getState: () => st, update: (patch) => update(patch),
+    report: (msgs) => status.setMessages('story', msgs, 'error'),
+  });
+  story.attachKeys(document);
+  setupLectureTools({
+    reset: $('reset-btn'), presets: $('preset-select'), story: $('story-btn'), mind: $('mind-btn'),
+    play: $('play-btn'), stop: $('dsearch-stop'), progress: $('dsearch-progress'), msg: $('dsearch-msg'),
+  }, { schema, table, pool, story, getState: () => st, getCustom: () => tools.pattern, update: (patch) => update(patch), showState });
+}
+
+// Applies patch like update() and resolves with the construct result drawn for the new state (the
+// one already drawn when nothing needed computing), or null when computing failed. Play waits on
+// it before its next step.
+function showState(patch) {
+  update(patch);
+  if (html.dataset.busy === '0' && lastShown && lastShown.id === runner.seq) return Promise.resolve(lastShown.result);
+  return new Promise((resolve) => shownWaiters.push({ seq: runner.seq, resolve }));
+}
+
+// Resolves the showState calls made before run id was scheduled with result.
+function settleShown(id, result) {
+  for (let i = shownWaiters.length - 1; i >= 0; i--) {
+    if (shownWaiters[i].seq > id) continue;
+    shownWaiters[i].resolve(result);
+    shownWaiters.splice(i, 1);
+  }
+}
+
 // Applies a change of the state made on the page (form, heatmaps, tools). compute: false for
 // changes that must not recompute (pinning a row, help).
 function update(patch, { compute: recompute = true } = {}) {
@@ -150,6 +192,7 @@ function update(patch, { compute: recompute = true } = {}) {
 
 function afterChange(changed, recompute = true, tInput = performance.now()) {
   controls.sync(st);
+  story.show(st);
   link.write(st);
   document.body.classList.toggle('embed', st.embed);
   setIf($('explain'), 'hidden', !st.help);
@@ -252,6 +295,8 @@ async function show({ id, result, timing, superseded }, tInput) {
   focus.mark();
   focus.show();
   setBusyFlag(false);
+  lastShown = { id, result };
+  settleShown(id, result);
   if (figures.resized()) redrawAtNewSize();  // the size changed while this was computed
 }
 

@@ -1,0 +1,88 @@
+// attnx explorer: lecture mode's controller, shared by the page and <attnx-explorer>: loads the
+// built-in stories (once each), applies a step's settings through the host's normal update path,
+// shows the story panel (views/story-view.js) and steps with the keyboard.
+import { loadStory, readStep, stepPatch, clampStep } from './story.js';
+import { StoryView, isStoryKey, keyStep } from './views/story-view.js';
+
+// The stories folder (web/explorer/stories/) seen from this module; a bundle passes its own.
+export const STORIES_URL = new URL('./stories/', import.meta.url);
+
+// Lecture mode (see the top of this file).
+export class StoryControl {
+  // { table, box: the story panel's element, base: URL of the stories folder (default
+  // STORIES_URL), getState(), update(patch): the host's update path, report(messages): shows
+  // the story's problems (an empty list clears them) }
+  constructor({ table, box, base = STORIES_URL, getState, update, report }) {
+    Object.assign(this, { table, base, getState, update, report });
+    this.loaded = new Map();  // name -> Promise<{ story } | { errors }>
+    this.reads = 0;
+    this.view = new StoryView(box, {
+      siteRoot: new URL('../../', base),
+      onStep: (n) => this.go(n),
+      onEnd: () => this.update({ story: '', step: 1 }),
+    });
+  }
+
+  // The story `name`, loaded and validated once: resolves { story } or { errors }.
+  load(name) {
+    if (!this.loaded.has(name)) this.loaded.set(name, loadStory(name, this.table, { base: this.base }));
+    return this.loaded.get(name);
+  }
+
+  // A state read from a link or attributes (given: the Set of fields they set). Without a story,
+  // apply(st) at once; with one, once it is loaded, apply(the state with the step's settings
+  // under the given ones). A story that cannot be loaded is reported and turned off. Only the
+  // newest read is applied.
+  read(st, given, apply) {
+    const n = ++this.reads;
+    if (!st.story) {
+      apply(st);
+      return;
+    }
+    this.load(st.story).then((r) => {
+      if (n !== this.reads) return;
+      if (r.errors) {
+        this.report(r.errors);
+        apply({ ...st, story: '', step: 1 });
+        return;
+      }
+      const { state, errors } = readStep(this.table, r.story, st, given);
+      this.report(errors);
+      apply(state);
+    });
+  }
+
+  // Starts story `name` at step 1 (through update).
+  async start(name) {
+    const r = await this.load(name);
+    this.report(r.errors || []);
+    if (r.story) this.update(stepPatch(this.table, r.story, 1));
+  }
+
+  // Shows step n (clamped) of the current story, through update.
+  async go(n) {
+    const st = this.getState();
+    if (!st || !st.story) return;
+    const r = await this.load(st.story);
+    if (r.story && clampStep(r.story, n) !== st.step) this.update(stepPatch(this.table, r.story, n));
+  }
+
+  // Shows the panel for state st (hidden without a story or until it is loaded).
+  show(st) {
+    if (!st.story) return this.view.show(null);
+    this.load(st.story).then((r) => {
+      const now = this.getState();
+      if (now && now.story === st.story) this.view.show(r.story || null, r.story ? clampStep(r.story, now.step) : 1);
+    });
+  }
+
+  // Arrow keys and Page Up / Page Down on target step the story while one is shown.
+  attachKeys(target) {
+    target.addEventListener('keydown', (ev) => {
+      const st = this.getState();
+      if (!st || !st.story || !this.view.shown || !isStoryKey(ev)) return;
+      ev.preventDefault();
+      this.go(keyStep(ev, st.step));
+    });
+  }
+}
