@@ -77,7 +77,7 @@ int run_bench_scaling(const SweepOptions& opt, const std::string& format) {
 int run_sweep_dry_run(const SweepOptions& opt, int threads) {
   std::vector<int> pilot;
   for (int L : opt.Ls)
-    if (L <= 512 || pilot.size() < 2) pilot.push_back(L);
+    if (L <= 1024 || pilot.size() < 2) pilot.push_back(L);
   const std::vector<TrialTiming> t = time_trials(opt, pilot);
   const CostModel m = fit_cost(t, opt.mind.d_max);
   JsonWriter w;

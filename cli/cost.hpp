@@ -13,7 +13,7 @@ namespace attnx::cli {
 // timings and the fitted model (format json or text).
 int run_bench_scaling(const SweepOptions& opt, const std::string& format);
 
-// sweep --dry-run: times trial 0 at the sweep's lengths up to 512 (at least its two smallest),
+// sweep --dry-run: times trial 0 at the sweep's lengths up to 1024 (at least its two smallest),
 // fits the model and prints the predicted seconds per L, the core-hours of the whole sweep and
 // its wall time on `threads` threads (JSON). Nothing of the sweep itself is run.
 int run_sweep_dry_run(const SweepOptions& opt, int threads);

@@ -142,7 +142,7 @@ Command sweep_command() {
   add_run_flags(c.def.flags);
   c.def.flags.push_back(option_flag("threads", "Run"));
   c.def.flags.push_back(switch_flag("dry-run", "predict the sweep's core-hours from a short pilot (one trial "
-                                    "per L up to 512) instead of running it", "Run"));
+                                    "per L up to 1024) instead of running it", "Run"));
   c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n): a deterministic share of the "
                                   "(L, trial) tasks balanced by cost; prints a part file for attnx merge", "Run"));
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));

@@ -1,6 +1,6 @@
 // attnx bench --scaling and attnx sweep --dry-run: timings per L with a fitted model, and a
 // prediction of a sweep's core-hours (per L, every trial, the wall time on --threads threads)
-// whose parts add up; the pilot runs lengths up to 512 only.
+// whose parts add up; the pilot runs lengths up to 1024 only.
 #include <doctest/doctest.h>
 
 #include "cli_run.hpp"
@@ -28,7 +28,7 @@ TEST_CASE("sweep --dry-run predicts per L and in total without running the sweep
   const attnx::JsonValue j = attnx::json_parse(r.out);
   CHECK(j.find("dry_run")->b);
   const auto& pilot = j.find("pilot")->find("trials")->arr;
-  REQUIRE(pilot.size() == 3u);  // 64, 128, 256: the lengths up to 512
+  REQUIRE(pilot.size() == 3u);  // 64, 128, 256: the lengths up to 1024
   const auto& pred = j.find("predicted")->arr;
   REQUIRE(pred.size() == 5u);
   double sum = 0;
