@@ -12,13 +12,14 @@ import { gzipSync } from 'node:zlib';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * A page style sheet rewritten for a shadow root: :root -> :host; the dark palette applies to
+ * A page style sheet rewritten for a shadow root: :root -> :host (:root[a] -> :host([a])); a dark
+ * palette written as a media block (light-dark() colours need nothing) applies to
  * :host([theme="dark"]) and, under prefers-color-scheme: dark, to :host([theme="auto"]); body and
  * html -> .ax (the element's box; its embed mode is .ax.embed); viewport width media queries ->
  * container queries on .ax (the element follows its container, not the window).
  */
 export function shadowCss(text) {
-  let css = text.replace(/:root\b/g, ':host');
+  let css = text.replace(/:root\[([^\]]+)\]/g, ':host([$1])').replace(/:root\b/g, ':host');
   css = css.replace(/@media \(prefers-color-scheme: dark\) \{\s*:host \{([^}]*)\}\s*\}/g,
     (m, body) => `:host([theme="dark"]) {${body}}\n@media (prefers-color-scheme: dark) {\n  :host([theme="auto"]) {${body}}\n}`);
   css = css.replace(/\bbody\.embed\b/g, '.ax.embed').replace(/\bbody:not\(\.embed\)/g, '.ax:not(.embed)');

@@ -74,6 +74,7 @@ test('every link field of the explorer is an attribute (lower-cased), page-only 
 });
 
 test('page style sheets are rewritten for a shadow root', () => {
+  assert.equal(shadowCss(':root[data-theme="dark"] { color-scheme: dark; }'), ':host([data-theme="dark"]) { color-scheme: dark; }');
   const css = shadowCss(`:root { --bg: #fff; }
 @media (prefers-color-scheme: dark) {
   :root {

@@ -21,7 +21,7 @@ const KINDS = { int: 'int', real: 'number', choice: 'enum', intList: 'intList' }
 
 test('the table has exactly the schema\'s lab options, types, ranges and defaults, field by field', () => {
   const names = schema.linkCompute.lab;
-  assert.deepEqual(Object.keys(table), [...names, 'preset', 'autorun', 'embed', 'controls']);
+  assert.deepEqual(Object.keys(table), [...names, 'preset', 'autorun', 'embed', 'controls', 'theme']);
   const ctx = schema.contexts.lab;
   const st = { ...ctx.defaults };
   for (const name of names) {

@@ -13,7 +13,7 @@ export const DEFAULT_FIGURES = ['A', 'M'];
 export const THEMES = ['light', 'dark', 'auto'];
 export const DEFAULT_THEME = 'light';
 const OWN = ['v', 'controls', 'figures', 'theme'];
-const PAGE_ONLY = new Set(['help', 'embed']);      // page fields an element has no use for
+const PAGE_ONLY = new Set(['help', 'embed', 'theme']);  // page fields an element has no use for (its theme is its own attribute)
 const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'story', 'step']);  // fields without a form control
 const GLOBAL = new Set(['id', 'class', 'style', 'hidden', 'title', 'lang', 'dir', 'tabindex', 'slot', 'part',
   'role', 'is', 'nonce', 'autofocus', 'inert', 'draggable', 'contenteditable', 'spellcheck', 'translate',

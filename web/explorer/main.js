@@ -18,6 +18,7 @@ import { setupShare } from './share.js';
 import { StoryControl } from './story-control.js';
 import { setupLectureTools } from './lecture-tools.js';
 import { setIf } from '../common/dom.js';
+import { applyTheme } from '../common/theme.js';
 import { watchHeight } from '../common/embed-height.js';
 
 const $ = (id) => document.getElementById(id);
@@ -195,6 +196,7 @@ function afterChange(changed, recompute = true, tInput = performance.now()) {
   story.show(st);
   link.write(st);
   document.body.classList.toggle('embed', st.embed);
+  applyTheme(st.theme);
   setIf($('explain'), 'hidden', !st.help);
   setIf($('help-btn'), 'textContent', st.help ? 'Hide explanation' : 'Show explanation');
   if ($('help-btn').getAttribute('aria-expanded') !== String(st.help)) $('help-btn').setAttribute('aria-expanded', String(st.help));

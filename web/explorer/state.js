@@ -1,6 +1,7 @@
 // attnx explorer: the page's state table (the core's options from schema(), then the page's own
 // view fields) and the mapping from state to construct() options. DOM-free.
 import { buildTable, familyOf } from '../common/schema-table.js';
+import { THEME_FIELD } from '../common/theme.js';
 import { STORY_NAMES, MAX_STEPS } from './story.js';
 
 export const PAGE = 'explorer';
@@ -16,6 +17,7 @@ export const VIEW_FIELDS = {
   row: { type: 'int', min: -1, max: (st) => (st.L ?? 2) - 1, def: -1 },
   help: { type: 'bool', def: true },
   embed: { type: 'bool', def: false },
+  theme: THEME_FIELD,  // auto (the system's), light or dark (web/common/theme.js)
   // Lecture mode (story.js): a built-in story ('' = none) and its step, shown in the story panel.
   story: { type: 'enum', values: ['', ...STORY_NAMES], def: '', rangeText: `the name of a built-in story (${STORY_NAMES.join(', ')})` },
   step: { type: 'int', min: 1, max: MAX_STEPS, def: 1 },

@@ -7,6 +7,7 @@ import { MessageList } from '../common/messages.js';
 import { setupCopyLink } from '../common/copy-link.js';
 import { Controls } from './controls.js';
 import { watchHeight } from '../common/embed-height.js';
+import { applyTheme } from '../common/theme.js';
 import { labTable, checkState, gridOf, DISPLAY_FIELDS } from './settings.js';
 import { readLink, writeLink } from './link.js';
 import { Store, mirrorToHash } from './store.js';
@@ -83,6 +84,11 @@ function wireSettings(app) {
   });
   app.store.subscribe((st) => {
     showMode(app, st);
+    if (st.theme !== app.theme) {  // the plots' colours follow the page's scheme
+      app.theme = st.theme;
+      applyTheme(st.theme);
+      app.render.schedule();
+    }
     app.controls.render(st);
     if (!app.result) app.render.schedule();
   });

@@ -3,6 +3,7 @@
 // then the page's view fields; the checks that need the whole state; and the worker options.
 import { buildTable, familyOf } from '../common/schema-table.js';
 import { parseField } from '../common/hashstate.js';
+import { THEME_FIELD } from '../common/theme.js';
 
 // The page's name in the schema (contexts, linkCompute, linkDefaults).
 export const PAGE = 'lab';
@@ -36,12 +37,13 @@ function viewFields(schema) {
     autorun: { type: 'bool', def: false },
     embed: { type: 'bool', def: false },
     controls: { type: 'bool', def: false },
+    theme: THEME_FIELD,  // auto (the system's), light or dark (web/common/theme.js)
   };
 }
 
 // The fields that only choose how the page is shown (kept when a preset or Defaults replace the
 // settings; dropped from the link to the full page).
-export const DISPLAY_FIELDS = ['embed', 'controls'];
+export const DISPLAY_FIELDS = ['embed', 'controls', 'theme'];
 
 // The lab's state table (see web/common/schema-table.js): family parameter ranges use the
 // smallest L of the grid. Throws when the schema has no lab page.

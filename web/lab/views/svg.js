@@ -1,6 +1,8 @@
 // attnx lab: a tiny SVG builder, the plots' colour themes and the frame both plots share. Plots
 // use presentation attributes only (no style attributes: the page's CSP forbids them), so an
 // exported SVG is self-contained.
+import { pageIsDark } from '../../common/theme.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // Creates an SVG element with the given attributes (null/undefined ones are skipped) and appends
@@ -42,10 +44,10 @@ const THEMES = {
   },
 };
 
-// The theme of the page's colour scheme (prefers-color-scheme), light when unknown.
+// The plots' colours for the page's scheme (its theme setting, else the system's; light when
+// unknown).
 export function currentTheme() {
-  const dark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-  return dark ? THEMES.dark : THEMES.light;
+  return typeof document !== 'undefined' && pageIsDark(document) ? THEMES.dark : THEMES.light;
 }
 
 // Font stack of the plots (written into exported SVGs too).

@@ -1,0 +1,54 @@
+// The pages' theme setting: theme=light keeps an embed light in a reader's dark mode, theme=dark
+// is dark in a light one, and auto (no setting) follows the system; the lab's plots follow the
+// page's scheme; the link keeps the setting.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+
+const LIGHT_BG = 'rgb(246, 247, 249)', DARK_BG = 'rgb(20, 23, 28)';
+let server, browser;
+
+before(async () => {
+  server = await startServer(servedDir(), 0);
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function bodyBackground(path, colorScheme, ready) {
+  const context = await browser.newContext({ colorScheme });
+  const page = await context.newPage();
+  await page.goto(server.url + path);
+  await page.waitForFunction(ready, null, { timeout: 60000 });
+  const r = await page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, hash: location.hash }));
+  return { ...r, page, context };
+}
+
+const explorerReady = () => Number(document.documentElement.dataset.runs || 0) >= 1;
+const labReady = () => window.attnxLab && document.body.dataset.run !== 'loading';
+
+test('explorer: theme=light in a dark system, theme=dark in a light one, auto follows the system', async () => {
+  for (const [hash, scheme, want] of [['&theme=light&embed=1', 'dark', LIGHT_BG], ['&theme=dark', 'light', DARK_BG], ['', 'dark', DARK_BG], ['', 'light', LIGHT_BG]]) {
+    const r = await bodyBackground(`#v=1&L=32&d=64${hash}`, scheme, explorerReady);
+    assert.equal(r.bg, want, `${hash || 'no theme'} in a ${scheme} system`);
+    if (hash.includes('theme=')) assert.match(r.hash, /theme=(light|dark)/, 'the link keeps the theme');
+    else assert.doesNotMatch(r.hash, /theme=/, 'auto is not written');
+    await r.context.close();
+  }
+});
+
+test('lab: theme=dark in a light system darkens the page and the plots', async () => {
+  const r = await bodyBackground('lab.html#theme=dark&embed=1', 'light', labReady);
+  assert.equal(r.bg, DARK_BG);
+  const plotBg = await r.page.evaluate(() => document.querySelector('#plot-dl svg rect')?.getAttribute('fill'));
+  const light = await bodyBackground('lab.html#theme=light', 'dark', labReady);
+  const lightPlotBg = await light.page.evaluate(() => document.querySelector('#plot-dl svg rect')?.getAttribute('fill'));
+  assert.equal(light.bg, LIGHT_BG);
+  assert.ok(plotBg && lightPlotBg && plotBg !== lightPlotBg, `the plot background follows the theme (${plotBg} vs ${lightPlotBg})`);
+  await r.context.close();
+  await light.context.close();
+});
