@@ -21,7 +21,7 @@ test('attributes map to the lab link in embed mode, spelled as the schema spells
   const lower = Object.keys(table).find((k) => k !== k.toLowerCase());
   assert.ok(lower, 'the lab has a mixed-case field to test with');
   const h = labHash([['preset', 'paper'], ['autorun', '1'], [lower.toLowerCase(), String(table[lower].def)], ['id', 'x'], ['data-y', '2']], table);
-  assert.ok(h.startsWith('#v=1&embed=1&'), h);
+  assert.ok(h.startsWith('#v=1&embed=1&theme=light&'), h);
   const params = new URLSearchParams(h.slice(1));
   assert.equal(params.get('preset'), 'paper');
   assert.equal(params.get(lower), String(table[lower].def));
@@ -32,7 +32,8 @@ test('attributes map to the lab link in embed mode, spelled as the schema spells
 });
 
 test('v is passed on (absent: 1); unknown names reach the lab page as written, which names them', () => {
-  assert.match(labHash([['v', '0']], table), /^#v=0&embed=1$/);
+  assert.match(labHash([['v', '0']], table), /^#v=0&embed=1&theme=light$/);
+  assert.equal(new URLSearchParams(labHash([['theme', 'dark']], table).slice(1)).get('theme'), 'dark');
   const h = labHash([['speed', '9']], table);
   assert.match(parseHash(table, h, { page: 'lab', schema }).errors.join('; '), /unknown setting "speed"/);
 });

@@ -19,7 +19,7 @@ const STYLE = ':host { display: block; } :host([hidden]) { display: none; } ifra
 
 /**
  * The lab page's hash for an element's attributes ([[name, value], …]) with the lab's state
- * table: "#v=<v or 1>&embed=1&…" with each attribute under its field's spelling (unknown names
+ * table: "#v=<v or 1>&embed=1&theme=light&…" (a theme attribute replaces light) with each attribute under its field's spelling (unknown names
  * are passed on as written, so the lab page names them in its message). DOM-free.
  */
 export function labHash(attrs, table) {
@@ -28,6 +28,7 @@ export function labHash(attrs, table) {
   const given = new Map(attrs.map(([n, v]) => [String(n).toLowerCase(), v]));
   params.set('v', given.get('v') ?? '1');
   params.set('embed', '1');
+  params.set('theme', 'light');  // as <attnx-explorer>: light unless theme says otherwise
   for (const [name, value] of given) {
     if (name === 'v' || name === 'embed' || /^(id|class|style|hidden|title|slot|part|lang|dir|data-.*|aria-.*)$/.test(name)) continue;
     params.set(byLower.get(name) || name, value);
