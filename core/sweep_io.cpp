@@ -1,6 +1,8 @@
 // attnx core: sweep records, their JSON and CSV texts and their statistics (see sweep_io.hpp).
 #include <attnx/sweep_io.hpp>
 
+#include <attnx/rng.hpp>
+
 #include <cmath>
 
 #include <attnx/json.hpp>
@@ -170,6 +172,28 @@ SweepFits fit_points(const std::vector<SweepRecordPoint>& points) {
   }
   fit_sweep(r);
   return {r.log_fit, r.power_fit};
+}
+
+FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double delta, int resamples,
+                           std::uint64_t seed) {
+  FitComparison c;
+  c.resamples = resamples;
+  Rng rng(seed);
+  std::vector<SweepRecordPoint> drawn(points.size());
+  for (int b = 0; b < resamples; ++b) {
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const std::vector<int>& d = points[i].d_mins;
+      drawn[i].L = points[i].L;
+      drawn[i].d_mins.resize(d.size());
+      for (int& v : drawn[i].d_mins) v = d[static_cast<std::size_t>(rng.below(d.size()))];
+    }
+    summarise_points(drawn, delta);
+    const SweepFits f = fit_points(drawn);
+    if (!f.log.ok || !f.power.ok) continue;
+    if (f.log.r2 > f.power.r2) ++c.log_wins;
+    else if (f.power.r2 > f.log.r2) ++c.power_wins;
+  }
+  return c;
 }
 
 }  // namespace attnx

@@ -70,7 +70,8 @@ val js_parse_sweep(val text) {
 }
 
 // summariseSweep({ delta, points: [{ L, dMins, ... }] }) -> { points: [{ ...each point, dMins
-// (not reached = null), median, quantile }], fits }.
+// (not reached = null), median, quantile }], fits, fitComparison: { resamples, logWins,
+// powerWins } (compare_fits: bootstrap resamples of the trials, seed 1) }.
 val js_summarise_sweep(val in) {
   return guarded([&] {
     if (!present(in) || in.typeOf().as<std::string>() != "object")
@@ -106,6 +107,12 @@ val js_summarise_sweep(val in) {
     val r = val::object();
     r.set("points", out);
     r.set("fits", sweep_fits_to_js(fit_points(rp)));
+    const FitComparison c = compare_fits(rp, dv.as<double>());
+    val cmp = val::object();
+    cmp.set("resamples", c.resamples);
+    cmp.set("logWins", c.log_wins);
+    cmp.set("powerWins", c.power_wins);
+    r.set("fitComparison", cmp);
     return r;
   });
 }

@@ -87,4 +87,15 @@ void summarise_points(std::vector<SweepRecordPoint>& points, double delta);
 // The fits of the quantiles (core fit_sweep: points with a reached quantile).
 SweepFits fit_points(const std::vector<SweepRecordPoint>& points);
 
+// Which fit wins, and how reliably: in `resamples` bootstrap resamples of the trials (per length,
+// as many trials as it has, drawn with replacement from a generator seeded by `seed`), the
+// (1-delta)-quantiles and both fits are recomputed; a fit wins a resample when its R^2 (d-space)
+// is the higher. Resamples where either fit cannot be made count for neither.
+struct FitComparison {
+  int resamples = 0, log_wins = 0, power_wins = 0;
+};
+constexpr int kDefaultFitResamples = 1000;
+FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double delta,
+                           int resamples = kDefaultFitResamples, std::uint64_t seed = 1);
+
 }  // namespace attnx

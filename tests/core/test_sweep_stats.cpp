@@ -7,6 +7,7 @@
 
 #include "helpers.hpp"
 #include <attnx/sweep.hpp>
+#include <attnx/sweep_io.hpp>
 
 TEST_CASE("median_d of known vectors, with -1 (not reached) counted as larger than any d") {
   CHECK(attnx::median_d({48}) == 48);
@@ -238,4 +239,32 @@ TEST_CASE("sweep cancelled through progress returns without crashing") {
   attnx::SweepResult r;
   CHECK_NOTHROW(r = attnx::sweep(opt, [](double) { return false; }));
   CHECK(r.points.size() < 2);
+}
+
+TEST_CASE("compare_fits: a clear logarithm wins every resample; identical trials give one answer") {
+  // d = 100 + 200 ln L exactly in every trial: every resample is the data itself.
+  std::vector<attnx::SweepRecordPoint> pts;
+  for (int L : {16, 64, 256, 1024, 4096}) {
+    attnx::SweepRecordPoint p;
+    p.L = L;
+    p.d_mins.assign(10, int(std::lround(100 + 200 * std::log(double(L)))));
+    pts.push_back(p);
+  }
+  const attnx::FitComparison c = attnx::compare_fits(pts, 0.1, 200, 3);
+  CHECK(c.resamples == 200);
+  CHECK(c.log_wins == 200);
+  // Noisy trials around a flat line: neither fit wins every resample, and the count is
+  // deterministic for a seed.
+  std::vector<attnx::SweepRecordPoint> noisy;
+  for (int L : {64, 128, 256, 512}) {
+    attnx::SweepRecordPoint p;
+    p.L = L;
+    for (int t = 0; t < 10; ++t) p.d_mins.push_back(400 + 16 * ((t * 7 + L / 64) % 9));
+    noisy.push_back(p);
+  }
+  const attnx::FitComparison a = attnx::compare_fits(noisy, 0.1, 300, 5), b = attnx::compare_fits(noisy, 0.1, 300, 5);
+  CHECK(a.log_wins == b.log_wins);
+  CHECK(a.log_wins + a.power_wins <= 300);
+  CHECK(a.log_wins < 300);
+  CHECK(a.power_wins < 300);
 }

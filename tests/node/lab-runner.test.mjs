@@ -137,17 +137,24 @@ test('the statistics the page gets from the core: merged medians, quantiles (nul
   // Fits: exact laws are recovered; degenerate inputs are not ok.
   const Ls = [16, 32, 64, 128, 256, 512, 1024];
   const pts = (f) => Ls.map((L) => ({ L, quantile: f(L) }));
-  const lf = (await fitsOf(core, pts((L) => 100 + 50 * Math.log(L)))).log;
+  const lf = (await fitsOf(core, pts((L) => 100 + 50 * Math.log(L)))).fits.log;
   assert.ok(lf.ok);
   close(lf.a, 100); close(lf.b, 50); close(lf.r2, 1, 1e-12);
-  const pf = (await fitsOf(core, pts((L) => 3 * L ** 0.5))).power;
+  const pf = (await fitsOf(core, pts((L) => 3 * L ** 0.5))).fits.power;
   assert.ok(pf.ok);
   close(pf.c, 3); close(pf.p, 0.5, 1e-12); close(pf.r2, 1, 1e-12);
-  const logLaw = await fitsOf(core, pts((L) => 200 + 120 * Math.log(L)));
+  const logLaw = (await fitsOf(core, pts((L) => 200 + 120 * Math.log(L)))).fits;
   assert.ok(logLaw.power.p < 0.4 && logLaw.power.r2 < logLaw.log.r2, 'a log law seen through a power fit');
-  assert.equal((await fitsOf(core, [{ L: 64, quantile: 100 }])).log.ok, false);
-  assert.equal((await fitsOf(core, [{ L: 64, quantile: 100 }, { L: 128, quantile: null }])).log.ok, false, 'not reached is skipped');
-  assert.equal((await fitsOf(core, [{ L: 64, quantile: 100 }, { L: 128, quantile: 100 }])).log.r2, 1);
+  assert.equal((await fitsOf(core, [{ L: 64, quantile: 100 }])).fits.log.ok, false);
+  assert.equal((await fitsOf(core, [{ L: 64, quantile: 100 }, { L: 128, quantile: null }])).fits.log.ok, false, 'not reached is skipped');
+  assert.equal((await fitsOf(core, [{ L: 64, quantile: 100 }, { L: 128, quantile: 100 }])).fits.log.r2, 1);
+  // With the trials and delta: the core's bootstrap comparison; an exact log law wins every
+  // resample (each resample is the data); without delta there is none.
+  const trials = Ls.map((L) => ({ L, d_mins: Array(8).fill(Math.round(200 + 120 * Math.log(L))), quantile: null }));
+  const withTrials = await fitsOf(core, trials, 0.1);
+  assert.deepEqual(withTrials.comparison, { resamples: 1000, logWins: 1000, powerWins: 0 });
+  assert.ok(withTrials.fits.log.ok && withTrials.fits.log.r2 > withTrials.fits.power.r2);
+  assert.equal((await fitsOf(core, trials)).comparison, null);
 });
 
 test('runner: largest L first, bounded concurrency, split lengths merged in trial order', async () => {

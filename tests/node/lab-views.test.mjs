@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { linearTicks, logTicks, niceStep, makeScale, formatTick } from '../../web/lab/views/scale.js';
 import { yDomain, jitter, describe } from '../../web/lab/views/plot-dl.js';
 import { ecdf, stepVertices, xDomain } from '../../web/lab/views/plot-success.js';
-import { fitSentence, paperSentence, formatDuration } from '../../web/lab/views/summary.js';
+import { fitSentence, fitVerdict, paperSentence, formatDuration } from '../../web/lab/views/summary.js';
+import { labTable, widerGrid } from '../../web/lab/settings.js';
+import { readLink } from '../../web/lab/link.js';
 import { caption, describeSource, baseName, presetHint } from '../../web/lab/views/source.js';
 import { paperComparable } from '../../web/lab/views/results-view.js';
 import { wrap } from '../../web/lab/files.js';
@@ -123,4 +125,28 @@ test('captions, source line and file names name the settings', () => {
   assert.deepEqual(wrap('a bb ccc dddd', 6), ['a bb', 'ccc', 'dddd']);
   assert.deepEqual(wrap('short', 40), ['short']);
   assert.deepEqual(wrap('averyveryverylongword x', 5), ['averyveryverylongword', 'x']);
+});
+
+test('the fit sentence rests on the bootstrap comparison when there is one', async () => {
+  const fits = { log: { ok: true, a: 100, b: 80, r2: 0.95 }, power: { ok: true, c: 120, p: 0.3, r2: 0.99 } };
+  const pts = [64, 128, 256, 512, 1024].map((L) => ({ L, quantile: 500 }));
+  const undecided = fitSentence(fits, pts, { resamples: 1000, logWins: 450, powerWins: 550 });
+  assert.match(undecided, /On these 5 lengths the two fits cannot be told apart: the logarithmic fit has the higher R² in 45 % of 1000 bootstrap resamples of the trials, the power fit in 55 %\./);
+  assert.match(fitSentence(fits, pts.slice(0, 4), { resamples: 1000, logWins: 1000, powerWins: 0 }), /With 4 lengths the two fits cannot be told apart \(each has two parameters; .* 100 % .*\)\./);
+  assert.doesNotMatch(undecided, /somewhat better/);
+  assert.match(fitSentence(fits, pts, { resamples: 1000, logWins: 900, powerWins: 100 }), /The logarithmic fit is the better one \(.* 90 % .*\): consistent with d = O\(log L\), each doubling of L adding about 55 to d\./);
+  assert.match(fitSentence(fits, pts, { resamples: 1000, logWins: 50, powerWins: 950 }), /The power fit is the better one .* but its exponent is small/);
+  assert.match(fitSentence(fits, pts, null), /somewhat better/, 'without a comparison (a CSV without delta) the single-sample wording');
+  assert.equal(fitVerdict({ resamples: 1000, logWins: 900, powerWins: 100 }), 'log');
+  assert.equal(fitVerdict({ resamples: 1000, logWins: 899, powerWins: 101 }), 'undecided');
+  assert.equal(fitVerdict({ resamples: 1000, logWins: 1000, powerWins: 0 }, 4), 'undecided');
+  assert.equal(fitVerdict(null), null);
+});
+
+test('a wider grid: the lab default when it has more lengths, else doublings up to the largest L', async () => {
+  const table = labTable(schema);
+  const st = (hash) => readLink(schema, table, hash).state;
+  assert.equal(widerGrid(schema, st('#Ls=64,128,256,512')), schema.contexts.lab.defaults.Ls);
+  assert.equal(widerGrid(schema, st('#Ls=16,32,64,128,256,512,1024')), '16,32,64,128,256,512,1024,2048,4096');
+  assert.equal(widerGrid(schema, st(`#Ls=16,32,64,128,256,512,1024,2048,${schema.pageLimits.maxL}`)), null);
 });

@@ -8,7 +8,7 @@ import { setupCopyLink } from '../common/copy-link.js';
 import { Controls } from './controls.js';
 import { watchHeight } from '../common/embed-height.js';
 import { applyTheme } from '../common/theme.js';
-import { labTable, checkState, gridOf, DISPLAY_FIELDS } from './settings.js';
+import { labTable, checkState, gridOf, widerGrid, DISPLAY_FIELDS } from './settings.js';
 import { readLink, writeLink } from './link.js';
 import { Store, mirrorToHash } from './store.js';
 import { startRun, cancelRun } from './run.js';
@@ -40,7 +40,9 @@ async function startPool() {
 function resultView(app) {
   const st = app.store.get();
   const gridLs = app.runLs.length || app.result ? app.runLs : gridOf(st);
-  return { res: app.result, gridLs, runLs: app.runLs, states: app.taskStates, dMax: st.dmax, runState: app.runState, schema: app.schema };
+  const wider = widerGrid(app.schema, st);
+  const widerHref = wider ? `${location.pathname}${writeLink(app.schema, app.table, { ...st, Ls: wider, preset: 'none' }, { autorun: true })}` : null;
+  return { res: app.result, gridLs, runLs: app.runLs, states: app.taskStates, dMax: st.dmax, runState: app.runState, schema: app.schema, wider: wider && { Ls: wider, href: widerHref } };
 }
 
 // Puts `hash` in the URL in place of the current one (no history entry, no hashchange).

@@ -34,21 +34,32 @@ export function addPoint(res, point) {
 }
 
 // The fits of a result's points, by the core: d = a + b ln L and d = c L^p over the
-// (1-delta)-quantiles that were reached. Resolves { log, power }; rejects with the pool's error.
-export function fitsOf(pool, points) {
-  return pool.run('fits', { Ls: points.map((p) => p.L), ds: points.map((p) => p.quantile) });
+// (1-delta)-quantiles that were reached, and (when delta is known and the points carry their
+// trials) how often each fit wins over bootstrap resamples of the trials. Resolves { fits,
+// comparison } (comparison: { resamples, logWins, powerWins } or null); rejects with the pool's
+// error.
+export async function fitsOf(pool, points, delta) {
+  if (typeof delta === 'number' && points.every((p) => Array.isArray(p.d_mins) && p.d_mins.length)) {
+    const r = await pool.run('summariseSweep', { delta, points: points.map((p) => ({ L: p.L, dMins: p.d_mins })) });
+    return { fits: r.fits, comparison: r.fitComparison };
+  }
+  const fits = await pool.run('fits', { Ls: points.map((p) => p.L), ds: points.map((p) => p.quantile) });
+  return { fits, comparison: null };
 }
 
-// Keeps res.fits up to date with res.points, one core call at a time, the last call winning.
-// Returns refit(res) -> Promise that resolves once res.fits matches the points it saw (and calls
-// onFits(res) then); a failure leaves the fits as they were and resolves with the error.
+// Keeps res.fits (and res.fitComparison) up to date with res.points, one core call at a time,
+// the last call winning. Returns refit(res) -> Promise that resolves once res.fits matches the
+// points it saw (and calls onFits(res) then); a failure leaves the fits as they were and
+// resolves with the error.
 export function fitKeeper(pool, onFits) {
   let chain = Promise.resolve();
   return (res) => {
     const points = res.points.slice();
-    chain = chain.then(() => fitsOf(pool, points)).then((fits) => {
+    const delta = res.params ? res.params.delta : undefined;
+    chain = chain.then(() => fitsOf(pool, points, delta)).then(({ fits, comparison }) => {
       if (res.points.length === points.length) {
         res.fits = fits;
+        res.fitComparison = comparison;
         onFits(res);
       }
       return null;

@@ -119,6 +119,21 @@ export function gridOf(st) {
   return lengthsOf(st.Ls);
 }
 
+// A wider grid of lengths to tell the fits apart when a sweep cannot: the lab's default grid
+// (schema.contexts.lab.defaults.Ls) when it has more lengths than st's, else st's grid extended
+// by doublings up to the pages' largest L; null when there is nothing wider. Returns the text
+// of an Ls value ("16,32,…").
+export function widerGrid(schema, st) {
+  const now = gridOf(st);
+  if (!now.length) return null;
+  const def = lengthsOf(schema.contexts.lab.defaults.Ls);
+  if (def.length > now.length) return def.join(',');
+  const maxL = schema.pageLimits.maxL;
+  const out = now.slice();
+  for (let L = now[now.length - 1] * 2; L <= maxL; L *= 2) out.push(L);
+  return out.length > now.length ? out.join(',') : null;
+}
+
 // Whether option `name` is used with state st: a family parameter only by its family, w_min only
 // by random weights, decay only by decaying ones; every other option always.
 export function applies(schema, name, st) {

@@ -168,13 +168,15 @@ export declare class AttnxApi {
   formatSweep(record: SweepRecord, format: 'json' | 'csv'): string;
   /** Reads `attnx sweep` JSON or CSV (and the lab's exports); at most 32 MiB. */
   parseSweep(text: string): SweepRecord & { source: 'import'; fits: Fits; complete: true };
-  /** Median, quantile and fits of points given by their d values. */
+  /** Median, quantile and fits of points given by their d values, and how often each fit wins
+   * over 1000 bootstrap resamples of the trials (seed 1). */
   summariseSweep(input: {
     delta: number;
     points: { L: number; dMins: (number | null)[]; dStar?: number; k?: number;
       maxColCount?: number; inClass?: boolean; madds?: number }[];
   }): { points: (Record<string, unknown> & { dMins: (number | null)[]; median: number | null;
-    quantile: number | null })[]; fits: Fits };
+    quantile: number | null })[]; fits: Fits;
+    fitComparison: { resamples: number; logWins: number; powerWins: number } };
   /** Build facts as one plain object. */
   info(): { version: string; flavour: string; simd: boolean; gramKernel: string };
 }

@@ -331,8 +331,10 @@ export class AttnxApi {
    *   k?:number, maxColCount?:number, inClass?:boolean, madds?:number}[]}} input
    * @returns {{points:Object[], fits:{log:{model:string, ok:boolean, a:number|null, b:number|null,
    *   r2:number|null}, power:{model:string, ok:boolean, c:number|null, p:number|null,
-   *   r2:number|null}}}} each point as given (shallow copy) with dMins (not reached = null),
-   *   median and quantile (null when not reached).
+   *   r2:number|null}}, fitComparison:{resamples:number, logWins:number, powerWins:number}}} each
+   *   point as given (shallow copy) with dMins (not reached = null), median and quantile (null when
+   *   not reached); fitComparison: in how many of 1000 bootstrap resamples of the trials (per
+   *   length, with replacement, seed 1) each fit has the higher R² (the core's compare_fits).
    */
   summariseSweep(input) {
     return unwrap(this._m.summariseSweep(input));

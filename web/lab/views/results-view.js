@@ -3,7 +3,7 @@
 import { drawDL } from './plot-dl.js';
 import { drawSuccess } from './plot-success.js';
 import { renderTable } from './table.js';
-import { fitSentence, paperSentence } from './summary.js';
+import { fitSentence, fitVerdict, paperSentence } from './summary.js';
 import { describeSource } from './source.js';
 import { currentTheme } from './svg.js';
 
@@ -41,7 +41,7 @@ const PARTS = [
   ({ view, band }) => {
     const { res } = view;
     renderTable($('results-table'), { res, gridLs: view.runLs, states: view.states });
-    $('fit-sentence').textContent = res ? fitSentence(res.fits, res.points) : 'Run a sweep to see the fits.';
+    showFitSentence($('fit-sentence'), res, view.wider);
     $('paper-box').hidden = !band;
     if (band) $('paper-text').textContent = paperSentence(res.points, band);
     const has = !!(res && res.points.length);
@@ -49,6 +49,19 @@ const PARTS = [
     $('result-source').textContent = describeSource(res, view.runState, view.schema);
   },
 ];
+
+// The fit sentence, and when the fits cannot be told apart a link that runs the same sweep on a
+// wider grid (view.wider: { Ls, href } or null).
+function showFitSentence(p, res, wider) {
+  p.textContent = res ? fitSentence(res.fits, res.points, res.fitComparison) : 'Run a sweep to see the fits.';
+  const lengths = res ? res.points.filter((q) => q.quantile !== null && q.quantile > 0).length : 0;
+  if (!res || !wider || fitVerdict(res.fitComparison, lengths) !== 'undecided') return;
+  const a = document.createElement('a');
+  a.href = wider.href;
+  a.id = 'wider-grid';
+  a.textContent = `Run it on the wider grid L = ${wider.Ls.replace(/,/g, ', ')} →`;
+  p.append(' ', a);
+}
 
 // Draws the page's result views from `view`:
 //   { res (result or null), gridLs (the plot's lengths: the run's, else the configured grid),

@@ -3,9 +3,31 @@
 const r3 = (v) => v.toFixed(3);
 const r2 = (v) => v.toFixed(2);
 
-// What the fits say, in one or two sentences. fits: the core's { log, power } (or null); points:
-// the result's points (their quantiles tell how many lengths the fits could use). Returns text.
-export function fitSentence(fits, points) {
+// A fit "wins" when its R² is the higher in at least this share of the bootstrap resamples of
+// the trials (the core's compare_fits) and the fits used at least MIN_LENGTHS lengths (two
+// two-parameter curves through four points are not told apart by resampling the trials alone).
+export const DECISIVE_SHARE = 0.9;
+export const MIN_LENGTHS = 5;
+
+// Which fit the bootstrap comparison ({ resamples, logWins, powerWins } or null) favours, given
+// the number of lengths the fits used: 'log', 'power', 'undecided', or null without a comparison.
+export function fitVerdict(comparison, lengths = MIN_LENGTHS) {
+  if (!comparison || !comparison.resamples) return null;
+  const n = comparison.resamples;
+  if (lengths < MIN_LENGTHS) return 'undecided';
+  if (comparison.logWins >= DECISIVE_SHARE * n) return 'log';
+  if (comparison.powerWins >= DECISIVE_SHARE * n) return 'power';
+  return 'undecided';
+}
+
+const pct = (k, n) => `${Math.round((100 * k) / n)} %`;
+
+// What the fits say, in two or three sentences. fits: the core's { log, power } (or null);
+// points: the result's points (their quantiles tell how many lengths the fits could use);
+// comparison: the core's bootstrap comparison of the fits (or null: the wording then rests on
+// the R² of this one sample). Returns text. O(log L) is an upper bound: the text never says the
+// quantile must lie on a logarithm.
+export function fitSentence(fits, points, comparison = null) {
   const usable = points.filter((p) => p.quantile !== null && p.quantile > 0).length;
   if (!fits || !fits.log.ok || !fits.power.ok) {
     if (!points.length) return 'The fits appear once the (1−δ)-quantile is known at two or more lengths.';
@@ -15,10 +37,21 @@ export function fitSentence(fits, points) {
   const sgn = (v) => (v < 0 ? `−${Math.abs(v)}` : String(v));
   const b = Math.round(log.b);
   let s = `Logarithmic fit d = ${sgn(Math.round(log.a))} ${b < 0 ? '−' : '+'} ${Math.abs(b)}·ln L: R² ${r3(log.r2)} · power fit d = ${Math.round(power.c)}·L^p with p = ${r2(power.p)}: R² ${r3(power.r2)}.`;
-  const perDoubling = log.b * Math.LN2;
+  const perDoubling = Math.round(log.b * Math.LN2);
+  const verdict = fitVerdict(comparison, usable);
+  if (verdict) {
+    const { resamples: n, logWins, powerWins } = comparison;
+    const shares = `the logarithmic fit has the higher R² in ${pct(logWins, n)} of ${n} bootstrap resamples of the trials, the power fit in ${pct(powerWins, n)}`;
+    if (verdict === 'undecided' && usable < MIN_LENGTHS) s += ` With ${usable} lengths the two fits cannot be told apart (each has two parameters; ${shares}).`;
+    else if (verdict === 'undecided') s += ` On these ${usable} lengths the two fits cannot be told apart: ${shares}.`;
+    else if (verdict === 'log') s += ` The logarithmic fit is the better one (${shares}): consistent with d = O(log L), each doubling of L adding about ${perDoubling} to d.`;
+    else if (power.p < 0.35) s += ` The power fit is the better one (${shares}), but its exponent is small: d grows far more slowly than L.`;
+    else s += ` The power law is the better fit with a sizeable exponent (${shares}): over this range d grows faster than logarithmically.`;
+    return s;
+  }
   if (power.p <= 0.05) s += ' d barely changes with L over this range.';
-  else if (power.p < 0.35 && log.r2 >= power.r2 - 0.02) s += ` The logarithmic fit is at least as good and the power exponent is small: consistent with d = O(log L) (each doubling of L adds about ${Math.round(perDoubling)} to d).`;
-  else if (power.p < 0.35) s += ` The power fit is somewhat better, but its exponent is small: d grows far more slowly than L (each doubling of L adds about ${Math.round(perDoubling)} to d).`;
+  else if (power.p < 0.35 && log.r2 >= power.r2 - 0.02) s += ` The logarithmic fit is at least as good and the power exponent is small: consistent with d = O(log L) (each doubling of L adds about ${perDoubling} to d).`;
+  else if (power.p < 0.35) s += ` The power fit is somewhat better, but its exponent is small: d grows far more slowly than L (each doubling of L adds about ${perDoubling} to d).`;
   else if (power.r2 > log.r2 + 0.02) s += ' The power law fits better with a sizeable exponent: over this range d grows faster than logarithmically.';
   else s += ' Both fit about equally well; the exponent is not small, so the data do not single out logarithmic growth.';
   if (usable < 4) s += ` With only ${usable} lengths the fits are rough.`;
