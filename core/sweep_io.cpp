@@ -178,6 +178,7 @@ FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double d
                            std::uint64_t seed) {
   FitComparison c;
   c.resamples = resamples;
+  for (const SweepRecordPoint& p : points) c.lengths += quantile_d(p.d_mins, delta) > 0;
   Rng rng(seed);
   std::vector<SweepRecordPoint> drawn(points.size());
   for (int b = 0; b < resamples; ++b) {
@@ -194,6 +195,14 @@ FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double d
     else if (f.power.r2 > f.log.r2) ++c.power_wins;
   }
   return c;
+}
+
+const char* fit_verdict(const FitComparison& c) {
+  if (c.lengths < kMinFitLengths) return "too-few-lengths";
+  if (c.resamples <= 0) return "undecided";
+  if (c.log_wins >= kDecisiveFitShare * c.resamples) return "log";
+  if (c.power_wins >= kDecisiveFitShare * c.resamples) return "power";
+  return "undecided";
 }
 
 }  // namespace attnx

@@ -71,7 +71,8 @@ val js_parse_sweep(val text) {
 
 // summariseSweep({ delta, points: [{ L, dMins, ... }] }) -> { points: [{ ...each point, dMins
 // (not reached = null), median, quantile }], fits, fitComparison: { resamples, logWins,
-// powerWins } (compare_fits: bootstrap resamples of the trials, seed 1) }.
+// powerWins, lengths, verdict } (compare_fits: bootstrap resamples of the trials, seed 1;
+// verdict 'log' | 'power' | 'undecided' | 'too-few-lengths' by the core's rule, fit_verdict) }.
 val js_summarise_sweep(val in) {
   return guarded([&] {
     if (!present(in) || in.typeOf().as<std::string>() != "object")
@@ -112,6 +113,8 @@ val js_summarise_sweep(val in) {
     cmp.set("resamples", c.resamples);
     cmp.set("logWins", c.log_wins);
     cmp.set("powerWins", c.power_wins);
+    cmp.set("lengths", c.lengths);
+    cmp.set("verdict", std::string(fit_verdict(c)));
     r.set("fitComparison", cmp);
     return r;
   });

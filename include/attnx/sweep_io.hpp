@@ -93,8 +93,18 @@ SweepFits fit_points(const std::vector<SweepRecordPoint>& points);
 // is the higher. Resamples where either fit cannot be made count for neither.
 struct FitComparison {
   int resamples = 0, log_wins = 0, power_wins = 0;
+  int lengths = 0;  // points whose quantile was reached (what the fits used)
 };
 constexpr int kDefaultFitResamples = 1000;
+// A fit wins when its R^2 is the higher in at least this share of the resamples and the fits used
+// at least kMinFitLengths lengths (two two-parameter curves through four points are not told
+// apart by resampling the trials alone).
+constexpr double kDecisiveFitShare = 0.9;
+constexpr int kMinFitLengths = 5;
+
+// "log", "power", "undecided" (neither wins often enough) or "too-few-lengths" for a comparison
+// (the rule above).
+const char* fit_verdict(const FitComparison& c);
 FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double delta,
                            int resamples = kDefaultFitResamples, std::uint64_t seed = 1);
 

@@ -8,6 +8,7 @@
 #include "helpers.hpp"
 #include <attnx/sweep.hpp>
 #include <attnx/sweep_io.hpp>
+#include <string>
 
 TEST_CASE("median_d of known vectors, with -1 (not reached) counted as larger than any d") {
   CHECK(attnx::median_d({48}) == 48);
@@ -267,4 +268,18 @@ TEST_CASE("compare_fits: a clear logarithm wins every resample; identical trials
   CHECK(a.log_wins + a.power_wins <= 300);
   CHECK(a.log_wins < 300);
   CHECK(a.power_wins < 300);
+}
+
+TEST_CASE("fit_verdict: a share of 0.9 of the resamples and at least 5 lengths") {
+  attnx::FitComparison c;
+  c.resamples = 1000;
+  c.lengths = 5;
+  c.log_wins = 900;
+  CHECK(std::string(attnx::fit_verdict(c)) == "log");
+  c.log_wins = 899;
+  CHECK(std::string(attnx::fit_verdict(c)) == "undecided");
+  c.power_wins = 950;
+  CHECK(std::string(attnx::fit_verdict(c)) == "power");
+  c.lengths = 4;
+  CHECK(std::string(attnx::fit_verdict(c)) == "too-few-lengths");
 }

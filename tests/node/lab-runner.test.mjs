@@ -152,7 +152,7 @@ test('the statistics the page gets from the core: merged medians, quantiles (nul
   // resample (each resample is the data); without delta there is none.
   const trials = Ls.map((L) => ({ L, d_mins: Array(8).fill(Math.round(200 + 120 * Math.log(L))), quantile: null }));
   const withTrials = await fitsOf(core, trials, 0.1);
-  assert.deepEqual(withTrials.comparison, { resamples: 1000, logWins: 1000, powerWins: 0 });
+  assert.deepEqual(withTrials.comparison, { resamples: 1000, logWins: 1000, powerWins: 0, lengths: 7, verdict: 'log' });
   assert.ok(withTrials.fits.log.ok && withTrials.fits.log.r2 > withTrials.fits.power.r2);
   assert.equal((await fitsOf(core, trials)).comparison, null);
 });

@@ -130,16 +130,15 @@ test('captions, source line and file names name the settings', () => {
 test('the fit sentence rests on the bootstrap comparison when there is one', async () => {
   const fits = { log: { ok: true, a: 100, b: 80, r2: 0.95 }, power: { ok: true, c: 120, p: 0.3, r2: 0.99 } };
   const pts = [64, 128, 256, 512, 1024].map((L) => ({ L, quantile: 500 }));
-  const undecided = fitSentence(fits, pts, { resamples: 1000, logWins: 450, powerWins: 550 });
+  const cmp = (logWins, powerWins, verdict, lengths = 5) => ({ resamples: 1000, logWins, powerWins, lengths, verdict });
+  const undecided = fitSentence(fits, pts, cmp(450, 550, 'undecided'));
   assert.match(undecided, /On these 5 lengths the two fits cannot be told apart: the logarithmic fit has the higher R² in 45 % of 1000 bootstrap resamples of the trials, the power fit in 55 %\./);
-  assert.match(fitSentence(fits, pts.slice(0, 4), { resamples: 1000, logWins: 1000, powerWins: 0 }), /With 4 lengths the two fits cannot be told apart \(each has two parameters; .* 100 % .*\)\./);
+  assert.match(fitSentence(fits, pts.slice(0, 4), cmp(1000, 0, 'too-few-lengths', 4)), /With 4 lengths the two fits cannot be told apart \(each has two parameters; .* 100 % .*\)\./);
   assert.doesNotMatch(undecided, /somewhat better/);
-  assert.match(fitSentence(fits, pts, { resamples: 1000, logWins: 900, powerWins: 100 }), /The logarithmic fit is the better one \(.* 90 % .*\): consistent with d = O\(log L\), each doubling of L adding about 55 to d\./);
-  assert.match(fitSentence(fits, pts, { resamples: 1000, logWins: 50, powerWins: 950 }), /The power fit is the better one .* but its exponent is small/);
+  assert.match(fitSentence(fits, pts, cmp(900, 100, 'log')), /The logarithmic fit is the better one \(.* 90 % .*\): consistent with d = O\(log L\), each doubling of L adding about 55 to d\./);
+  assert.match(fitSentence(fits, pts, cmp(50, 950, 'power')), /The power fit is the better one .* but its exponent is small/);
   assert.match(fitSentence(fits, pts, null), /somewhat better/, 'without a comparison (a CSV without delta) the single-sample wording');
-  assert.equal(fitVerdict({ resamples: 1000, logWins: 900, powerWins: 100 }), 'log');
-  assert.equal(fitVerdict({ resamples: 1000, logWins: 899, powerWins: 101 }), 'undecided');
-  assert.equal(fitVerdict({ resamples: 1000, logWins: 1000, powerWins: 0 }, 4), 'undecided');
+  assert.equal(fitVerdict(cmp(900, 100, 'log')), 'log');
   assert.equal(fitVerdict(null), null);
 });
 

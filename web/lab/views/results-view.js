@@ -54,8 +54,8 @@ const PARTS = [
 // wider grid (view.wider: { Ls, href } or null).
 function showFitSentence(p, res, wider) {
   p.textContent = res ? fitSentence(res.fits, res.points, res.fitComparison) : 'Run a sweep to see the fits.';
-  const lengths = res ? res.points.filter((q) => q.quantile !== null && q.quantile > 0).length : 0;
-  if (!res || !wider || fitVerdict(res.fitComparison, lengths) !== 'undecided') return;
+  const verdict = res ? fitVerdict(res.fitComparison) : null;
+  if (!wider || (verdict !== 'undecided' && verdict !== 'too-few-lengths')) return;
   const a = document.createElement('a');
   a.href = wider.href;
   a.id = 'wider-grid';

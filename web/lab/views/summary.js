@@ -3,21 +3,11 @@
 const r3 = (v) => v.toFixed(3);
 const r2 = (v) => v.toFixed(2);
 
-// A fit "wins" when its R² is the higher in at least this share of the bootstrap resamples of
-// the trials (the core's compare_fits) and the fits used at least MIN_LENGTHS lengths (two
-// two-parameter curves through four points are not told apart by resampling the trials alone).
-export const DECISIVE_SHARE = 0.9;
-export const MIN_LENGTHS = 5;
-
-// Which fit the bootstrap comparison ({ resamples, logWins, powerWins } or null) favours, given
-// the number of lengths the fits used: 'log', 'power', 'undecided', or null without a comparison.
-export function fitVerdict(comparison, lengths = MIN_LENGTHS) {
-  if (!comparison || !comparison.resamples) return null;
-  const n = comparison.resamples;
-  if (lengths < MIN_LENGTHS) return 'undecided';
-  if (comparison.logWins >= DECISIVE_SHARE * n) return 'log';
-  if (comparison.powerWins >= DECISIVE_SHARE * n) return 'power';
-  return 'undecided';
+// Which fit the core's bootstrap comparison ({ resamples, logWins, powerWins, lengths, verdict }
+// or null) favours: its verdict 'log', 'power', 'undecided' or 'too-few-lengths' (the core's rule,
+// fit_verdict: a share of the resamples and a least number of lengths), or null without one.
+export function fitVerdict(comparison) {
+  return comparison && comparison.resamples ? comparison.verdict : null;
 }
 
 const pct = (k, n) => `${Math.round((100 * k) / n)} %`;
@@ -38,11 +28,11 @@ export function fitSentence(fits, points, comparison = null) {
   const b = Math.round(log.b);
   let s = `Logarithmic fit d = ${sgn(Math.round(log.a))} ${b < 0 ? '−' : '+'} ${Math.abs(b)}·ln L: R² ${r3(log.r2)} · power fit d = ${Math.round(power.c)}·L^p with p = ${r2(power.p)}: R² ${r3(power.r2)}.`;
   const perDoubling = Math.round(log.b * Math.LN2);
-  const verdict = fitVerdict(comparison, usable);
+  const verdict = fitVerdict(comparison);
   if (verdict) {
     const { resamples: n, logWins, powerWins } = comparison;
     const shares = `the logarithmic fit has the higher R² in ${pct(logWins, n)} of ${n} bootstrap resamples of the trials, the power fit in ${pct(powerWins, n)}`;
-    if (verdict === 'undecided' && usable < MIN_LENGTHS) s += ` With ${usable} lengths the two fits cannot be told apart (each has two parameters; ${shares}).`;
+    if (verdict === 'too-few-lengths') s += ` With ${usable} lengths the two fits cannot be told apart (each has two parameters; ${shares}).`;
     else if (verdict === 'undecided') s += ` On these ${usable} lengths the two fits cannot be told apart: ${shares}.`;
     else if (verdict === 'log') s += ` The logarithmic fit is the better one (${shares}): consistent with d = O(log L), each doubling of L adding about ${perDoubling} to d.`;
     else if (power.p < 0.35) s += ` The power fit is the better one (${shares}), but its exponent is small: d grows far more slowly than L.`;
