@@ -1,21 +1,10 @@
 // The explorer's verdict says what it does not mean: lambda (the core's leaked mass) next to the
 // badge with one line, and the verdict dimmed while a newer result is being computed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { useSite } from './site-harness.mjs';
 
-let server, browser;
-
-before(async () => {
-  server = await startServer(servedDir(), 0);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 async function ready(page, n) {
   await page.waitForFunction((n) => Number(document.documentElement.dataset.runs || 0) >= n
@@ -23,9 +12,9 @@ async function ready(page, n) {
 }
 
 test('the verdict shows lambda with what it means, and is dimmed while a newer result computes', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}#v=1&L=256&d=1024&help=0`);
+  await page.goto(`${site.server.url}#v=1&L=256&d=1024&help=0`);
   await ready(page, 1);
   const r = await page.evaluate(() => ({
     lambda: Number(document.querySelector('#metrics [data-metric="lambda"]').dataset.value),

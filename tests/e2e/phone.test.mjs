@@ -1,22 +1,11 @@
 // The explorer on a 360 px phone: the figures come within the first screen, the key settings
 // (pattern, L, d with its slider) sit right above them, the other settings come after the
 // figures and cards; on a wide screen the layout is the two-column one.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { useSite } from './site-harness.mjs';
 
-let server, browser;
-
-before(async () => {
-  server = await startServer(servedDir(), 0);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 // Page-y (px from the top of the document) of the elements with these ids.
 function tops(page, ids) {
@@ -24,9 +13,9 @@ function tops(page, ids) {
 }
 
 test('on a 360 px phone the figures come first, with pattern, L and d right above them', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const context = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}#v=1&L=128&d=512`);
+  await page.goto(`${site.server.url}#v=1&L=128&d=512`);
   await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
   const t = await tops(page, ['fig-A', 'f-pattern', 'f-L', 'f-d-slider', 'f-seed', 'f-eps', 'metrics', 'explain']);
   assert.ok(t['fig-A'] < 740, `the first figure starts on the first screen (at ${t['fig-A']} px)`);
@@ -38,9 +27,9 @@ test('on a 360 px phone the figures come first, with pattern, L and d right abov
 });
 
 test('on a wide screen the settings stay beside the figures', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}#v=1&L=128&d=512`);
+  await page.goto(`${site.server.url}#v=1&L=128&d=512`);
   await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
   const r = await page.evaluate(() => [document.getElementById('f-seed'), document.getElementById('fig-A')].map((e) => e.getBoundingClientRect()));
   assert.ok(r[0].right <= r[1].left, 'the settings column is left of the figures');

@@ -1,28 +1,17 @@
 // The pages' theme setting: theme=light keeps an embed light in a reader's dark mode, theme=dark
 // is dark in a light one, and auto (no setting) follows the system; the lab's plots follow the
 // page's scheme; the link keeps the setting.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
-import { startServer } from '../../scripts/serve.mjs';
+import { useSite } from './site-harness.mjs';
 
 const LIGHT_BG = 'rgb(246, 247, 249)', DARK_BG = 'rgb(20, 23, 28)';
-let server, browser;
-
-before(async () => {
-  server = await startServer(servedDir(), 0);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite();
 
 async function bodyBackground(path, colorScheme, ready) {
-  const context = await browser.newContext({ colorScheme });
+  const context = await site.browser.newContext({ colorScheme });
   const page = await context.newPage();
-  await page.goto(server.url + path);
+  await page.goto(site.server.url + path);
   await page.waitForFunction(ready, null, { timeout: 60000 });
   const r = await page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, hash: location.hash }));
   return { ...r, page, context };
