@@ -128,11 +128,12 @@ class ExportFile {
   bool created_ = false, written_ = false;
 };
 
-// Upper bound of the export's size: X's 2d floats per row at most 17 bytes each with their
-// separator ("-1.17549435e-38, "), an entry of A at most 48 bytes, the rest at most 64 KiB.
+// Upper bound of the export's size: X's 2d floats per row, each written as the shortest double
+// text of its exact value, at most 26 bytes with its separator ("-1.1754943508222875e-38, "), an
+// entry of A at most 48 bytes, the rest at most 64 KiB.
 std::uint64_t export_bytes_bound(const Pattern& A, int d) {
   const std::uint64_t L = static_cast<std::uint64_t>(A.L), dd = static_cast<std::uint64_t>(d);
-  return L * (2 * dd * 17 + 16) + static_cast<std::uint64_t>(A.nnz()) * 48 + (64u << 10);
+  return L * (2 * dd * 26 + 16) + static_cast<std::uint64_t>(A.nnz()) * 48 + (64u << 10);
 }
 
 void check_export_size(const std::string& path, const Pattern& A, int d,
@@ -164,7 +165,9 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   w.field("about",
           "M = softmax_rows((X W_Q) (X W_K)^T / sqrt(d)) with a max-subtracted softmax; "
           "A is the target as [i, j, a] triplets (0-based, rows sum to 1); X is L x 2d float32 "
-          "= [Q, K]: [sqrt(d) B P, P] for jl, [sqrt(d) q_i, P] with row i's LP query q_i for lp; W_Q = [I_d; 0], W_K = [0; I_d] are 2d x d, written as {rows, "
+          "= [Q, K]: [sqrt(d) B P, P] for jl, [sqrt(d) q_i, P] with row i's LP query q_i for lp, Chebyshev "
+          "coefficients and values for moment; each float32 entry is written as the decimal of its "
+          "exact value, so a float64 reader gets the float exactly; W_Q = [I_d; 0], W_K = [0; I_d] are 2d x d, written as {rows, "
           "cols, identity_row_offset}: W[r][c] = 1 if r = c + identity_row_offset, else 0.");
   w.field("version", ATTNX_VERSION);
   w.field("L", L);
@@ -190,7 +193,7 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   for (int i = 0; i < L; ++i) {
     w.begin_array(true);
     const float* row = c.X.data() + static_cast<std::size_t>(i) * 2 * d;
-    for (int j = 0; j < 2 * d; ++j) w.value_f(row[j]);
+    for (int j = 0; j < 2 * d; ++j) w.value(double(row[j]));  // the float's exact value, read back exactly as a double
     w.end_array();
   }
   w.end_array();

@@ -1,6 +1,8 @@
 #include <attnx/inputs.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace attnx {
 
@@ -47,17 +49,39 @@ double round_to_bits(double x, int b) {
   return std::ldexp(std::nearbyint(std::ldexp(m, b)), e - b);
 }
 
+namespace {
+
+// Stable row softmax in double (max subtracted).
+std::vector<double> softmax_rows_double(const std::vector<double>& Z, int L) {
+  const std::size_t l = static_cast<std::size_t>(L);
+  std::vector<double> M(Z.size());
+  for (std::size_t i = 0; i < l; ++i) {
+    const double* z = Z.data() + i * l;
+    double mx = -std::numeric_limits<double>::infinity(), sum = 0;
+    for (std::size_t j = 0; j < l; ++j) mx = std::max(mx, z[j]);
+    for (std::size_t j = 0; j < l; ++j) sum += (M[i * l + j] = std::exp(z[j] - mx));
+    for (std::size_t j = 0; j < l; ++j) M[i * l + j] /= sum;
+  }
+  return M;
+}
+
+}  // namespace
+
 Construction evaluate_inputs(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D) {
   Construction c;
   c.L = A.L;
   c.d = D;
   c.B = log_target(A, tol);
   c.X.assign(X.begin(), X.end());  // rounded to float32
-  c.logits = logits_of<float, double, float>(c.X, A.L, D);
-  c.M.resize(c.logits.size());
-  softmax_rows(c.logits.data(), c.M.data(), A.L);
-  c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
+  // The criterion on the double logits of the float X (the logits of `moment` are differences of
+  // large numbers: rounding them to float32 first would add an error of its own); float copies
+  // of Z and M are kept for display.
+  const std::vector<double> Z = logits_of<float, double, double>(c.X, A.L, D);
+  const std::vector<double> M = softmax_rows_double(Z, A.L);
+  c.rows = evaluate_rows(A, Z.data(), M.data(), tol);
   c.metrics = summarise(A, c.B, c.rows, tol);
+  c.logits.assign(Z.begin(), Z.end());
+  c.M.assign(M.begin(), M.end());
   return c;
 }
 

@@ -8,8 +8,9 @@
 namespace attnx {
 
 // The Construction of inputs X (L x 2D, row-major, double; Q = X[:, :D], K = X[:, D:]): X rounded
-// to float32, logits Z = Q K^T / sqrt(D) of that float X summed in double, then M, the rows and
-// the metrics of §2. B is the target's log-target (for beta and d*).
+// to float32, logits Z = Q K^T / sqrt(D) of that float X summed in double, M its softmax in
+// double, the rows and metrics of §2 on those doubles (logits and M are kept as float for
+// display). B is the target's log-target (for beta and d*).
 Construction evaluate_inputs(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D);
 
 struct PrecisionReport {

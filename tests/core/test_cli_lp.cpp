@@ -65,3 +65,24 @@ TEST_CASE("mind --construction lp gives the core's min_d_lp and far less than jl
   CHECK(attnx::json_parse(lp.out).find("d_min")->num == want);
   CHECK(attnx::json_parse(jl.out).find("d_min")->num > 4 * want);
 }
+
+TEST_CASE("construct --construction moment: D = 2k, the export recomputes to the reported metrics") {
+  if (!cli_test::cli_available()) return;
+  TempDir dir;
+  const std::string path = dir.file("moment.json");
+  const auto r = run_cli({"construct", "--L", "16", "--k", "2", "--seed", "2", "--construction", "moment", "--export", path});
+  REQUIRE(r.status == 0);
+  const attnx::JsonValue out = attnx::json_parse(r.out);
+  CHECK(out.find("params")->find("d")->num == 4);
+  CHECK(out.find("precision")->find("fp64")->b);
+  const std::string text = slurp(path);
+  const attnx::JsonValue e = attnx::json_parse(text);
+  const th::MatD X = th::matrix_of(*e.find("X"));
+  REQUIRE(X.cols() == 8);
+  const th::MatD Z = X.leftCols(4) * X.rightCols(4).transpose() / 2.0;
+  const th::RefMetrics ref = th::ref_metrics(attnx::parse_pattern_text(text, -1), Z);
+  const attnx::JsonValue* m = e.find("metrics");
+  CHECK(std::abs(m->find("rho")->num - ref.rho) < 1e-3 * (1 + ref.rho));
+  CHECK(m->find("zeta")->num == doctest::Approx(ref.zeta).epsilon(1e-3));
+  CHECK(m->find("success")->b == (ref.rho <= 1 && ref.zeta <= 0.1));
+}
