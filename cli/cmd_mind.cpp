@@ -25,11 +25,6 @@ int run_mind(const Args& a) {
   MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); },
                                                  rows_on_threads(threads == 0 ? default_threads() : int(threads)))
                                       : min_d(A, tol, opt, seed, [&](double f) { return progress(f); });
-  if (construction == "lp") {  // the beta and d* of the target, as jl's search reports them
-    const std::vector<double> B = log_target(A, tol);
-    r.beta = beta_of(A, B);
-    r.d_star = d_star(r.beta, A.L, tol);
-  }
   progress.done();
 
   JsonWriter w;

@@ -108,6 +108,8 @@ int run_sweep(const Args& a) {
   check_family_defaults(a, opt.pattern, opt.Ls, "Ls");
   opt.trials = static_cast<int>(a.get_int("trials"));
   opt.seed = seed_of(a);
+  opt.construction = a.get_str("construction");
+  opt.box = a.get_real("box");
   validate(opt);
   const int threads = sweep_threads(a, check_sweep_budget(opt));
 

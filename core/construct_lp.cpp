@@ -108,6 +108,8 @@ MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& 
   validate(opt);
   check_budget("mind", estimate_construct_bytes(A.L, opt.d_max), opt.max_bytes);
   MinDResult r;
+  r.beta = beta_of(A, log_target(A, tol));  // the target's beta and d*, as min_d reports them
+  r.d_star = d_star(r.beta, A.L, tol);
   const int top = opt.d_max / opt.step;  // grid points k = 1..top, d = k * step
   const double bound = 2.0 * (1 + std::log2(double(top)));
   auto ok = [&](int k) {

@@ -1,5 +1,7 @@
 #include <attnx/sweep.hpp>
 
+#include <attnx/construct_lp.hpp>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -25,6 +27,13 @@ void validate(const SweepOptions& opt) {
   }
   if (opt.pattern.family == Family::Custom)
     fail("pattern", "pattern custom cannot be swept over L (choose a generated family)");
+  if (opt.construction == "moment")
+    fail("construction", "construction moment has one hidden size per pattern (D = 2m) at every L: "
+                         "nothing to sweep; sweeps take jl or lp");
+  const auto& names = construction_names();
+  if (std::find(names.begin(), names.end(), opt.construction) == names.end())
+    fail("construction", "construction must be one of jl, lp (got \"" + opt.construction.substr(0, 40) + "\")");
+  require_option("box", opt.box);
 }
 
 std::uint64_t trial_seed(std::uint64_t master, int L, int t) {
@@ -47,7 +56,8 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
     Progress inner;
     if (progress)
       inner = [&](double f) { return progress((n + f) / opt.trials); };
-    const MinDResult r = min_d(A, opt.tol, opt.mind, s, inner);
+    const MinDResult r = opt.construction == "lp" ? min_d_lp(A, opt.tol, opt.mind, s, opt.box, inner)
+                                                  : min_d(A, opt.tol, opt.mind, s, inner);
     if (r.cancelled) {
       pt.d_mins.clear();
       return pt;

@@ -29,6 +29,10 @@ SweepRecordParams record_params(const SweepOptions& opt) {
   p.trials = opt.trials;
   p.seed = static_cast<long long>(opt.seed);
   p.max_bytes = static_cast<long long>(opt.mind.max_bytes);
+  if (opt.construction != "jl") {
+    p.construction = opt.construction;
+    p.box = opt.box;
+  }
   return p;
 }
 
@@ -51,6 +55,8 @@ void write_params(JsonWriter& w, const SweepRecord& rec) {
   if (p.trials) w.field("trials", *p.trials);
   if (p.seed) w.field("seed", *p.seed);
   if (p.max_bytes) w.field("max_bytes", *p.max_bytes);
+  if (p.construction) w.field("construction", *p.construction);
+  if (p.box) w.field("box", *p.box);
   w.end_object();
 }
 

@@ -53,6 +53,8 @@ void write_options(JsonWriter& w, const SweepOptions& o) {
   w.end_array();
   w.field("trials", o.trials);
   w.field("seed", std::to_string(o.seed));
+  w.field("construction", o.construction);
+  w.field("box", o.box);
   w.end_object();
 }
 
@@ -78,6 +80,8 @@ SweepOptions read_options(const JsonValue& o) {
   for (const JsonValue& L : member(o, "Ls").arr) opt.Ls.push_back(static_cast<int>(L.num));
   opt.trials = int_of(o, "trials");
   opt.seed = std::stoull(member(o, "seed").str);
+  opt.construction = member(o, "construction").str;
+  opt.box = member(o, "box").num;
   validate(opt);
   return opt;
 }

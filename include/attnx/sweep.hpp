@@ -3,6 +3,9 @@
 #include <cstdint>
 #include <vector>
 
+#include <string>
+
+#include "lp_rows.hpp"
 #include "mind.hpp"
 
 namespace attnx {
@@ -21,6 +24,8 @@ struct SweepOptions {
                          // the trials of one L can be split between workers; first_trial+trials
                          // <= kMaxTrials
   std::uint64_t seed = 1;
+  std::string construction = "jl";  // jl (SPEC §3) or lp (SPEC §8.2): how each trial's minimal d is found
+  double box = kDefaultLpBox;        // lp: U
 };
 void validate(const SweepOptions& opt);
 

@@ -28,6 +28,8 @@ struct SweepRecordParams {
   std::optional<double> w_min, decay;  // written only with weights random / decaying
   std::optional<double> eps, tau, delta;
   std::optional<long long> step, d_max, trials, seed, max_bytes;
+  std::optional<std::string> construction;  // written only when not jl (older files are jl)
+  std::optional<double> box;                // lp's U
 };
 
 // One length. Not-reached d values are -1 as in SweepPoint; other values may be unknown.

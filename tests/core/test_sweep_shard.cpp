@@ -11,6 +11,10 @@
 #include "cli_run.hpp"
 #include <attnx/errors.hpp>
 #include <attnx/sweep_shard.hpp>
+#include <attnx/construct_lp.hpp>
+#include <attnx/json.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/rng.hpp>
 
 using cli_test::run_cli;
 using cli_test::spit;
@@ -116,4 +120,45 @@ TEST_CASE("attnx merge of the shards prints the unsharded sweep; bad sets of par
   CHECK(run_cli({"merge"}).status != 0);
   CHECK(run_cli({"sweep", "--Ls", "16", "--trials", "2", "--shard", "2/2"}).err.find("shard must be i/n with 0 <= i < n <= 2") != std::string::npos);
   CHECK(run_cli({"sweep", "--shard", "x"}).err.find("--shard must be i/n") != std::string::npos);
+}
+
+TEST_CASE("sweep --construction lp: each trial's d_min is the core's min_d_lp; threads and shards print the same bytes") {
+  if (!cli_test::cli_available()) return;
+  const std::vector<std::string> flags = {"--Ls", "16,32,48", "--trials", "3", "--seed", "4", "--construction", "lp", "--step", "1", "--dmax", "128"};
+  auto sweep = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"sweep"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_cli(args);
+  };
+  const auto one = sweep({"--threads", "1"});
+  REQUIRE(one.status == 0);
+  const attnx::JsonValue j = attnx::json_parse(one.out);
+  CHECK(j.find("params")->find("construction")->str == "lp");
+  attnx::SweepOptions o;
+  o.Ls = {16, 32, 48};
+  o.trials = 3;
+  o.seed = 4;
+  o.construction = "lp";
+  o.mind.step = 1;
+  o.mind.d_max = 128;
+  for (std::size_t i = 0; i < 3; ++i)
+    for (int t = 0; t < 3; ++t) {
+      const std::uint64_t s = attnx::trial_seed(4, o.Ls[i], t);
+      attnx::PatternSpec spec;
+      spec.L = o.Ls[i];
+      attnx::Rng rng(attnx::pattern_seed(s));
+      const attnx::Pattern A = attnx::make_pattern(spec, rng);
+      CHECK(j.find("points")->arr[i].find("d_mins")->arr[t].num == attnx::min_d_lp(A, o.tol, o.mind, s).d_min);
+    }
+  CHECK(sweep({"--threads", "3"}).out == one.out);
+  TempDir dir;
+  std::vector<std::string> merge = {"merge"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string f = dir.file("lp" + std::to_string(i) + ".json");
+    spit(f, sweep({"--shard", std::to_string(i) + "/3"}).out);
+    merge.push_back(f);
+  }
+  CHECK(run_cli(merge).out == one.out);
+  CHECK(run_cli({"sweep", "--construction", "moment"}).err.find("nothing to sweep") != std::string::npos);
 }
