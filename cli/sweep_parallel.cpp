@@ -15,18 +15,38 @@ int default_threads() {
   return n ? static_cast<int>(n) : 1;
 }
 
+namespace {
+
+// body(i) for every i in [0, n) on `threads` threads (the calling one included), indices handed
+// out in order. The first exception stops handing out new ones and is rethrown after all joined.
+void parallel_for(int n, int threads, const std::function<void(int)>& body) {
+  std::atomic<int> next{0};
+  std::mutex mu;
+  std::exception_ptr error;
+  auto work = [&] {
+    for (int i; (i = next.fetch_add(1)) < n;) {
+      try {
+        body(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!error) error = std::current_exception();
+        next = n;
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int w = 1; w < std::min(threads, n); ++w) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
 std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads) {
   if (threads <= 1) return nullptr;
-  return [threads](int n, const std::function<void(int)>& body) {
-    std::atomic<int> next{0};
-    auto work = [&] {
-      for (int i; (i = next.fetch_add(1)) < n;) body(i);
-    };
-    std::vector<std::thread> pool;
-    for (int w = 1; w < std::min(threads, n); ++w) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-  };
+  return [threads](int n, const std::function<void(int)>& body) { parallel_for(n, threads, body); };
 }
 
 std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<SweepTask>& tasks, int threads,
@@ -37,31 +57,14 @@ std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<Swe
   std::vector<SweepPoint> out(tasks.size());
   double total = 0, done = 0;
   for (const SweepTask& t : tasks) total += double(t.L) * t.L;
-  std::atomic<std::size_t> next{0};
-  std::mutex mu;  // guards done, progress and the first error
-  std::exception_ptr error;
-  auto work = [&] {
-    for (std::size_t n; (n = next.fetch_add(1)) < order.size();) {
-      const SweepTask& task = tasks[order[n]];
-      try {
-        out[order[n]] = sweep_trial(opt, task.L, task.trial);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!error) error = std::current_exception();
-        next = order.size();  // the others stop after their current task
-        return;
-      }
-      std::lock_guard<std::mutex> lock(mu);
-      done += double(task.L) * task.L;
-      if (progress) progress(done / total);  // monotone: completed work only
-    }
-  };
-  std::vector<std::thread> pool;
-  const int n = std::max(1, std::min<int>(threads, int(tasks.size())));
-  for (int w = 1; w < n; ++w) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  std::mutex mu;  // guards done and progress
+  parallel_for(int(order.size()), std::max(1, threads), [&](int n) {
+    const SweepTask& task = tasks[order[n]];
+    out[order[n]] = sweep_trial(opt, task.L, task.trial);
+    std::lock_guard<std::mutex> lock(mu);
+    done += double(task.L) * task.L;
+    if (progress) progress(done / total);  // monotone: completed work only
+  });
   return out;
 }
 

@@ -185,6 +185,7 @@ FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double d
   FitComparison c;
   c.resamples = resamples;
   for (const SweepRecordPoint& p : points) c.lengths += quantile_d(p.d_mins, delta) > 0;
+  if (points.size() < 2) return c;  // no fit of one length: every resample would count for neither
   Rng rng(seed);
   std::vector<SweepRecordPoint> drawn(points.size());
   for (int b = 0; b < resamples; ++b) {

@@ -2,7 +2,7 @@
 
 // The values of `theme`: auto follows the reader's system (the pages' default); light and dark
 // fix the scheme (an embed inside a light blog stays light in a reader's dark mode).
-export const THEME_VALUES = ['auto', 'light', 'dark'];
+export const THEME_VALUES = ['light', 'dark', 'auto'];
 
 // The state-table field of `theme` (web/common/hashstate.js; written to links when not auto).
 export const THEME_FIELD = { type: 'enum', values: THEME_VALUES, def: 'auto' };

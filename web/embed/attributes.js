@@ -6,11 +6,11 @@
 // names the link version whose defaults fill what is left out; an element without `v` reads as
 // version 1 (the first version elements had), forever, so a published snippet keeps its meaning.
 import { parseHash } from '../common/hashstate.js';
+import { THEME_VALUES } from '../common/theme.js';
 
 export const ELEMENT_DEFAULT_VERSION = 1;
 export const FIGURE_NAMES = ['A', 'M', 'err', 'zero', 'X', 'metrics', 'inspector'];
 export const DEFAULT_FIGURES = ['A', 'M'];
-export const THEMES = ['light', 'dark', 'auto'];
 export const DEFAULT_THEME = 'light';
 const OWN = ['v', 'controls', 'figures', 'theme'];
 const PAGE_ONLY = new Set(['help', 'embed', 'theme']);  // page fields an element has no use for (its theme is its own attribute)
@@ -18,6 +18,12 @@ const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'story', 'step']);  // fields w
 const GLOBAL = new Set(['id', 'class', 'style', 'hidden', 'title', 'lang', 'dir', 'tabindex', 'slot', 'part',
   'role', 'is', 'nonce', 'autofocus', 'inert', 'draggable', 'contenteditable', 'spellcheck', 'translate',
   'accesskey', 'enterkeyhint', 'inputmode', 'popover', 'exportparts', 'loading']);
+
+/** True for HTML's global attributes, data-* and aria-* (and event handlers): never settings. */
+export function isGlobalAttribute(name) {
+  const n = String(name).toLowerCase();
+  return GLOBAL.has(n) || /^(data-|aria-|on)/.test(n);
+}
 
 /** Lower-cased attribute name -> state field, for every link field an element reads. */
 export function attributeFields(table) {
@@ -61,7 +67,7 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
     const name = String(rawName).toLowerCase();
     if (OWN.includes(name)) own[name] = value;
     else if (fields.has(name)) params.set(fields.get(name), value);
-    else if (!GLOBAL.has(name) && !/^(data-|aria-|on)/.test(name)) errors.push(`unknown attribute "${name.slice(0, 40)}" on <${tag}>`);
+    else if (!isGlobalAttribute(name)) errors.push(`unknown attribute "${name.slice(0, 40)}" on <${tag}>`);
   }
   params.set('v', own.v ?? String(ELEMENT_DEFAULT_VERSION));
   const parsed = parseHash(table, `#${params.toString()}`, { page: 'explorer', schema });
@@ -70,8 +76,8 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
   const figures = readList('figures', own.figures ?? DEFAULT_FIGURES.join(','), FIGURE_NAMES);
   for (const r of [controls, figures]) if (r.error) errors.push(r.error);
   let theme = own.theme ?? DEFAULT_THEME;
-  if (!THEMES.includes(theme)) {
-    errors.push(`theme must be one of ${THEMES.join(', ')} (got "${String(theme).slice(0, 40)}")`);
+  if (!THEME_VALUES.includes(theme)) {
+    errors.push(`theme must be one of ${THEME_VALUES.join(', ')} (got "${String(theme).slice(0, 40)}")`);
     theme = DEFAULT_THEME;
   }
   return {

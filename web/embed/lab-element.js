@@ -11,6 +11,7 @@
 // starts loading only near the viewport; a changed attribute re-reads them all.
 import { labTable } from '../lab/settings.js';
 import { sharedRuntime } from './runtime.js';
+import { isGlobalAttribute } from './attributes.js';
 
 export const LAB_URL = new URL('../lab.html', import.meta.url);
 const NEAR_VIEWPORT = '200px';
@@ -30,7 +31,7 @@ export function labHash(attrs, table) {
   params.set('embed', '1');
   params.set('theme', 'light');  // as <attnx-explorer>: light unless theme says otherwise
   for (const [name, value] of given) {
-    if (name === 'v' || name === 'embed' || /^(id|class|style|hidden|title|slot|part|lang|dir|data-.*|aria-.*)$/.test(name)) continue;
+    if (name === 'v' || name === 'embed' || isGlobalAttribute(name)) continue;
     params.set(byLower.get(name) || name, value);
   }
   return `#${params.toString().replace(/%2C/g, ',')}`;

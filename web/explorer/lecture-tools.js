@@ -3,7 +3,7 @@
 // and Stop) and Play (d swept upward through the page's update path, see d-search.js).
 import { el } from '../common/dom.js';
 import { defaults } from '../common/hashstate.js';
-import { PRESETS, presetPatch } from './presets.js';
+import { presetList, presetPatch } from './presets.js';
 import { STORIES } from './story.js';
 import { play, playSequence, playMessage, minDOptions, minDGrid, minDMessage } from './d-search.js';
 import { constructOptions } from './state.js';
@@ -39,9 +39,9 @@ export function setupLectureTools(els, ctx) {
     return true;
   };
 
-  for (const p of PRESETS) els.presets.append(el('option', { value: p.name, text: p.label }));
+  for (const p of presetList(ctx.schema, ctx.table)) els.presets.append(el('option', { value: p.name, text: p.label }));
   els.presets.addEventListener('change', () => {
-    const patch = presetPatch(ctx.table, els.presets.value);
+    const patch = presetPatch(ctx.schema, ctx.table, els.presets.value);
     els.presets.value = '';
     if (!patch) return;
     stop();
