@@ -26,6 +26,8 @@ void write_params(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   write_pattern_params(w, a, spec, true);
   write_tolerances(w, tol);
   w.field("construction", a.get_str("construction"));
+  const ProjectionKind projection = projection_of(a);
+  if (projection != ProjectionKind::Gaussian) w.field("projection", projection_name(projection));
   if (a.get_str("construction") == "lp") w.field("box", a.get_real("box"));
   w.field("d", d);
   w.field("seed", seed);
@@ -209,6 +211,7 @@ int run_construct(const Args& a) {
   PatternSpec spec = pattern_spec(a, true);
   const Tolerances tol = tolerances(a);
   const int d = static_cast<int>(a.get_int("d"));
+  const ProjectionKind projection = projection_of(a);  // refused unless jl, before any work
   const std::uint64_t seed = seed_of(a), max_bytes = max_bytes_of(a);
   const std::string export_path = a.get_str("export");
 
@@ -230,8 +233,9 @@ int run_construct(const Args& a) {
     built.c = std::move(m.c);
     precision = m.precision;
   } else {
-    built.c = construct(A, tol, d, seed, max_bytes);
-    if (a.get_switch("precision")) precision = precision_report(A, tol, jl_inputs(A, built.c.B, seed, d), d);
+    built.c = construct(A, tol, d, seed, max_bytes, nullptr, nullptr, true, projection);
+    if (a.get_switch("precision"))
+      precision = precision_report(A, tol, jl_inputs(A, built.c.B, seed, d, projection), d);
   }
   const Construction& c = built.c;
 

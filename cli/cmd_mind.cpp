@@ -35,6 +35,7 @@ int run_mind(const Args& a) {
   write_pattern_params(w, a, spec, true);
   write_tolerances(w, tol);
   w.field("construction", construction);
+  if (opt.projection != ProjectionKind::Gaussian) w.field("projection", projection_name(opt.projection));
   if (construction == "lp") w.field("box", box);
   w.field("step", opt.step);
   w.field("d_max", opt.d_max);

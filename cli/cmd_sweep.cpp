@@ -29,7 +29,7 @@ namespace {
 std::uint64_t check_sweep_budget(const SweepOptions& opt) {
   PatternSpec s = opt.pattern;
   s.L = opt.Ls.back();
-  const std::uint64_t one = estimate_mind_bytes(s.L, opt.mind.step, row_count_bound(s));
+  const std::uint64_t one = estimate_mind_bytes(s.L, opt.mind.step, row_count_bound(s), opt.mind.projection);
   check_budget("min-d search", one, opt.mind.max_bytes);
   return opt.mind.max_bytes / std::max<std::uint64_t>(one, 1);
 }

@@ -149,7 +149,18 @@ MinDOptions mind_options(const Args& a) {
     throw UsageError("--step must be at most --dmax (got --step " + std::to_string(m.step) +
                      " and --dmax " + std::to_string(m.d_max) + ")");
   m.max_bytes = max_bytes_of(a);
+  m.projection = projection_of(a);
   return m;
+}
+
+ProjectionKind projection_of(const Args& a) {
+  const std::string name = a.get_str("projection"), construction = a.get_str("construction");
+  const ProjectionKind kind = parse_projection(name);
+  if (kind != ProjectionKind::Gaussian && construction != "jl")
+    throw UsageError("--projection " + name + " applies only to --construction jl (got --construction " +
+                     construction + ": lp's keys are the gaussian projection of SPEC 8.2, moment has no "
+                     "projection)");
+  return kind;
 }
 
 std::uint64_t seed_of(const Args& a) { return static_cast<std::uint64_t>(a.get_int("seed")); }

@@ -31,7 +31,11 @@ void check_family_defaults(const Args& a, const PatternSpec& spec, const std::ve
                            const std::string& L_flag);
 
 Tolerances tolerances(const Args& a);
+// --step, --dmax, --max-bytes and --projection (see projection_of).
 MinDOptions mind_options(const Args& a);
+// --projection, jl's projection kind (SPEC 8.1). Refuses a kind other than gaussian with a
+// --construction other than jl, naming both flags.
+ProjectionKind projection_of(const Args& a);
 std::uint64_t seed_of(const Args& a);
 std::uint64_t max_bytes_of(const Args& a);
 

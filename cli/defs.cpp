@@ -75,6 +75,7 @@ void add_mind_flags(std::vector<Flag>& v) {
 
 void add_construction_flags(std::vector<Flag>& v) {
   v.push_back(option_flag("construction", "Construction"));
+  v.push_back(option_flag("projection", "Construction"));
   v.push_back(option_flag("box", "Construction"));
   v.push_back(option_flag("threads", "Construction"));
   v.back().help = "lp: threads solving the rows' LPs (0: one per core); the output does not depend on it";
@@ -146,6 +147,7 @@ Command sweep_command() {
     ch.erase(std::remove(ch.begin(), ch.end(), std::string("moment")), ch.end());
     c.def.flags.back().refused.push_back({"moment", "has one hidden size per pattern (D = 2m) at every L: nothing to sweep"});
   }
+  c.def.flags.push_back(option_flag("projection", "Sweep"));
   c.def.flags.push_back(option_flag("box", "Sweep"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(option_flag("threads", "Run"));

@@ -53,10 +53,9 @@ double d_star(double beta, int L, const Tolerances& tol) {
 void draw_projection_columns(Rng& rng, int L, int ncols, float* out) {
   // One word of `rng` seeds each column's own generator: the values depend only on the column
   // index, never on how the columns are split between calls (min-d draws `step` at a time).
-  for (int c = 0; c < ncols; ++c) {
-    Rng column(rng.next());
-    column.fill_normal(out + static_cast<std::size_t>(c) * L, static_cast<std::size_t>(L));
-  }
+  for (int c = 0; c < ncols; ++c)
+    draw_raw_column(ProjectionKind::Gaussian, rng.next(), L, c, nullptr,
+                    out + static_cast<std::size_t>(c) * L);
 }
 
 void softmax_rows(const float* Z, float* M, int L) {
@@ -165,14 +164,19 @@ Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z,
 }
 
 std::vector<float> scaled_projection_rows(const float* P, int L, int d) {
+  return scaled_projection_rows(P, L, d, projection_scale(ProjectionKind::Gaussian, d, {}));
+}
+
+std::vector<float> scaled_projection_rows(const float* P, int L, int d, const ProjectionScale& scale) {
   const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(d);
-  const float inv_sqrt_d = static_cast<float>(1.0 / std::sqrt(double(d)));
+  std::vector<float> row_scale(l);
+  for (std::size_t i = 0; i < l; ++i) row_scale[i] = scale.row_scale(static_cast<int>(i));
   std::vector<float> Ps(l * dd);
   constexpr std::size_t T = 32;  // 32 x 32 tiles: contiguous rows without striding through P
   for (std::size_t t0 = 0; t0 < dd; t0 += T)
     for (std::size_t i0 = 0; i0 < l; i0 += T)
       for (std::size_t t = t0; t < std::min(dd, t0 + T); ++t)
-        for (std::size_t i = i0; i < std::min(l, i0 + T); ++i) Ps[i * dd + t] = P[t * l + i] * inv_sqrt_d;
+        for (std::size_t i = i0; i < std::min(l, i0 + T); ++i) Ps[i * dd + t] = P[t * l + i] * row_scale[i];
   return Ps;
 }
 
@@ -188,12 +192,13 @@ void input_left_row(const Pattern& A, const std::vector<double>& B, const float*
   for (std::size_t t = 0; t < dd; ++t) out[t] = static_cast<float>(sqrt_d * acc[t]);
 }
 
-std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, std::uint64_t seed, int d) {
+std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, std::uint64_t seed, int d,
+                              ProjectionKind projection) {
   const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
   std::vector<float> P(l * dd);
-  Rng rng(projection_seed(seed));
-  draw_projection_columns(rng, A.L, d, P.data());
-  const std::vector<float> Ps = scaled_projection_rows(P.data(), A.L, d);
+  ProjectionStream(projection, A.L, projection_seed(seed)).next(d, P.data());
+  const std::vector<float> Ps =
+      scaled_projection_rows(P.data(), A.L, d, projection_scale_of(projection, P.data(), A.L, d));
   const double sqrt_d = std::sqrt(double(d));
   std::vector<double> X(l * 2 * dd, 0.0);
   for (int i = 0; i < A.L; ++i) {
@@ -210,11 +215,12 @@ std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, st
 
 namespace {
 
-// X = [sqrt(d) B P_s, P_s] with P_s = P / sqrt(d) (P: unit normals, L x d column-major): row-major
-// L x 2d, the left half summed in double.
-std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, const float* P, int d) {
+// X = [sqrt(d) B P_s, P_s] with P_s = the raw columns P (L x d column-major) scaled row by row
+// (projection.hpp; gaussian: P / sqrt(d)): row-major L x 2d, the left half summed in double.
+std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, const float* P, int d,
+                                const ProjectionScale& scale) {
   const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
-  const std::vector<float> Ps = scaled_projection_rows(P, A.L, d);
+  const std::vector<float> Ps = scaled_projection_rows(P, A.L, d, scale);
   std::vector<float> X(l * 2 * dd, 0.0f);
   std::vector<double> acc;
   for (std::size_t i = 0; i < l; ++i) {
@@ -228,22 +234,27 @@ std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, 
 }  // namespace
 
 void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int d, float* Z) {
+  logits_from_gram(A, B, G, projection_scale(ProjectionKind::Gaussian, d, {}), Z);
+}
+
+void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G,
+                      const ProjectionScale& scale, float* Z) {
   const std::size_t l = static_cast<std::size_t>(A.L);
-  const float inv_d = static_cast<float>(1.0 / d);
   for (int i = 0; i < A.L; ++i) {
     float* z = Z + static_cast<std::size_t>(i) * l;
     std::fill(z, z + l, 0.0f);
     for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-      const float b = static_cast<float>(B[e]) * inv_d;
+      const float b = scale.coef(B[e], A.col[e]);
       const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
       for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
     }
+    scale.finish_row(z, A.L);
   }
 }
 
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                        std::uint64_t max_bytes, const Progress& progress, GramLadder* ladder,
-                       bool with_x) {
+                       bool with_x, ProjectionKind projection) {
   auto report = [&](double f) {
     if (progress) progress(f);
   };
@@ -259,21 +270,23 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   c.L = L;
   c.d = d;
   c.B = log_target(A, tol);
+  c.projection = projection;
 
-  // G = P P^T of the first d unit-normal columns (nested in d), then Z = B G / d, which equals
-  // Q K^T / sqrt(d) with Q = X W_Q = sqrt(d) B P_s and K = X W_K = P_s.
+  // G = P P^T of the first d raw columns (nested in d), then Z = B G / d (unit kinds: B D^-1/2 G
+  // D^-1/2), which equals Q K^T / sqrt(d) with Q = X W_Q = sqrt(d) B P_s and K = X W_K = P_s.
   const bool done = g.prepare(L, projection_seed(seed), d, [&](double f) {
     return progress ? progress(0.85 * f) : true;
-  });
+  }, projection);
   if (!done) {  // stopped by progress: nothing evaluated, the ladder keeps what was summed
     c.cancelled = true;
     return c;
   }
-  if (with_x) c.X = build_inputs(A, c.B, g.columns(), d);
+  const ProjectionScale scale = projection_scale_of(projection, g.columns(), L, d);
+  if (with_x) c.X = build_inputs(A, c.B, g.columns(), d, scale);
   report(0.9);
   const std::size_t l = static_cast<std::size_t>(L);
   c.logits.resize(l * l);
-  logits_from_gram(A, c.B, g.gram(), d, c.logits.data());
+  logits_from_gram(A, c.B, g.gram(), scale, c.logits.data());
   c.M.resize(l * l);
   softmax_rows(c.logits.data(), c.M.data(), L);
   c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);

@@ -37,7 +37,7 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
   std::atomic<bool> stop{false};
   auto body = [&](int i) {
     if (stop_infeasible && stop.load()) return;
-    rows[i] = solve_row(A, i, K.data(), d, tol, box);
+    rows[i] = solve_row(A, i, K.data(), d, tol, box, stop_infeasible);  // stops on a relaxed t <= 0
     if (stop_infeasible && !(rows[i].t > 0)) stop = true;
   };
   if (for_each) {

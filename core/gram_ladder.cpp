@@ -20,9 +20,10 @@ void GramLadder::set_rung_cap(std::uint64_t bytes, int d_next) {
   evict_for(0, d_next);
 }
 
-void GramLadder::reset(int L, std::uint64_t seed) {
+void GramLadder::reset(int L, std::uint64_t seed, ProjectionKind family) {
   L_ = L;
   seed_ = seed;
+  family_ = family;
   has_key_ = true;
   rng_ = Rng(seed);
   // Release the memory (clear() would keep the capacity of another L's buffers).
@@ -36,8 +37,9 @@ void GramLadder::reset(int L, std::uint64_t seed) {
 }
 
 void GramLadder::draw_columns(int d) {
-  // One word of rng_ seeds each column's generator, as draw_projection_columns does; the words
-  // are kept, so columns dropped to save memory can be drawn again.
+  // One word of rng_ seeds each column's generator, as ProjectionStream does; the words are kept,
+  // so columns dropped to save memory can be drawn again (the columns before d stay in P_, so an
+  // orthogonal block's earlier columns are always there).
   while (static_cast<int>(col_seeds_.size()) < d) col_seeds_.push_back(rng_.next());
   const std::size_t l = static_cast<std::size_t>(L_);
   // Spare columns (beyond d) share the cap with the rungs.
@@ -49,10 +51,11 @@ void GramLadder::draw_columns(int d) {
   }
   if (drawn_ >= d) return;
   P_.resize(l * static_cast<std::size_t>(d));
-  for (int c = drawn_; c < d; ++c) {
-    Rng column(col_seeds_[static_cast<std::size_t>(c)]);
-    column.fill_normal(P_.data() + static_cast<std::size_t>(c) * l, l);
-  }
+  const int block = orthogonal_block(L_);
+  for (int c = drawn_; c < d; ++c)  // orthogonal columns read their block's earlier ones from P_
+    draw_raw_column(family_, col_seeds_[static_cast<std::size_t>(c)], L_, c,
+                    P_.data() + static_cast<std::size_t>(c - c % block) * l,
+                    P_.data() + static_cast<std::size_t>(c) * l);
   drawn_ = d;
 }
 
@@ -98,8 +101,9 @@ void GramLadder::keep_rung(int at, int d_now) {
 }
 
 bool GramLadder::prepare(int L, std::uint64_t seed, int d,
-                         const std::function<bool(double)>& progress) {
-  if (!has_key_ || L != L_ || seed != seed_) reset(L, seed);
+                         const std::function<bool(double)>& progress, ProjectionKind kind) {
+  const ProjectionKind family = column_family(kind);
+  if (!has_key_ || L != L_ || seed != seed_ || family != family_) reset(L, seed, family);
   added_ = 0;
   draw_columns(d);
   if (work_lower_d_ != d) {

@@ -8,9 +8,12 @@ namespace attnx {
 
 namespace {
 
-// Z = Q K^T / sqrt(D) with T-precision inputs and S-precision sums, returned as Z's type.
+// Z = Q K^T / sqrt(D) with T-precision inputs and S-precision sums, returned as Z's type. Each
+// dot product is summed in one fixed order (platform-independent: no contraction, see
+// CMakeLists.txt): in order when `lanes` is 1 (evaluate_inputs' logits), else in 4 interleaved
+// partial sums added as (s0 + s1) + (s2 + s3) (the precision report's: 4 independent chains).
 template <class T, class S, class Z>
-std::vector<Z> logits_of(const std::vector<T>& X, int L, int D) {
+std::vector<Z> logits_of(const std::vector<T>& X, int L, int D, int lanes = 1) {
   const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(D);
   const S inv = S(1) / std::sqrt(S(D));
   std::vector<Z> out(l * l);
@@ -18,9 +21,13 @@ std::vector<Z> logits_of(const std::vector<T>& X, int L, int D) {
     const T* q = X.data() + i * 2 * dd;
     for (std::size_t j = 0; j < l; ++j) {
       const T* k = X.data() + j * 2 * dd + dd;
-      S s = 0;
-      for (std::size_t t = 0; t < dd; ++t) s += S(q[t]) * S(k[t]);
-      out[i * l + j] = static_cast<Z>(s * inv);
+      S s[4] = {0, 0, 0, 0};
+      std::size_t t = 0;
+      if (lanes == 4)
+        for (; t + 4 <= dd; t += 4)
+          for (int u = 0; u < 4; ++u) s[u] += S(q[t + u]) * S(k[t + u]);
+      for (; t < dd; ++t) s[0] += S(q[t]) * S(k[t]);
+      out[i * l + j] = static_cast<Z>(((s[0] + s[1]) + (s[2] + s[3])) * inv);
     }
   }
   return out;
@@ -37,7 +44,7 @@ bool passes(const Pattern& A, const Tolerances& tol, const std::vector<T>& Z) {
 bool passes_with_bits(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D, int b) {
   std::vector<double> Xb(X.size());
   for (std::size_t n = 0; n < X.size(); ++n) Xb[n] = round_to_bits(X[n], b);
-  return passes(A, tol, logits_of<double, double, double>(Xb, A.L, D));
+  return passes(A, tol, logits_of<double, double, double>(Xb, A.L, D, 4));
 }
 
 }  // namespace
@@ -94,10 +101,19 @@ PrecisionReport precision_report(const Pattern& A, const Tolerances& tol, const 
     p.input_norm = std::max(p.input_norm, std::sqrt(s));
   }
   const std::vector<float> Xf(X.begin(), X.end());
-  p.fp32 = passes(A, tol, logits_of<float, float, float>(Xf, A.L, D));
-  p.fp64 = passes(A, tol, logits_of<double, double, double>(X, A.L, D));
+  p.fp32 = passes(A, tol, logits_of<float, float, float>(Xf, A.L, D, 4));
+  p.fp64 = passes(A, tol, logits_of<double, double, double>(X, A.L, D, 4));
   if (!p.fp64) return p;  // 53 bits are X itself
+  // Galloping up from 2 bits (b = 2, 4, 8, 16, 32), then bisection: the constructions that need
+  // few bits (jl, lp) cost few evaluations of L x L x D.
   int lo = 1, hi = 53;    // lo fails (1 bit is below the range), hi passes
+  for (int b = 2; b < 53; b *= 2) {
+    if (passes_with_bits(A, tol, X, D, b)) {
+      hi = b;
+      break;
+    }
+    lo = b;
+  }
   while (hi - lo > 1) {
     const int mid = (lo + hi) / 2;
     (passes_with_bits(A, tol, X, D, mid) ? hi : lo) = mid;

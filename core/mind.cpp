@@ -53,30 +53,32 @@ bool row_passes(const Pattern& A, const std::vector<double>& B, int i, float* z,
   return all_finite && double(off) - zmin <= log_tau;
 }
 
-// z = (1/d) sum_e B_e G[:, col_e], reading column c of G in full (symmetric storage).
+// z = sum_e scale.coef(B_e, col_e) G[:, col_e] (gaussian: (1/d) B G), reading column c of G in
+// full (symmetric storage), then the unit kinds' column scaling.
 void logits_row_full(const Pattern& A, const std::vector<double>& B, const float* G, int i,
-                     float inv_d, float* z) {
+                     const ProjectionScale& scale, float* z) {
   const std::size_t l = static_cast<std::size_t>(A.L);
   std::fill(z, z + l, 0.0f);
   for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-    const float b = static_cast<float>(B[e]) * inv_d;
+    const float b = scale.coef(B[e], A.col[e]);
     const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
     for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
   }
+  scale.finish_row(z, A.L);
 }
 
 // Scans rows first_row, first_row+1, ... (cyclically) and appends failing rows to `failing`,
 // stopping once it holds max_failing rows.
-void scan_rows(const Pattern& A, const std::vector<double>& B, const float* G, int d,
-               const Tolerances& tol, int first_row, std::size_t max_failing,
-               std::vector<float>& row_buf, std::uint64_t* madds, std::vector<int>& failing) {
+void scan_rows(const Pattern& A, const std::vector<double>& B, const float* G,
+               const ProjectionScale& scale, const Tolerances& tol, int first_row,
+               std::size_t max_failing, std::vector<float>& row_buf, std::uint64_t* madds,
+               std::vector<int>& failing) {
   const int L = A.L;
   row_buf.resize(L);
-  const float inv_d = static_cast<float>(1.0 / d);
   const double log_tau = det_log(tol.tau);
   for (int n = 0; n < L && failing.size() < max_failing; ++n) {
     const int i = (first_row + n) % L;
-    logits_row_full(A, B, G, i, inv_d, row_buf.data());
+    logits_row_full(A, B, G, i, scale, row_buf.data());
     if (madds) *madds += static_cast<std::uint64_t>(L) * (A.row_end(i) - A.row_begin(i));
     if (!row_passes(A, B, i, row_buf.data(), tol.eps, log_tau)) failing.push_back(i);
   }
@@ -88,7 +90,8 @@ int check_criterion(const Pattern& A, const std::vector<double>& B, const float*
                     const Tolerances& tol, int first_row, std::vector<float>& row_buf,
                     std::uint64_t* madds) {
   std::vector<int> failing;
-  scan_rows(A, B, G, d, tol, first_row, 1, row_buf, madds, failing);
+  scan_rows(A, B, G, projection_scale(ProjectionKind::Gaussian, d, {}), tol, first_row, 1, row_buf,
+            madds, failing);
   return failing.empty() ? -1 : failing[0];
 }
 
@@ -151,6 +154,27 @@ struct Watched {
       }
     }
   }
+
+  // Whether every watched row passes at the scale's d (row: scratch of L floats).
+  bool passes(const Pattern& A, const std::vector<double>& B, const ProjectionScale& scale,
+              const Tolerances& tol, double log_tau, std::vector<float>& row,
+              std::uint64_t* madds) const {
+    const std::size_t l = static_cast<std::size_t>(A.L);
+    for (std::size_t n = 0; n < rows.size(); ++n) {
+      const int r = rows[n];
+      std::fill(row.begin(), row.end(), 0.0f);
+      for (int s = 0; s < A.row_end(r) - A.row_begin(r); ++s) {
+        const int e = A.row_begin(r) + s;
+        const float b = scale.coef(B[e], A.col[e]);
+        const float* cs = cols.data() + static_cast<std::size_t>(offset[n] + s) * l;
+        for (std::size_t j = 0; j < l; ++j) row[j] += b * cs[j];
+      }
+      scale.finish_row(row.data(), A.L);
+      *madds += l * static_cast<std::uint64_t>(A.row_end(r) - A.row_begin(r));
+      if (!row_passes(A, B, r, row.data(), tol.eps, log_tau)) return false;
+    }
+    return true;
+  }
 };
 
 }  // namespace
@@ -161,24 +185,26 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   validate(opt);
   const int L = A.L;
   const int chunk = mind_chunk_columns(opt.step);
-  check_budget("min-d search", estimate_mind_bytes(L, opt.step, A.k), opt.max_bytes);
+  check_budget("min-d search", estimate_mind_bytes(L, opt.step, A.k, opt.projection), opt.max_bytes);
   MinDResult res;
   const std::vector<double> B = log_target(A, tol);
   res.beta = beta_of(A, B);
   res.d_star = d_star(res.beta, L, tol);
 
-  // G holds the Gram matrix of the columns drawn up to the last sync (lower triangle); the
+  // G holds the Gram matrix of the raw columns drawn up to the last sync (lower triangle); the
   // columns drawn since wait in `pending` and join G in one rank-m update (m <= chunk) when a full
   // check needs G or the buffer is full. Rows that failed recently are watched (see Watched), so
   // most grid points are decided by them alone and the full check (symmetrise + scan) runs only
-  // when they all pass.
+  // when they all pass. Unit kinds keep the raw rows' squared norms (diag of G) up to date too.
   const std::size_t l = static_cast<std::size_t>(L);
   std::vector<float> G(l * l, 0.0f), pending(l * chunk), row(l);
+  std::vector<double> norms2;
+  const bool unit = unit_rows(opt.projection);
   const int watch_budget = std::max(kWatchColumns, A.k);
   Watched watched;
   watched.load(A, G.data(), {0}, watch_budget);
   int m = 0;
-  Rng rng(projection_seed(seed));
+  ProjectionStream stream(opt.projection, L, projection_seed(seed));
   const double log_tau = det_log(tol.tau);
   auto sync = [&] {
     if (m == 0) return;
@@ -188,32 +214,21 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   };
   for (int d = opt.step; d <= opt.d_max; d += opt.step) {
     float* fresh = pending.data() + static_cast<std::size_t>(m) * l;
-    draw_projection_columns(rng, L, opt.step, fresh);
+    stream.next(opt.step, fresh);
+    if (unit) add_row_norms2(fresh, L, opt.step, norms2);
     m += opt.step;
     res.checked.push_back(d);
     watched.update(fresh, L, opt.step);
     res.check_madds += static_cast<std::uint64_t>(l) * watched.support.size() * opt.step;
-    const float inv_d = static_cast<float>(1.0 / d);
-    bool watched_pass = true;
-    for (std::size_t n = 0; n < watched.rows.size() && watched_pass; ++n) {
-      const int r = watched.rows[n];
-      std::fill(row.begin(), row.end(), 0.0f);
-      for (int s = 0; s < A.row_end(r) - A.row_begin(r); ++s) {
-        const float b = static_cast<float>(B[A.row_begin(r) + s]) * inv_d;
-        const float* cs = watched.cols.data() + static_cast<std::size_t>(watched.offset[n] + s) * l;
-        for (std::size_t j = 0; j < l; ++j) row[j] += b * cs[j];
-      }
-      res.check_madds += l * static_cast<std::uint64_t>(A.row_end(r) - A.row_begin(r));
-      watched_pass = row_passes(A, B, r, row.data(), tol.eps, log_tau);
-    }
-    if (watched_pass) {
+    const ProjectionScale scale = projection_scale(opt.projection, d, norms2);
+    if (watched.passes(A, B, scale, tol, log_tau, row, &res.check_madds)) {
       sync();
       symmetrize_from_lower(G.data(), L);
       // G is current: collect up to kMaxWatched failing rows in one scan, so that the next full
       // check waits until all of them pass.
       std::vector<int> failing;
-      scan_rows(A, B, G.data(), d, tol, watched.rows.back(), kMaxWatched, row, &res.check_madds,
-                failing);
+      scan_rows(A, B, G.data(), scale, tol, watched.rows.back(), kMaxWatched, row,
+                &res.check_madds, failing);
       if (failing.empty()) {
         res.d_min = d;
         if (progress) progress(1.0);

@@ -90,6 +90,13 @@ std::vector<OptionInfo> build_table() {
                          "how X is chosen: jl (the paper's random projection, SPEC 3), lp "
                          "(optimal queries over the same keys, SPEC 8.2) or moment (the moment "
                          "curve, D = 2k at every L, SPEC 8.3)", "construction"));
+  v.push_back(choice_opt("projection", projection_names(), projection_name(m.projection),
+                         "Projection",
+                         "jl: the kind of random projection P (SPEC 8.1): gaussian (the paper's; its "
+                         "guarantee, SPEC 3.4, is stated for it), or, as experiments without that "
+                         "guarantee, rademacher (+-1/sqrt(d)), gaussian-unit (rows of norm 1), "
+                         "orthogonal (orthonormalised blocks of min(L, 256) columns) or "
+                         "orthogonal-unit", "construction"));
   v.push_back(real_opt("box", "box", "box", 0, 1e9, true, false, kDefaultLpBox, "Query box U",
                        "lp: each query coordinate is at most U in size (SPEC 8.2)", "construction"));
   v.push_back(int_opt("step", "step", "step", 1, kMaxD, m.step, "Grid step", "grid step of d",
@@ -207,6 +214,19 @@ double context_max(const std::string& context, const std::string& name) {
   return option_info(name).max;
 }
 
+namespace {
+
+// A link table with the construction's options (version 2) just before d, whose range they set
+// (at the end when the page has no d).
+std::vector<LinkDefault> with_construction(std::vector<LinkDefault> v) {
+  auto at = v.begin();
+  while (at != v.end() && at->option != "d") ++at;
+  v.insert(at, {{"construction", "jl"}, {"box", "1000"}, {"projection", "gaussian"}});
+  return v;
+}
+
+}  // namespace
+
 const std::vector<LinkDefault>& link_defaults(int version, const std::string& page) {
   // FROZEN: what links of each version meant when that version was published (2026-12).
   // Version 0 (links without v, written before 2026-12-02) omitted every value equal to the
@@ -226,10 +246,15 @@ const std::vector<LinkDefault>& link_defaults(int version, const std::string& pa
   // links that leave one out.
   static const std::vector<LinkDefault> explorer_v1 = explorer_v0;
   static const std::vector<LinkDefault> lab_v1 = lab_v0;
+  // Version 2 (2026-12-03) adds how X is chosen (SPEC §8): the construction, lp's box and jl's
+  // projection kind. A link of version 0 or 1 is the paper's construction (jl, gaussian).
+  static const std::vector<LinkDefault> explorer_v2 = with_construction(explorer_v1);
+  static const std::vector<LinkDefault> lab_v2 = with_construction(lab_v1);
   if (page != "explorer" && page != "lab")
     fail("page", "page must be explorer or lab (got \"" + page.substr(0, 40) + "\")");
   if (version == 0) return page == "explorer" ? explorer_v0 : lab_v0;
   if (version == 1) return page == "explorer" ? explorer_v1 : lab_v1;
+  if (version == 2) return page == "explorer" ? explorer_v2 : lab_v2;
   fail("v", "v must be a link version from 0 to " + std::to_string(kLinkVersion) + " (got " +
                 std::to_string(version) + ")");
 }
@@ -256,12 +281,12 @@ std::string preset_value(const std::string& preset, const std::string& option) {
 const std::vector<std::string>& link_compute_options(const std::string& page) {
   static const std::vector<std::string> explorer = [] {
     std::vector<std::string> v;
-    for (const auto& d : link_defaults(1, "explorer")) v.push_back(d.option);
+    for (const auto& d : link_defaults(kLinkVersion, "explorer")) v.push_back(d.option);
     return v;
   }();
   static const std::vector<std::string> lab = [] {
     std::vector<std::string> v;
-    for (const auto& d : link_defaults(1, "lab")) v.push_back(d.option);
+    for (const auto& d : link_defaults(kLinkVersion, "lab")) v.push_back(d.option);
     return v;
   }();
   return page == "lab" ? lab : explorer;

@@ -1,5 +1,7 @@
 #include <attnx/sweep.hpp>
 
+#include <attnx/build_inputs.hpp>
+
 #include <attnx/construct_lp.hpp>
 
 #include <algorithm>
@@ -30,10 +32,9 @@ void validate(const SweepOptions& opt) {
   if (opt.construction == "moment")
     fail("construction", "construction moment has one hidden size per pattern (D = 2m) at every L: "
                          "nothing to sweep; sweeps take jl or lp");
-  const auto& names = construction_names();
-  if (std::find(names.begin(), names.end(), opt.construction) == names.end())
-    fail("construction", "construction must be one of jl, lp (got \"" + opt.construction.substr(0, 40) + "\")");
+  require_construction(opt.construction);
   require_option("box", opt.box);
+  require_projection_applies(opt.construction, opt.mind.projection);
 }
 
 std::uint64_t trial_seed(std::uint64_t master, int L, int t) {
@@ -56,8 +57,7 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
     Progress inner;
     if (progress)
       inner = [&](double f) { return progress((n + f) / opt.trials); };
-    const MinDResult r = opt.construction == "lp" ? min_d_lp(A, opt.tol, opt.mind, s, opt.box, inner)
-                                                  : min_d(A, opt.tol, opt.mind, s, inner);
+    const MinDResult r = min_d_of(opt.construction, A, opt.tol, opt.mind, s, opt.box, inner);
     if (r.cancelled) {
       pt.d_mins.clear();
       return pt;
@@ -143,83 +143,6 @@ int quantile_d(std::vector<int> d, double delta) {
   const std::size_t idx = static_cast<std::size_t>(std::max(1.0, need)) - 1;
   const int q = d[std::min(idx, d.size() - 1)];
   return q == INT_MAX ? -1 : q;
-}
-
-namespace {
-// Least squares y = a + b x. Returns false when x has no spread.
-bool least_squares(const std::vector<double>& x, const std::vector<double>& y, double& a,
-                   double& b) {
-  const double n = double(x.size());
-  double mx = 0, my = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) mx += x[i], my += y[i];
-  mx /= n, my /= n;
-  double sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sxx += (x[i] - mx) * (x[i] - mx);
-    sxy += (x[i] - mx) * (y[i] - my);
-  }
-  if (!(sxx > 0)) return false;
-  b = sxy / sxx;
-  a = my - b * mx;
-  return true;
-}
-
-double r_squared(const std::vector<double>& y, const std::vector<double>& pred) {
-  double my = 0;
-  for (double v : y) my += v;
-  my /= double(y.size());
-  double ss_res = 0, ss_tot = 0;
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    ss_res += (y[i] - pred[i]) * (y[i] - pred[i]);
-    ss_tot += (y[i] - my) * (y[i] - my);
-  }
-  if (ss_tot == 0) return ss_res == 0 ? 1.0 : 0.0;
-  return 1.0 - ss_res / ss_tot;
-}
-}  // namespace
-
-LogFit fit_log(const std::vector<double>& L, const std::vector<double>& d) {
-  LogFit f;
-  if (L.size() < 2 || L.size() != d.size()) return f;
-  std::vector<double> x(L.size()), pred(L.size());
-  for (std::size_t i = 0; i < L.size(); ++i) {
-    if (!(L[i] > 0) || !std::isfinite(d[i])) return f;
-    x[i] = std::log(L[i]);
-  }
-  if (!least_squares(x, d, f.a, f.b)) return f;
-  for (std::size_t i = 0; i < x.size(); ++i) pred[i] = f.a + f.b * x[i];
-  f.r2 = r_squared(d, pred);
-  f.ok = true;
-  return f;
-}
-
-PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d) {
-  PowerFit f;
-  if (L.size() < 2 || L.size() != d.size()) return f;
-  std::vector<double> x(L.size()), y(L.size()), pred(L.size());
-  for (std::size_t i = 0; i < L.size(); ++i) {
-    if (!(L[i] > 0) || !(d[i] > 0) || !std::isfinite(d[i])) return f;
-    x[i] = std::log(L[i]);
-    y[i] = std::log(d[i]);
-  }
-  double lc = 0;
-  if (!least_squares(x, y, lc, f.p)) return f;
-  f.c = std::exp(lc);
-  for (std::size_t i = 0; i < x.size(); ++i) pred[i] = f.c * std::pow(L[i], f.p);
-  f.r2 = r_squared(d, pred);
-  f.ok = true;
-  return f;
-}
-
-void fit_sweep(SweepResult& r) {
-  std::vector<double> Ls, ds;
-  for (const auto& p : r.points)
-    if (p.quantile > 0) {
-      Ls.push_back(p.L);
-      ds.push_back(p.quantile);
-    }
-  r.log_fit = fit_log(Ls, ds);
-  r.power_fit = fit_power(Ls, ds);
 }
 
 }  // namespace attnx

@@ -158,14 +158,15 @@ void read_family(const JsonValue& p, SweepRecordParams& out) {
   if (!out.pattern) refuse("params.pattern must be one of " + names + " (got " + show(v) + ")");
 }
 
-void read_weights(const JsonValue& p, SweepRecordParams& out) {
-  const JsonValue* v = p.find("weights");
-  if (!v) return;
-  const OptionInfo& o = option_info("weights");
+// A Choice member of params (absent: nothing), one of its option's choices.
+std::optional<std::string> param_choice(const JsonValue& p, const std::string& key) {
+  const JsonValue* v = p.find(key);
+  if (!v) return std::nullopt;
+  const OptionInfo& o = option_by_json(key);
   if (v->type != Type::String ||
       std::find(o.choices.begin(), o.choices.end(), v->str) == o.choices.end())
-    refuse("params.weights must be " + option_range_text(o) + " (got " + show(v) + ")");
-  out.weights = v->str;
+    refuse("params." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
+  return v->str;
 }
 
 }  // namespace
@@ -204,7 +205,7 @@ SweepRecordParams read_params(const JsonValue* p) {
   if (!p || p->type != Type::Object) refuse("params must be an object (got " + show(p) + ")");
   SweepRecordParams out;
   read_family(*p, out);
-  read_weights(*p, out);
+  out.weights = param_choice(*p, "weights");
   out.w_min = param_number(*p, "w_min");
   out.decay = param_number(*p, "decay");
   out.eps = param_number(*p, "eps");
@@ -216,6 +217,11 @@ SweepRecordParams read_params(const JsonValue* p) {
   out.trials = param_int(*p, "trials");
   out.seed = param_int(*p, "seed");
   out.max_bytes = param_int(*p, "max_bytes");
+  out.projection = param_choice(*p, "projection");
+  out.construction = param_choice(*p, "construction");
+  if (out.construction && *out.construction == "moment")
+    refuse("params.construction must be jl or lp in a sweep (got \"moment\": it has one D per pattern)");
+  out.box = param_number(*p, "box");
   const JsonValue* Ls = p->find("Ls");
   if (Ls && Ls->type != Type::Array) refuse("params.Ls must be an array (got " + show(Ls) + ")");
   return out;

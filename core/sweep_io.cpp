@@ -33,6 +33,7 @@ SweepRecordParams record_params(const SweepOptions& opt) {
     p.construction = opt.construction;
     p.box = opt.box;
   }
+  if (opt.mind.projection != ProjectionKind::Gaussian) p.projection = projection_name(opt.mind.projection);
   return p;
 }
 
@@ -57,6 +58,7 @@ void write_params(JsonWriter& w, const SweepRecord& rec) {
   if (p.max_bytes) w.field("max_bytes", *p.max_bytes);
   if (p.construction) w.field("construction", *p.construction);
   if (p.box) w.field("box", *p.box);
+  if (p.projection) w.field("projection", *p.projection);
   w.end_object();
 }
 

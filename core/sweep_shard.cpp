@@ -55,6 +55,8 @@ void write_options(JsonWriter& w, const SweepOptions& o) {
   w.field("seed", std::to_string(o.seed));
   w.field("construction", o.construction);
   w.field("box", o.box);
+  if (o.mind.projection != ProjectionKind::Gaussian)  // parts of gaussian sweeps stay as they were
+    w.field("projection", projection_name(o.mind.projection));
   w.end_object();
 }
 
@@ -82,6 +84,7 @@ SweepOptions read_options(const JsonValue& o) {
   opt.seed = std::stoull(member(o, "seed").str);
   opt.construction = member(o, "construction").str;
   opt.box = member(o, "box").num;
+  if (const JsonValue* p = o.find("projection")) opt.mind.projection = parse_projection(p->str);
   validate(opt);
   return opt;
 }

@@ -136,7 +136,8 @@ void pool_inputs(const Pattern& A, const Construction& c, const ViewRequest& r, 
     }
   } else {
     if (!P) throw InvalidArgument("views", "pool_views: the construction has no X and no projection was given");
-    const std::vector<float> Ps = scaled_projection_rows(P, L, d);
+    const std::vector<float> Ps =
+        scaled_projection_rows(P, L, d, projection_scale_of(c.projection, P, L, d));
     std::vector<double> acc;
     std::vector<float> left(static_cast<std::size_t>(d));
     for (int i = 0; i < L; ++i) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "pattern.hpp"
+#include "projection.hpp"
 
 namespace attnx {
 
@@ -64,13 +65,15 @@ struct Construction {
   std::vector<float> M;      // L x L: stable row softmax of Z
   Metrics metrics;
   RowReport rows;
+  ProjectionKind projection = ProjectionKind::Gaussian;  // jl: the kind of P (SPEC 8.1)
   bool cancelled = false;    // progress returned false before the logits: only L, d, B are set
 };
 
 class GramLadder;
 
 // Draws P (L x d, N(0, 1/d), column-major draw order from derive_seed(seed, kProjectionStream, 0)
-// so that its first d' columns equal the projection of a d'-run), builds X, applies the fixed
+// so that its first d' columns equal the projection of a d'-run; other kinds: projection.hpp,
+// SPEC 8.1, with nested raw columns and the unit kinds' rows normalised at d), builds X, applies the fixed
 // W_Q = [I; 0], W_K = [0; I], and evaluates the metrics. Validates d in [1, kMaxD] and the budget.
 // The logits are computed as Z = B G / d with G = P P^T (P unit-variance; see logits_from_gram),
 // the L x L x d work done by the blocked Gram kernel (SIMD and scalar twins, bit-identical).
@@ -81,16 +84,22 @@ class GramLadder;
 // during the Gram phase (before 0.85), the result has cancelled = true and the ladder keeps the
 // columns summed so far (a repeated call resumes).
 // with_x = false leaves X empty (callers that only need its images pool it from the ladder's
-// columns, see pool_views).
+// columns, see pool_views). projection: the kind of P (gaussian: SPEC §3, bit for bit as before
+// the kinds existed).
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                        std::uint64_t max_bytes, const Progress& progress = nullptr,
-                       GramLadder* ladder = nullptr, bool with_x = true);
+                       GramLadder* ladder = nullptr, bool with_x = true,
+                       ProjectionKind projection = ProjectionKind::Gaussian);
 
 // P_s = P / sqrt(d) row by row: L x d row-major from P (L x d column-major, unit variance).
 std::vector<float> scaled_projection_rows(const float* P, int L, int d);
+// P_s row i = P row i times scale.row_scale(i) (projection.hpp): L x d row-major from the raw
+// columns P (L x d column-major).
+std::vector<float> scaled_projection_rows(const float* P, int L, int d, const ProjectionScale& scale);
 // construct()'s X in double, before its rounding to float32: [sqrt(d) B P_s (summed in double),
 // P_s] (L x 2d, row-major), for the precision report (inputs.hpp).
-std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, std::uint64_t seed, int d);
+std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, std::uint64_t seed, int d,
+                              ProjectionKind projection = ProjectionKind::Gaussian);
 // Row i of X's left half, sqrt(d) sum_e B_e P_s[col_e, :] (summed in double in A's entry order),
 // into out (d floats); acc is scratch. Ps: from scaled_projection_rows.
 void input_left_row(const Pattern& A, const std::vector<double>& B, const float* Ps, int d, int i,
@@ -99,10 +108,15 @@ void input_left_row(const Pattern& A, const std::vector<double>& B, const float*
 // Z (row-major L x L) = B G / d: z_i = sum over A's row i of float(B_e) * float(1/d) * G[col_e, :],
 // summed in A's entry order in float. G: full symmetric L x L of unit-variance columns.
 void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int d, float* Z);
+// The same for any projection kind: z_i = finish_row(sum over A's row i of scale.coef(B_e, col_e)
+// * G[col_e, :]) (projection.hpp; gaussian: exactly the function above). G: full symmetric raw Gram.
+void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G,
+                      const ProjectionScale& scale, float* Z);
 
-// Unit-variance projection entries (L x ncols, column-major). Each column has its own generator
-// seeded by one word of `rng`, so drawing columns in pieces gives the same values as drawing them
-// at once (nested columns, SPEC §4). P_scaled = P / sqrt(d).
+// Unit-variance Gaussian projection entries (L x ncols, column-major). Each column has its own
+// generator seeded by one word of `rng`, so drawing columns in pieces gives the same values as
+// drawing them at once (nested columns, SPEC §4). P_scaled = P / sqrt(d). Other kinds:
+// ProjectionStream (projection.hpp), whose gaussian columns are these.
 void draw_projection_columns(Rng& rng, int L, int ncols, float* out_colmajor);
 
 // The per-row criterion from row-major logits Z (L x L) and the attention M (may be null).

@@ -1,8 +1,9 @@
 // attnx core: the Gram matrix of the projection, kept across constructions (SPEC §3, §4).
 //
-// construct() computes the logits as Z = B G / d with G = P P^T (P: the L x d unit-normal
-// projection, whose columns are nested in d). G depends on L, the seed and d only, not on the
-// pattern or the tolerances. A GramLadder keeps P's columns and copies of G's lower triangle at
+// construct() computes the logits as Z = B G / d with G = P P^T (P: the L x d raw projection of
+// projection.hpp, whose columns are nested in d; the unit kinds read B D^-1/2 G D^-1/2 from the
+// same G). G depends on L, the seed, the kind's column family and d only, not on the pattern or
+// the tolerances. A GramLadder keeps P's columns and copies of G's lower triangle at
 // multiples of kLadderStep columns ("rungs", within a byte cap, nearest to the latest d first).
 // So a change of the pattern or the tolerances costs no new columns, a step down in d fewer than
 // kLadderStep (from the nearest rung kept below), a step up from d to d' about d' - d.
@@ -16,6 +17,7 @@
 #include <map>
 #include <vector>
 
+#include "projection.hpp"
 #include "rng.hpp"
 
 namespace attnx {
@@ -30,13 +32,16 @@ class GramLadder {
   // estimate_construct_bytes).
   explicit GramLadder(std::uint64_t rung_bytes = kLadderMaxRungBytes);
 
-  // Makes gram() hold the full symmetric G of the first d columns of the projection drawn from
-  // `seed` (the projection stream's seed, see projection_seed) for length L, and columns() hold
-  // those columns (L x d, column-major, unit variance). Reuses what it holds for the same (L,
-  // seed); starts over otherwise. progress (optional) gets t / d after each chunk of columns (t:
-  // columns summed so far); when it returns false the work stops and prepare returns false. The
-  // ladder stays consistent: the next prepare for the same (L, seed) goes on from there.
-  bool prepare(int L, std::uint64_t seed, int d, const std::function<bool(double)>& progress);
+  // Makes gram() hold the full symmetric G of the first d raw columns of the projection of kind
+  // `kind` drawn from `seed` (the projection stream's seed, see projection_seed) for length L, and
+  // columns() hold those columns (L x d, column-major, raw: see projection.hpp). Reuses what it
+  // holds for the same key (L, seed, column_family(kind)): a -unit kind shares its family's G,
+  // its row normalisation being applied by the caller; starts over otherwise. progress (optional)
+  // gets t / d after each chunk of columns (t: columns summed so far); when it returns false the
+  // work stops and prepare returns false. The ladder stays consistent: the next prepare for the
+  // same key goes on from there.
+  bool prepare(int L, std::uint64_t seed, int d, const std::function<bool(double)>& progress,
+               ProjectionKind kind = ProjectionKind::Gaussian);
 
   const float* gram() const { return work_.data(); }      // L x L, symmetric
   const float* columns() const { return P_.data(); }      // L x d (at least), column-major
@@ -50,7 +55,7 @@ class GramLadder {
   void set_rung_cap(std::uint64_t bytes, int d_next);
 
  private:
-  void reset(int L, std::uint64_t seed);
+  void reset(int L, std::uint64_t seed, ProjectionKind family);
   void draw_columns(int d);
   int start_from(int target);                 // loads the best start <= target into work_
   void keep_rung(int at, int d_now);
@@ -58,6 +63,7 @@ class GramLadder {
 
   int L_ = 0;
   std::uint64_t seed_ = 0;
+  ProjectionKind family_ = ProjectionKind::Gaussian;  // column_family of the kind drawn
   bool has_key_ = false;
   Rng rng_{0};                                 // the column seeds, advanced past drawn columns
   std::vector<std::uint64_t> col_seeds_;      // seed of each column drawn so far

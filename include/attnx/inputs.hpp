@@ -21,8 +21,9 @@ struct PrecisionReport {
                            // (nearest) and double logits pass §2; 0 when even 53 fails
 };
 
-// SPEC §8.4 for inputs X (as evaluate_inputs). bits is found by bisection over b (more bits are
-// assumed never to hurt; the answer b passes and b - 1 fails).
+// SPEC §8.4 for inputs X (as evaluate_inputs). bits is found by galloping up from b = 2, then
+// bisection (more bits are assumed never to hurt; the answer b passes and b - 1 fails). The
+// checks sum each logit in 4 interleaved partial sums (float32 ones for fp32).
 PrecisionReport precision_report(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D);
 
 // x rounded to nearest (ties to even) with b significand bits (1 <= b <= 53); 0, inf, NaN unchanged.

@@ -1,6 +1,7 @@
 // attnx core: a dense linear-program solver (primal-dual interior point, Mehrotra
 // predictor-corrector) for the small LPs of SPEC §8.2: minimise c·x subject to G x <= h, with a
-// few hundred variables at most and any number of rows. Normal equations (n x n, Eigen LDLT).
+// few hundred variables at most and any number of rows. Normal equations (n x n, Eigen LDLT, one
+// step of iterative refinement); rows with a single nonzero (bounds) only add to their diagonal.
 #pragma once
 #include <vector>
 
@@ -25,7 +26,7 @@ struct LpSolution {
 
 struct LpOptions {
   int max_iterations = 200;
-  double tolerance = 1e-10;   // relative primal/dual residual and duality gap
+  double tolerance = 1e-10;   // relative primal/dual residual and duality (or complementarity) gap
 };
 
 // Solves min c·x s.t. G x <= h from an infeasible start (x = 0). Deterministic. Throws

@@ -13,6 +13,7 @@ struct MinDOptions {
   int d_max = 4096;  // >= step, <= kMaxD
   int step = 16;     // >= 1
   std::uint64_t max_bytes = kDefaultMaxBytes;
+  ProjectionKind projection = ProjectionKind::Gaussian;  // jl's projection kind (SPEC 8.1)
 };
 void validate(const MinDOptions& opt);
 
@@ -26,7 +27,8 @@ struct MinDResult {
   double beta = 0, d_star = 0;
 };
 
-// One pass over nested columns of P (drawn from projection_seed(seed), `step` at a time). The
+// One pass over nested columns of P (drawn from projection_seed(seed), `step` at a time, of kind
+// opt.projection; unit kinds read Z = B D^-1/2 G D^-1/2 with D the raw rows' squared norms). The
 // Gram matrix G = P P^T is kept as its lower triangle and brought up to date by symmetric rank-m
 // updates (m up to mind_chunk_columns(step)); at each grid point d the criterion of SPEC §2 is
 // evaluated on Z = B G / d using the sparsity of B: first on recently failing rows (cheap, from

@@ -66,11 +66,11 @@ double context_max(const std::string& context, const std::string& name);
 // Links are a public format (SPEC §6 determinism carried into URLs). A link names its format
 // version `v`; a link without `v` is version 0. Each version has a FROZEN copy of the defaults
 // its links were read with: never edit a published version's table, add a new version instead.
-constexpr int kLinkVersion = 1;
+constexpr int kLinkVersion = 2;
 struct LinkDefault {
   std::string option, value;
 };
-// The frozen defaults of link version `version` (0 or 1) for `page` ("explorer" or "lab").
+// The frozen defaults of link version `version` (0 to kLinkVersion) for `page` ("explorer" or "lab").
 // Throws InvalidArgument("v", ...) for an unknown version or page.
 const std::vector<LinkDefault>& link_defaults(int version, const std::string& page);
 // Options that change the numbers a page computes: a version-1 link writes every one of them.

@@ -17,7 +17,7 @@ constexpr const char* kDefaultLs = "64,128,256,512";  // the paper preset's grid
 struct SweepOptions {
   PatternSpec pattern;   // L is replaced by each grid value
   Tolerances tol;
-  MinDOptions mind;
+  MinDOptions mind;      // grid, budget and jl's projection kind (mind.projection; jl only)
   std::vector<int> Ls;   // each in [kMinL, kMaxL], ascending, distinct
   int trials = 10;       // in [1, kMaxTrials]
   int first_trial = 0;   // sweep_point runs trials first_trial .. first_trial+trials-1, so that
@@ -68,9 +68,15 @@ SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepP
 // Statistics (not-reached values are -1 and count as larger than any d).
 double median_d(std::vector<int> d);          // -1 if the median is not reached
 int quantile_d(std::vector<int> d, double delta);  // smallest d with >= ceil((1-delta) T) successes
-// Fits over points with quantile reached; need >= 2 points. R^2 is computed in d-space for both.
+// Fits over points with quantile reached; need >= 2 points (fit_power: of >= 2 distinct L, every
+// d > 0). Both are least squares in d-space and R^2 is computed in d-space for both, so the R^2
+// compare like with like. fit_log: ordinary least squares of d on ln L. fit_power: minimises
+// sum_i (d_i - c L_i^p)^2: for each p, c = sum d L^p / sum L^2p in closed form; p is the best
+// point of a grid of step 0.05 over [-4, 4] refined by golden-section search within one step of
+// it (to 1e-10).
 LogFit fit_log(const std::vector<double>& L, const std::vector<double>& d);
 PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d);
+// Both fits of r's reached quantiles against L.
 void fit_sweep(SweepResult& r);
 
 }  // namespace attnx

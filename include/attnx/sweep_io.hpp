@@ -30,6 +30,7 @@ struct SweepRecordParams {
   std::optional<long long> step, d_max, trials, seed, max_bytes;
   std::optional<std::string> construction;  // written only when not jl (older files are jl)
   std::optional<double> box;                // lp's U
+  std::optional<std::string> projection;    // jl's kind, written only when not gaussian
 };
 
 // One length. Not-reached d values are -1 as in SweepPoint; other values may be unknown.

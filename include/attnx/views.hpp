@@ -45,8 +45,8 @@ int pool_size(int n, int budget);
 
 // Pools c (from construct(A, ...)) for request r. c must hold M, logits, rows and B, and X unless
 // it was built without (construct's with_x = false): then X's halves are made from P, the
-// projection's first d columns (L x d column-major, unit variance: GramLadder::columns()), with
-// the same operations, so the images are the same bit for bit.
+// projection's first d raw columns (L x d column-major, of kind c.projection:
+// GramLadder::columns()), with the same operations, so the images are the same bit for bit.
 Views pool_views(const Pattern& A, const Construction& c, const ViewRequest& r, const float* P = nullptr);
 
 }  // namespace attnx

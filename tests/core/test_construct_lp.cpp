@@ -35,7 +35,7 @@ TEST_CASE("lp: the keys are the paper construction's, the logits are Q K^T / sqr
   CHECK(r.lp.iterations[0] > 0);
 }
 
-TEST_CASE("lp: a row with a positive margin passes (R) and (Z) on the built X; success iff all rows do") {
+TEST_CASE("lp: a row with a positive margin passes (R) and (Z) on the built X, success iff all rows do") {
   const Pattern A = random_pattern(64, 2, 5);
   Tolerances tol;
   for (int d : {8, 16, 32}) {
@@ -92,4 +92,20 @@ TEST_CASE("lp: rows run in any order (threads) give the same construction and th
   o.step = 1;
   o.d_max = 128;
   CHECK(min_d_lp(A, tol, o, 7, kDefaultLpBox, nullptr, threaded).d_min == min_d_lp(A, tol, o, 7).d_min);
+}
+
+TEST_CASE("lp: lp_succeeds (rows stopped early on t <= 0) agrees with the complete construction") {
+  const Pattern A = random_pattern(96, 2, 9);
+  Tolerances tol;
+  int successes = 0;
+  for (int d = 4; d <= 28; d += 3) {
+    CAPTURE(d);
+    const LpConstruction r = construct_lp(A, tol, d, 9);
+    CHECK(r.lp.all_converged);
+    const bool complete = r.c.metrics.success && r.lp.feasible_rows == A.L;
+    CHECK(lp_succeeds(A, tol, d, 9, kDefaultLpBox) == complete);
+    successes += complete;
+  }
+  CHECK(successes >= 1);
+  CHECK(successes <= 7);
 }

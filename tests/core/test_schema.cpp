@@ -96,12 +96,31 @@ TEST_CASE("link version 0 keeps the defaults links were written with before vers
   CHECK(value(0, "lab", "dmax") == "4096");
   CHECK(value(0, "lab", "trials") == "10");
   CHECK(value(1, "explorer", "seed") == "1");
-  CHECK(refusal([&] { attnx::link_defaults(2, "explorer"); }) ==
-        "v must be a link version from 0 to 1 (got 2)");
-  // A version-1 link writes every option that changes the numbers.
+  CHECK(refusal([&] { attnx::link_defaults(3, "explorer"); }) ==
+        "v must be a link version from 0 to 2 (got 3)");
+  // A current link writes every option that changes the numbers.
   const auto& ex = attnx::link_compute_options("explorer");
-  for (const char* o : {"pattern", "L", "k", "w", "weights", "eps", "tau", "delta", "d", "seed"})
+  for (const char* o : {"pattern", "L", "k", "w", "weights", "eps", "tau", "delta", "d", "seed",
+                        "construction", "box", "projection"})
     CHECK(std::find(ex.begin(), ex.end(), o) != ex.end());
+}
+
+TEST_CASE("link version 2 adds the construction; older links read as the paper's jl") {
+  auto value = [](int v, const char* page, const char* opt) {
+    for (const auto& d : attnx::link_defaults(v, page))
+      if (d.option == opt) return d.value;
+    return std::string("missing");
+  };
+  CHECK(value(0, "explorer", "construction") == "missing");
+  CHECK(value(1, "explorer", "construction") == "missing");
+  CHECK(value(2, "explorer", "construction") == "jl");
+  CHECK(value(2, "explorer", "box") == "1000");
+  CHECK(value(2, "explorer", "projection") == "gaussian");
+  CHECK(value(2, "lab", "construction") == "jl");
+  CHECK(value(2, "lab", "projection") == "gaussian");
+  // Everything version 1 fixed keeps its value in version 2.
+  for (const auto& d : attnx::link_defaults(1, "explorer")) CHECK(value(2, "explorer", d.option.c_str()) == d.value);
+  for (const auto& d : attnx::link_defaults(1, "lab")) CHECK(value(2, "lab", d.option.c_str()) == d.value);
 }
 
 TEST_CASE("row_count_bound is at least the drawn pattern's largest row, for every family") {

@@ -1,5 +1,6 @@
-// Writes §8.2 row LPs and attnx's solutions as JSON lines for tests/lp/lp_highs.py, which solves
-// each with SciPy's HiGHS (an independent solver) and compares. Problems: random k-regular
+// Writes §8.2 row LPs (row_lp: the full problem) and attnx's solutions (solve_row: constraint
+// generation) as JSON lines for tests/lp/lp_highs.py, which solves each with SciPy's HiGHS (an
+// independent solver) and compares. Problems: random k-regular
 // patterns with uniform and random weights, several L, d, tolerances and seeds, some rows
 // feasible and some not, plus the box binding.
 #include <cmath>
@@ -50,7 +51,13 @@ void dump(int L, int k, int d, Weights w, double eps, double tau, double box, st
     print_array(p.G);
     std::printf(",\"h\":");
     print_array(p.h);
-    std::printf(",\"t\":%.17g,\"converged\":%s,\"iterations\":%d}\n", r.t, r.converged ? "true" : "false", r.iterations);
+    std::vector<double> x = r.q;  // solve_row's (q, c, t): checked against every row of the full LP
+    x.push_back(r.c);
+    x.push_back(r.t);
+    std::printf(",\"x\":");
+    print_array(x);
+    std::printf(",\"t\":%.17g,\"converged\":%s,\"iterations\":%d,\"rounds\":%d}\n", r.t,
+                r.converged ? "true" : "false", r.iterations, r.rounds);
   }
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Checks attnx's LP solutions (JSON lines from attnx_lp_dump on stdin or in a file) against
 SciPy's HiGHS: the optimal margin t* must agree to 1e-6 (absolute, scaled by 1 + |t*|), attnx
-must have converged, and both must agree on feasibility (t* > 0) when |t*| > 1e-6."""
+must have converged, both must agree on feasibility (t* > 0) when |t*| > 1e-6, and attnx's
+solution x = (q, c, t), found by constraint generation, must satisfy every row of the full LP to
+1e-9 (scaled by 1 + max|h|)."""
 import json
 import sys
 
@@ -23,6 +25,10 @@ def check(line_no, prob):
         return f"line {line_no}: t* = {t_ours} but HiGHS gives {t_highs}"
     if abs(t_highs) > 1e-6 and (t_ours > 0) != (t_highs > 0):
         return f"line {line_no}: feasibility differs (t* = {t_ours}, HiGHS {t_highs})"
+    h = np.array(prob["h"])
+    excess = float(np.max(G @ np.array(prob["x"]) - h))
+    if excess > 1e-9 * (1 + float(np.max(np.abs(h)))):
+        return f"line {line_no}: attnx's x violates a row of the full LP by {excess}"
     return None
 
 
@@ -32,7 +38,9 @@ def main():
     errors = [e for e in (check(i + 1, p) for i, p in enumerate(probs)) if e]
     feasible = sum(1 for p in probs if p["t"] > 0)
     its = [p["iterations"] for p in probs]
-    print(f"lp_highs: {len(probs)} problems ({feasible} feasible), iterations {min(its)}-{max(its)}, {len(errors)} disagreements")
+    rounds = [p["rounds"] for p in probs]
+    print(f"lp_highs: {len(probs)} problems ({feasible} feasible), iterations {min(its)}-{max(its)}, "
+          f"rounds {min(rounds)}-{max(rounds)}, {len(errors)} disagreements")
     for e in errors:
         print(e)
     if len(probs) < 30:

@@ -1,0 +1,151 @@
+// attnx core: the sweep's fits of d against L (SPEC §5), both by least squares in d-space, so
+// that their R^2 (also in d-space) compare two curves fitted by the same rule.
+#include <attnx/sweep.hpp>
+
+#include <cmath>
+
+#include <attnx/detmath.hpp>
+
+namespace attnx {
+
+namespace {
+
+// The power fit's search range and coarse grid step for p (d_min grows far slower than L^4).
+constexpr double kPowerMinP = -4, kPowerMaxP = 4, kPowerGridStep = 0.05;
+constexpr double kPowerTolP = 1e-10;  // golden-section stops when the bracket is this narrow
+
+// Least squares y = a + b x. Returns false when x has no spread.
+bool least_squares(const std::vector<double>& x, const std::vector<double>& y, double& a,
+                   double& b) {
+  const double n = double(x.size());
+  double mx = 0, my = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) mx += x[i], my += y[i];
+  mx /= n, my /= n;
+  double sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    sxx += (x[i] - mx) * (x[i] - mx);
+    sxy += (x[i] - mx) * (y[i] - my);
+  }
+  if (!(sxx > 0)) return false;
+  b = sxy / sxx;
+  a = my - b * mx;
+  return true;
+}
+
+double r_squared(const std::vector<double>& y, const std::vector<double>& pred) {
+  double my = 0;
+  for (double v : y) my += v;
+  my /= double(y.size());
+  double ss_res = 0, ss_tot = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    ss_res += (y[i] - pred[i]) * (y[i] - pred[i]);
+    ss_tot += (y[i] - my) * (y[i] - my);
+  }
+  if (ss_tot == 0) return ss_res == 0 ? 1.0 : 0.0;
+  return 1.0 - ss_res / ss_tot;
+}
+
+// d ~ c x^p at a fixed p: the least-squares c = sum d x^p / sum x^2p and its residual sum of
+// squares. lx: ln x. Powers by det_exp (detmath.hpp), so native and WASM builds search the same
+// path and print the same fit.
+struct PowerAt {
+  double p = 0, c = 0, sse = 0;
+};
+
+PowerAt power_at(const std::vector<double>& lx, const std::vector<double>& d, double p) {
+  PowerAt r;
+  r.p = p;
+  double sdx = 0, sxx = 0;
+  for (std::size_t i = 0; i < lx.size(); ++i) {
+    const double xp = det_exp(p * lx[i]);
+    sdx += d[i] * xp;
+    sxx += xp * xp;
+  }
+  r.c = sdx / sxx;
+  for (std::size_t i = 0; i < lx.size(); ++i) {
+    const double e = d[i] - r.c * det_exp(p * lx[i]);
+    r.sse += e * e;
+  }
+  return r;
+}
+
+// The p of least residual: the best point of a grid over [kPowerMinP, kPowerMaxP], then a
+// golden-section search within one grid step of it (the better of the two is kept).
+PowerAt best_power(const std::vector<double>& lx, const std::vector<double>& d) {
+  const int steps = static_cast<int>(std::lround((kPowerMaxP - kPowerMinP) / kPowerGridStep));
+  PowerAt best = power_at(lx, d, kPowerMinP);
+  for (int k = 1; k <= steps; ++k) {
+    const PowerAt t = power_at(lx, d, kPowerMinP + k * kPowerGridStep);
+    if (t.sse < best.sse) best = t;
+  }
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  double lo = std::fmax(kPowerMinP, best.p - kPowerGridStep);
+  double hi = std::fmin(kPowerMaxP, best.p + kPowerGridStep);
+  PowerAt a = power_at(lx, d, hi - g * (hi - lo)), b = power_at(lx, d, lo + g * (hi - lo));
+  while (hi - lo > kPowerTolP) {
+    if (a.sse <= b.sse) {
+      hi = b.p;
+      b = a;
+      a = power_at(lx, d, hi - g * (hi - lo));
+    } else {
+      lo = a.p;
+      a = b;
+      b = power_at(lx, d, lo + g * (hi - lo));
+    }
+  }
+  for (const PowerAt& t : {a, b})
+    if (t.sse < best.sse) best = t;
+  return best;
+}
+
+}  // namespace
+
+LogFit fit_log(const std::vector<double>& L, const std::vector<double>& d) {
+  LogFit f;
+  if (L.size() < 2 || L.size() != d.size()) return f;
+  std::vector<double> x(L.size()), pred(L.size());
+  for (std::size_t i = 0; i < L.size(); ++i) {
+    if (!(L[i] > 0) || !std::isfinite(d[i])) return f;
+    x[i] = std::log(L[i]);
+  }
+  if (!least_squares(x, d, f.a, f.b)) return f;
+  for (std::size_t i = 0; i < x.size(); ++i) pred[i] = f.a + f.b * x[i];
+  f.r2 = r_squared(d, pred);
+  f.ok = true;
+  return f;
+}
+
+PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d) {
+  PowerFit f;
+  if (L.size() < 2 || L.size() != d.size()) return f;
+  // x = L / (geometric mean of L): the same fit (c_L = c_x gm^-p), better conditioned powers.
+  double mean_log = 0, lo = L[0], hi = L[0];
+  for (std::size_t i = 0; i < L.size(); ++i) {
+    if (!(L[i] > 0) || !std::isfinite(L[i]) || !(d[i] > 0) || !std::isfinite(d[i])) return f;
+    mean_log += det_log(L[i]) / double(L.size());
+    lo = std::fmin(lo, L[i]), hi = std::fmax(hi, L[i]);
+  }
+  if (!(hi > lo)) return f;  // one length: no exponent to fit
+  std::vector<double> lx(L.size()), pred(L.size());
+  for (std::size_t i = 0; i < L.size(); ++i) lx[i] = det_log(L[i]) - mean_log;
+  const PowerAt best = best_power(lx, d);
+  f.p = best.p;
+  f.c = best.c * det_exp(-best.p * mean_log);
+  for (std::size_t i = 0; i < lx.size(); ++i) pred[i] = best.c * det_exp(best.p * lx[i]);
+  f.r2 = r_squared(d, pred);
+  f.ok = true;
+  return f;
+}
+
+void fit_sweep(SweepResult& r) {
+  std::vector<double> Ls, ds;
+  for (const auto& p : r.points)
+    if (p.quantile > 0) {
+      Ls.push_back(p.L);
+      ds.push_back(p.quantile);
+    }
+  r.log_fit = fit_log(Ls, ds);
+  r.power_fit = fit_power(Ls, ds);
+}
+
+}  // namespace attnx

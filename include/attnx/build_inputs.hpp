@@ -1,0 +1,74 @@
+// attnx core: one entry point for every way of choosing the inputs X (SPEC §3 and §8): the CLI's
+// construct and the WASM module's construct both build through it, so a construction's rules
+// (which options apply, what it reports) live here once.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "construct.hpp"
+#include "construct_lp.hpp"
+#include "inputs.hpp"
+#include "memory.hpp"
+#include "mind.hpp"
+#include "projection.hpp"
+
+namespace attnx {
+
+class GramLadder;
+
+constexpr int kMaxLpD = 256;  // lp: d + 2 LP variables per row (SPEC §8.2: d up to a few hundred)
+
+// What a page needs to know of each construction (the pages' selectors and d controls use it).
+struct ConstructionInfo {
+  std::string name, label;  // "lp", "Optimal queries (LP, §8.2)"
+  bool uses_d = true;       // moment: D = 2m, d is not an input
+  bool searchable = true;   // minimal d exists (jl, lp)
+  int d_max = 0;            // largest d construct accepts
+  int explorer_d = 0;       // the explorer's d when this construction is picked (0: keep d)
+  int search_step = 0;      // the explorer's minimal-d grid step (0: the option's default)
+};
+// jl, lp, moment, in construction_names() order.
+const std::vector<ConstructionInfo>& construction_infos();
+
+struct InputsRequest {
+  std::string construction = "jl";  // one of construction_names()
+  int d = kDefaultD;                // jl and lp; moment has D = 2m (m: the largest row support)
+  std::uint64_t seed = kDefaultSeed;
+  double box = kDefaultLpBox;       // lp: U of SPEC §8.2
+  std::uint64_t max_bytes = kDefaultMaxBytes;
+  bool jl_precision = false;        // jl: also the §8.4 report (lp and moment always have it)
+  ProjectionKind projection = ProjectionKind::Gaussian;  // jl's projection (SPEC §8.1); others: gaussian only
+};
+
+struct BuiltInputs {
+  Construction c;                           // X, logits, M, §2 rows and metrics (c.d: d or D)
+  std::optional<LpReport> lp;               // lp: margins t* and iterations per row
+  std::optional<PrecisionReport> precision; // SPEC §8.4 (jl: only when asked)
+  std::vector<double> moment_lambda;        // moment: lambda_i per row
+};
+
+// Refuses a construction name that is not one of construction_names(), naming the field
+// "construction" and the allowed names.
+void require_construction(const std::string& name);
+
+// Builds X with r.construction and evaluates SPEC §2 on it (and §8.4 as above). Validates the
+// name, d and the budget. jl: construct() (ladder, progress, with_x as there); lp: construct_lp()
+// (progress per row, for_each spreads rows); moment: construct_moment() (d not used). When
+// progress stops the work, c.cancelled is true and nothing else is set.
+BuiltInputs build_inputs(const Pattern& A, const Tolerances& tol, const InputsRequest& r,
+                         const Progress& progress = nullptr, GramLadder* ladder = nullptr,
+                         bool with_x = true, const ForEachRow& for_each = nullptr);
+
+// Refuses a projection other than gaussian for a construction other than jl (field "projection").
+void require_projection_applies(const std::string& construction, ProjectionKind projection);
+
+// The minimal d of SPEC §4 for `construction`: min_d for jl (opt.projection), min_d_lp (box) for
+// lp; moment is refused (InvalidArgument on "construction": it has one D = 2m per pattern, nothing
+// to search), as is a projection other than gaussian for lp.
+MinDResult min_d_of(const std::string& construction, const Pattern& A, const Tolerances& tol,
+                    const MinDOptions& opt, std::uint64_t seed, double box = kDefaultLpBox,
+                    const Progress& progress = nullptr, const ForEachRow& for_each = nullptr);
+
+}  // namespace attnx
