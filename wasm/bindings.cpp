@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include <attnx/build_inputs.hpp>
 #include <attnx/construct.hpp>
 #include <attnx/gram.hpp>
 #include <attnx/gram_ladder.hpp>
@@ -29,10 +30,29 @@ val js_construct_with(val opts, val on_progress, GramLadder& ladder) {
     const Options o = read_options(opts, Call::Construct);
     const Pattern A = build_pattern(o);
     ProgressState ps{make_progress(on_progress, 0)};  // every chunk: lets a caller slice the work
-    // X left out: its images (views) are made from the ladder's columns instead.
-    Construction c = construct(A, o.tol, o.d, o.seed, o.mind.max_bytes, ps.fn(), &ladder, !o.omit_x);
-    val r = construction_to_js(c, A, o, ladder.columns());
-    if (!c.cancelled) r.set("gramColumnsAdded", ladder.columns_added());
+    const InputsRequest req = inputs_request(o);
+    // jl: X left out when asked, its images (views) are made from the ladder's columns instead.
+    BuiltInputs b = build_inputs(A, o.tol, req, ps.fn(), &ladder, !o.omit_x);
+    const bool jl = o.construction == "jl";
+    val r = construction_to_js(b, A, o, jl ? ladder.columns() : nullptr);
+    if (!b.c.cancelled && jl) r.set("gramColumnsAdded", ladder.columns_added());
+    return r;
+  });
+}
+
+// The SPEC §8.4 report alone (construct's options; jl: X drawn again, L x L x d work a few times).
+val js_precision(val opts) {
+  return guarded([&] {
+    Options o = read_options(opts, Call::Construct);
+    const Pattern A = build_pattern(o);
+    InputsRequest req = inputs_request(o);
+    req.jl_precision = true;
+    BuiltInputs b = build_inputs(A, o.tol, req, nullptr, nullptr, false);
+    val r = val::object();
+    r.set("params", params_to_js(o, Call::Construct));
+    r.set("construction", o.construction);
+    r.set("d", b.c.d);
+    r.set("precision", precision_to_js(*b.precision));
     return r;
   });
 }
@@ -42,7 +62,7 @@ val js_min_d(val opts, val on_progress) {
     const Options o = read_options(opts, Call::MinD);
     const Pattern A = build_pattern(o);
     ProgressState ps{make_progress(on_progress)};
-    const MinDResult m = min_d(A, o.tol, o.mind, o.seed, ps.fn());
+    const MinDResult m = min_d_of(o.construction, A, o.tol, o.mind, o.seed, o.box, ps.fn());
     return min_d_to_js(m, A, o, ps.cancelled);
   });
 }
@@ -112,6 +132,7 @@ EMSCRIPTEN_BINDINGS(attnx) {
       .function("rungs", &GramLadder::rungs)
       .function("columnsAdded", &GramLadder::columns_added);
   emscripten::function("constructWith", &js_construct_with);
+  emscripten::function("precision", &js_precision);
   emscripten::function("minD", &js_min_d);
   emscripten::function("sweepPoint", &js_sweep_point);
   emscripten::function("fits", &js_fits);

@@ -7,6 +7,7 @@
 #include <new>
 #include <stdexcept>
 
+#include <attnx/build_inputs.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/schema.hpp>
@@ -26,9 +27,9 @@ std::vector<std::string> allowed_names(Call call) {
   v.push_back("seed");
   v.push_back("maxBytes");
   switch (call) {
-    case Call::Construct: v.insert(v.end(), {"d", "views"}); break;
-    case Call::MinD: v.insert(v.end(), {"dmax", "step"}); break;
-    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial"}); break;
+    case Call::Construct: v.insert(v.end(), {"d", "views", "construction", "box", "projection", "precision", "trial"}); break;
+    case Call::MinD: v.insert(v.end(), {"dmax", "step", "construction", "box", "projection"}); break;
+    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial", "construction", "box", "projection"}); break;
     case Call::Estimate: v.insert(v.end(), {"d", "dmax", "step", "trials"}); break;
   }
   return v;
@@ -190,6 +191,22 @@ void read_pattern_options(const val& opts, Call call, Options& o) {
   }
 }
 
+// construction (a name the core checks), box (lp) and precision (construct: true or false).
+void read_construction_options(const val& opts, Call call, Options& o) {
+  o.construction = read_string(opts, "construction", o.construction);
+  require_construction(o.construction);
+  o.box = read_real(opts, "box", o.box);
+  require_option("box", o.box);
+  o.mind.projection = parse_projection(read_string(opts, "projection", projection_name(o.mind.projection)));
+  require_projection_applies(o.construction, o.mind.projection);
+  val p = opts["precision"];
+  if (call == Call::Construct && present(p)) {
+    if (p.typeOf().as<std::string>() != "boolean")
+      fail("precision", "precision must be true or false (got " + describe(p) + ")");
+    o.precision = p.as<bool>();
+  }
+}
+
 // Tolerances, seed, budget, and the options of the call's own (d; step, dmax; trials).
 void read_run_options(const val& opts, Call call, Options& o) {
   o.tol.eps = read_real(opts, "eps", o.tol.eps);
@@ -206,11 +223,17 @@ void read_run_options(const val& opts, Call call, Options& o) {
     o.mind.d_max = static_cast<int>(read_option(opts, "dmax", o.mind.d_max));
     validate(o.mind);
   }
+  if (call != Call::Estimate) read_construction_options(opts, call, o);
   if (call == Call::SweepPoint || call == Call::Estimate)
     o.trials = static_cast<int>(read_option(opts, "trials", o.trials));
   if (call == Call::SweepPoint)
     o.first_trial = static_cast<int>(
         read_int(opts, "firstTrial", 0, 0, kMaxTrials - o.trials));
+  if (call == Call::Construct) {  // trial t of a sweep at this L: its target and projection
+    o.trial = static_cast<int>(read_int(opts, "trial", -1, 0, kMaxTrials - 1));
+    o.master_seed = o.seed;
+    if (o.trial >= 0) o.seed = trial_seed(o.seed, o.spec.L, o.trial);
+  }
 }
 
 }  // namespace
@@ -282,15 +305,34 @@ val params_to_js(const Options& o, Call call) {
   p.set("tau", o.tol.tau);
   p.set("delta", o.tol.delta);
   if (call == Call::Construct || call == Call::Estimate) p.set("d", o.d);
+  if (call != Call::Estimate && o.construction != "jl") {
+    p.set("construction", o.construction);
+    if (o.construction == "lp") p.set("box", o.box);
+  }
+  if (call != Call::Estimate && o.mind.projection != ProjectionKind::Gaussian)
+    p.set("projection", std::string(projection_name(o.mind.projection)));
   if (call != Call::Construct) {
     p.set("dmax", o.mind.d_max);
     p.set("step", o.mind.step);
   }
   if (call == Call::SweepPoint || call == Call::Estimate) p.set("trials", o.trials);
   if (call == Call::SweepPoint && o.first_trial > 0) p.set("firstTrial", o.first_trial);
-  p.set("seed", static_cast<double>(o.seed));
+  if (o.trial >= 0) p.set("trial", o.trial);
+  p.set("seed", static_cast<double>(o.trial >= 0 ? o.master_seed : o.seed));
   p.set("maxBytes", static_cast<double>(o.mind.max_bytes));
   return p;
+}
+
+InputsRequest inputs_request(const Options& o) {
+  InputsRequest r;
+  r.construction = o.construction;
+  r.d = o.d;
+  r.seed = o.seed;
+  r.box = o.box;
+  r.max_bytes = o.mind.max_bytes;
+  r.jl_precision = o.precision;
+  r.projection = o.mind.projection;
+  return r;
 }
 
 Pattern build_pattern(const Options& o) {

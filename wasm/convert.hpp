@@ -1,7 +1,7 @@
 // attnx wasm: conversions between JS values (emscripten::val) and the core's types.
 // Option objects use the JS API names (the CLI's names, camelCase where the CLI has a dash):
 //   pattern L k w r block stride globals randoms weights wMin decay eps tau delta d seed
-//   dmax step trials maxBytes triplets
+//   dmax step trials maxBytes triplets construction box projection precision
 // Every refusal is an attnx::InvalidArgument naming the field and its range, like the core's.
 #pragma once
 #include <emscripten/val.h>
@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include <attnx/build_inputs.hpp>
 #include <attnx/construct.hpp>
+#include <attnx/construct_lp.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/sweep.hpp>
@@ -35,6 +37,12 @@ struct Options {
   bool want_views = false;  // construct: pooled images requested (opts.views)
   ViewRequest views;
   bool omit_x = false;      // construct: leave X out of the result (its images are in views)
+  std::string construction = "jl";  // construct, minD: how X is chosen (SPEC §3, §8)
+  double box = kDefaultLpBox;       // lp: U of SPEC §8.2
+  bool precision = false;           // construct with jl: also the §8.4 report
+  // jl's projection kind (SPEC §8.1) is mind.projection
+  int trial = -1;                   // construct: trial t of a sweep (seed = trial_seed(seed, L, t))
+  std::uint64_t master_seed = kDefaultSeed;  // the seed as given (seed is the trial's when trial >= 0)
 };
 
 // Which option names a call accepts (others are refused as unknown).
@@ -60,6 +68,7 @@ Pattern build_pattern(const Options& o);
 //     linkDefaults: { 0: { explorer: {...}, lab: {...} }, 1: {...} }, linkCompute: { explorer:
 //     [names], lab: [names] }, pageLimits: { maxL, maxNnzLink, maxDrawL },
 //     presets: { paper: { label, values: { <name>: value }, band: { lo, hi, text } | null } },
+//     constructions: [{ name, label, usesD, searchable, dMax, explorerD, searchStep }],
 //     limits: { <name>: { min, max, minOpen?, maxOpen? } }, defaults: { <name>: value } }
 // `limits` and `defaults` (the wasm context's) keep the shape of API version 1's patterns().
 val schema_to_js();
@@ -111,7 +120,14 @@ struct ProgressState {
 // Results as plain JS objects (convert_results.cpp). construction_to_js frees c's L x L matrices
 // once copied. Typed arrays are copies; -1 / "not reached" values become null.
 // P (optional): the projection's columns, for X's images when c has no X (see pool_views).
-val construction_to_js(Construction& c, const Pattern& A, const Options& o, const float* P = nullptr);
+// construction_to_js adds construction (the name), precision { inputNorm, fp32, fp64, bits (null:
+// not reached) } when built, lp { margin (Float64Array t*), iterations (Int32Array), feasibleRows,
+// allConverged } and momentLambda (Float64Array) for those constructions.
+val construction_to_js(BuiltInputs& b, const Pattern& A, const Options& o, const float* P = nullptr);
+// SPEC §8.4 as { inputNorm, fp32, fp64, bits (null: not reached) }.
+val precision_to_js(const PrecisionReport& p);
+// The core's request for construct's options (construction, d, seed, box, budget, precision).
+InputsRequest inputs_request(const Options& o);
 val min_d_to_js(const MinDResult& m, const Pattern& A, const Options& o, bool cancelled);
 val sweep_point_to_js(const SweepPoint& p, const Options& o, bool cancelled);
 val fits_to_js(const LogFit& log_fit, const PowerFit& power_fit);

@@ -85,6 +85,9 @@ SweepRecordParams read_params(const val& p) {
   o.trials = opt_int(p, "trials", at);
   o.seed = opt_int(p, "seed", at);
   o.max_bytes = opt_int(p, "max_bytes", at);
+  o.construction = opt_string(p, "construction", at);
+  o.box = opt_number(p, "box", at);
+  o.projection = opt_string(p, "projection", at);
   return o;
 }
 
@@ -138,6 +141,9 @@ val params_to_js(const SweepRecord& rec) {
       {"max_bytes", &p.max_bytes}};
   for (const auto& r : ints)
     if (*r.second) o.set(r.first, static_cast<double>(**r.second));
+  if (p.construction) o.set("construction", *p.construction);
+  if (p.box) o.set("box", *p.box);
+  if (p.projection) o.set("projection", *p.projection);
   val Ls = val::array();
   for (std::size_t i = 0; i < rec.points.size(); ++i) Ls.set(i, rec.points[i].L);
   o.set("Ls", Ls);

@@ -91,7 +91,30 @@ val views_to_js(const Views& v) {
 
 }  // namespace
 
-val construction_to_js(Construction& c, const Pattern& A, const Options& o, const float* P) {
+val precision_to_js(const PrecisionReport& p) {
+  val o = val::object();
+  o.set("inputNorm", p.input_norm);
+  o.set("fp32", p.fp32);
+  o.set("fp64", p.fp64);
+  o.set("bits", p.bits > 0 ? val(p.bits) : val::null());
+  return o;
+}
+
+namespace {
+
+val lp_to_js(const LpReport& lp) {
+  val o = val::object();
+  o.set("margin", to_float64_array(lp.margin.data(), lp.margin.size()));
+  o.set("iterations", to_int32_array(lp.iterations.data(), lp.iterations.size()));
+  o.set("feasibleRows", lp.feasible_rows);
+  o.set("allConverged", lp.all_converged);
+  return o;
+}
+
+}  // namespace
+
+val construction_to_js(BuiltInputs& b, const Pattern& A, const Options& o, const float* P) {
+  Construction& c = b.c;
   val r = val::object();
   r.set("params", params_to_js(o, Call::Construct));
   r.set("cancelled", c.cancelled);
@@ -108,6 +131,11 @@ val construction_to_js(Construction& c, const Pattern& A, const Options& o, cons
   c.logits = {};
   r.set("X", o.omit_x ? to_float32_array(c.X.data(), 0) : to_float32_array(c.X.data(), c.X.size()));
   r.set("rows", rows_to_js(c.rows));
+  r.set("construction", o.construction);
+  if (b.precision) r.set("precision", precision_to_js(*b.precision));
+  if (b.lp) r.set("lp", lp_to_js(*b.lp));
+  if (!b.moment_lambda.empty())
+    r.set("momentLambda", to_float64_array(b.moment_lambda.data(), b.moment_lambda.size()));
   return r;
 }
 
@@ -169,6 +197,8 @@ SweepOptions sweep_options(const Options& o) {
   s.trials = o.trials;
   s.first_trial = o.first_trial;
   s.seed = o.seed;
+  s.construction = o.construction;
+  s.box = o.box;
   return s;
 }
 

@@ -4,6 +4,7 @@
 
 #include <attnx/memory.hpp>
 #include <attnx/pattern.hpp>
+#include <attnx/build_inputs.hpp>
 #include <attnx/schema.hpp>
 
 #include "convert.hpp"
@@ -132,6 +133,24 @@ val presets_to_js() {
   return all;
 }
 
+// [{ name, label, usesD, searchable, dMax, explorerD, searchStep }] (build_inputs.hpp), in the option's order.
+val constructions_to_js() {
+  val all = val::array();
+  int n = 0;
+  for (const auto& c : construction_infos()) {
+    val o = val::object();
+    o.set("name", c.name);
+    o.set("label", c.label);
+    o.set("usesD", c.uses_d);
+    o.set("searchable", c.searchable);
+    o.set("dMax", c.d_max);
+    o.set("explorerD", c.explorer_d);
+    o.set("searchStep", c.search_step);
+    all.set(n++, o);
+  }
+  return all;
+}
+
 // API version 1's `limits` and `defaults` (wasm context), kept for existing callers.
 void set_legacy_fields(val& r) {
   val lim = val::object(), def = val::object();
@@ -179,6 +198,7 @@ val schema_to_js() {
   page.set("maxDrawL", kMaxDrawL);
   r.set("pageLimits", page);
   r.set("presets", presets_to_js());
+  r.set("constructions", constructions_to_js());
   set_legacy_fields(r);
   return r;
 }

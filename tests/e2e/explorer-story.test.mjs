@@ -124,7 +124,7 @@ test('"Find the minimal d" sets d to the core\'s minD; Play stops after the flip
   await page.click('#play-btn');
   await page.waitForFunction(() => /^The verdict flipped/.test(document.getElementById('dsearch-msg').textContent), null, { timeout: 180000 });
   await ready(page, n + 1);
-  const ds = playSequence(table.d.max);
+  const ds = playSequence(table.d.max(st));
   const flip = ds.findIndex((d) => api.construct(constructOptions(schema, { ...st, d }, null)).metrics.success);
   assert.equal(await page.textContent('#dsearch-msg'), `The verdict flipped to success at d = ${ds[flip]} (d = ${ds[flip - 1]} still failed), and held up to d = ${ds[flip + 2]}.`);
   s = await shown(page);

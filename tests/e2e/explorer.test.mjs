@@ -321,9 +321,9 @@ test('embed mode: figures and a minimal strip, usable at 360 px; Embed button gi
   await ready(page, 1);
   await page.click('#embed-btn');
   const snippet = await page.inputValue('#embed-code');
-  // The page's own link (a version-1 link with every option) plus embed=1.
+  // The page's own link (a current link with every option) plus embed=1.
   const pageHash = await page.evaluate(() => location.hash);
-  assert.match(pageHash, /^#v=1&pattern=random&L=64&k=2&/);
+  assert.match(pageHash, /^#v=2&pattern=random&L=64&k=2&/);
   const src = /^<iframe src="([^"]*)"/.exec(snippet)[1].replace(/&amp;/g, '&');
   assert.equal(src, `${server.url}${pageHash}&embed=1`);
   // Then the script that resizes the frame to the height the page posts (embed-frame.test.mjs).

@@ -89,6 +89,23 @@ test('progress arrives in order and ends at 1; other methods work through the po
   assert.equal(r.q, 48);
 });
 
+test('lp and moment constructs (longer than a slice, not resumable) finish through the pool; precision too', async () => {
+  const opts = { L: 256, k: 2, seed: 5, d: 24 };
+  const r = await page.evaluate(async (opts) => {
+    const lp = await window.pool.run('construct', { ...opts, construction: 'lp' });
+    const mo = await window.pool.run('construct', { ...opts, construction: 'moment' });
+    const pr = await window.pool.run('precision', { ...opts, d: 600 });
+    const jl = await window.pool.run('construct', { ...opts, d: 600 });
+    return { lp: [lp.metrics.success, lp.lp.feasibleRows, lp.precision.bits], mo: [mo.d, mo.precision.bits], pr: pr.precision, jl: jl.metrics.success };
+  }, opts);
+  const api = await load();
+  const lp = api.construct({ ...opts, construction: 'lp' }), mo = api.construct({ ...opts, construction: 'moment' });
+  assert.deepEqual(r.lp, [lp.metrics.success, lp.lp.feasibleRows, lp.precision.bits]);
+  assert.deepEqual(r.mo, [mo.d, mo.precision.bits]);
+  assert.deepEqual(r.pr, api.precision({ ...opts, d: 600 }).precision);
+  assert.equal(r.jl, api.construct({ ...opts, d: 600 }).metrics.success);
+});
+
 test('errors come back as RangeError with message and field; the worker stays usable', async () => {
   const r = await page.evaluate(async () => {
     const out = [];

@@ -19,15 +19,15 @@ before(async () => {
   table = explorerTable(schema);
 });
 
-test('a written link starts with v=1 and carries every option of linkCompute, even defaults', () => {
+test('a written link starts with v=2 and carries every option of linkCompute, even defaults', () => {
   const st = defaults(table);
   const h = toHash(table, st, opts());
-  assert.match(h, /^#v=1&/);
+  assert.match(h, /^#v=2&/);
   const keys = paramsOf(h);
   assert.deepEqual(keys, ['v', ...schema.linkCompute.explorer]);
   // The explorer's compute options, spelled out (an independent list: a link must keep them all).
   assert.deepEqual(schema.linkCompute.explorer, ['pattern', 'L', 'k', 'w', 'r', 'block', 'stride', 'globals', 'randoms',
-    'weights', 'wMin', 'decay', 'eps', 'tau', 'delta', 'd', 'seed']);
+    'weights', 'wMin', 'decay', 'eps', 'tau', 'delta', 'construction', 'box', 'projection', 'd', 'seed']);
   // View fields appear only when they differ from the page's default.
   const h2 = toHash(table, { ...st, scale: 'lin', row: 7, help: false }, opts());
   assert.deepEqual(paramsOf(h2).slice(-3), ['scale', 'row', 'help']);
@@ -35,14 +35,34 @@ test('a written link starts with v=1 and carries every option of linkCompute, ev
 });
 
 test('parse -> write -> parse round trip keeps every value', () => {
-  const hash = '#v=1&pattern=dilated&L=50&k=3&w=2&r=3&block=5&stride=6&globals=2&randoms=0&weights=random&wMin=0.25'
-    + '&decay=2.5&eps=0.5&tau=0.2&delta=0.05&d=333&seed=9007199254740991&scale=lin&ref=min&row=7&help=0';
+  const hash = '#v=2&pattern=dilated&L=50&k=3&w=2&r=3&block=5&stride=6&globals=2&randoms=0&weights=random&wMin=0.25'
+    + '&decay=2.5&eps=0.5&tau=0.2&delta=0.05&construction=lp&box=50&projection=gaussian&d=33&seed=9007199254740991&scale=lin&ref=min&row=7&help=0';
   const r = parseHash(table, hash, opts());
   assert.deepEqual(r.errors, []);
-  assert.equal(r.version, 1);
+  assert.equal(r.version, 2);
   assert.equal(r.state.seed, 2 ** 53 - 1);
+  assert.equal(r.state.construction, 'lp');
   assert.equal(toHash(table, r.state, opts()), hash);
   assert.deepEqual(parseHash(table, toHash(table, r.state, opts()), opts()).state, r.state);
+});
+
+test('a version-1 link keeps its meaning: the paper construction, rewritten as v=2 with construction=jl', () => {
+  const v1 = '#v=1&pattern=window&L=64&k=2&w=2&r=2&block=4&stride=8&globals=1&randoms=1&weights=uniform&wMin=0.1'
+    + '&decay=1&eps=1&tau=0.1&delta=0.1&d=333&seed=4';
+  const r = parseHash(table, v1, opts());
+  assert.deepEqual(r.errors, []);
+  assert.equal(r.version, 1);
+  assert.equal(r.state.construction, 'jl');
+  assert.equal(r.state.d, 333);
+  assert.equal(toHash(table, r.state, opts()), v1.replace('v=1', 'v=2').replace('&d=333', '&construction=jl&box=1000&projection=gaussian&d=333'));
+});
+
+test('lp takes d up to its own largest; the message names d and the range', () => {
+  const lpMax = schema.constructions.find((c) => c.name === 'lp').dMax;
+  const r = parseHash(table, `#v=2&construction=lp&d=${lpMax + 1}`, opts());
+  assert.equal(r.errors.length, 1);
+  assert.match(r.errors[0], new RegExp(`^d must be an integer from 1 to ${lpMax}\\b`));
+  assert.equal(parseHash(table, `#v=2&construction=jl&d=${lpMax + 1}`, opts()).errors.length, 0);
 });
 
 test('a link without v is version 0: missing options take the frozen v0 defaults', () => {
@@ -83,10 +103,10 @@ test('new current defaults do not change what an existing link computes', () => 
 });
 
 test('a link version this page does not know is refused as a whole', () => {
-  for (const v of ['2', '-1', 'x', '1.0', '']) {
+  for (const v of ['3', '-1', 'x', '1.0', '']) {
     const r = parseHash(table, `#v=${v}&L=64`, opts());
     assert.equal(r.version, null, v);
-    assert.deepEqual(r.errors, [`v must be a link version from 0 to 1 (got "${v}")`]);
+    assert.deepEqual(r.errors, [`v must be a link version from 0 to 2 (got "${v}")`]);
     assert.deepEqual(r.state, defaults(table));
   }
 });

@@ -15,7 +15,7 @@ import {
   parseStory, loadStory, clampStep, stepPatch, readStep, sceneState, textParts, STORIES, STORY_NAMES,
 } from '../../web/explorer/story.js';
 import { presetList, presetPatch } from '../../web/explorer/presets.js';
-import { playSequence, play, playMessage, minDOptions, minDGrid, minDMessage } from '../../web/explorer/d-search.js';
+import { playSequence, play, playMessage, minDOptions, minDGrid, minDMessage, notSearchable } from '../../web/explorer/d-search.js';
 import { readAttributes, controlNames } from '../../web/embed/attributes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -188,7 +188,12 @@ test('Play stops a few steps after the flip, on Stop, or when something else is 
 
 test('the minimal-d search asks the core for the state\'s target on the page\'s grid', () => {
   const grid = minDGrid(schema, table);
-  assert.deepEqual(grid, { step: schema.contexts.explorer.defaults.step, dmax: table.d.max });
+  assert.deepEqual(grid, { step: schema.contexts.explorer.defaults.step, dmax: table.d.max({}) });
+  // lp searches every d up to its own largest (its minimal d is small), moment has none to search.
+  const lp = schema.constructions.find((c) => c.name === 'lp');
+  assert.deepEqual(minDGrid(schema, table, { construction: 'lp' }), { step: 1, dmax: lp.dMax });
+  assert.equal(notSearchable(schema, { construction: 'lp' }), null);
+  assert.match(notSearchable(schema, { construction: 'moment' }), /^The moment construction has one hidden size per pattern, D = 2m/);
   const st = { ...sceneState(table), pattern: 'window', L: 64, w: 1, d: 77 };
   const o = minDOptions(schema, st, null, grid);
   assert.equal(o.d, undefined);
@@ -196,6 +201,7 @@ test('the minimal-d search asks the core for the state\'s target on the page\'s 
   const res = api.minD(o);
   assert.equal(res.dMin, 1216);
   assert.match(minDMessage(res, grid), /^Minimal d = 1216: the smallest multiple of 16 \(up to 16384\)/);
+  assert.match(minDMessage({ dMin: 22 }, { step: 1, dmax: 256 }), /^Minimal d = 22: the smallest d \(up to 256\) at which/);
   assert.match(minDMessage({ dMin: null }, grid), /^No d up to 16384 \(in steps of 16\) succeeds/);
 });
 
@@ -210,7 +216,7 @@ test('the paper story says what the core computes', () => {
   const grid = minDGrid(schema, table);
   for (const n of [4, 5]) assert.equal(api.minD(minDOptions(schema, at(n), null, grid)).dMin, at(n).d, `step ${n}: its d is the minimal d`);
   const s6 = run(6);
-  assert.equal(at(6).d, table.d.max, 'step 6 uses the largest d of the page');
+  assert.equal(at(6).d, table.d.max(at(6)), 'step 6 uses the largest d of the page');
   assert.deepEqual([s6.inClass, s6.k, s6.maxColCount, [...s6.rows.okZ].filter((ok) => !ok).length], [false, 39, 256, 32]);
   const bigbird = presetPatch(schema, table, 'bigbird');
   assert.equal(api.minD(minDOptions(schema, bigbird, null, grid)).dMin, 1856, 'the BigBird preset named in step 6');

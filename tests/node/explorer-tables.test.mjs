@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { load } from '../../web/lib/attnx.js';
 import { buildTable, familyOf, evalRange } from '../../web/common/schema-table.js';
-import { explorerTable, constructOptions, clampToRanges, VIEW_FIELDS } from '../../web/explorer/state.js';
+import { explorerTable, constructOptions, clampToRanges, withConstructionD, VIEW_FIELDS } from '../../web/explorer/state.js';
 import { defaults, parseHash } from '../../web/common/hashstate.js';
 import { ROOT, requireBuilds } from './helpers.mjs';
 
@@ -37,11 +37,22 @@ test('every option of the table has exactly the schema\'s type, range and defaul
     }
     if (params.has(name)) continue;  // below
     assert.equal(f.min, o.min, `${name} min`);
-    assert.equal(f.max, ctx.max[name], `${name} max`);
+    assert.equal(typeof f.max === 'function' ? f.max({ construction: 'jl' }) : f.max, ctx.max[name], `${name} max`);
     if (o.kind === 'real') assert.deepEqual([f.minOpen, f.maxOpen], [o.minOpen, o.maxOpen], `${name} open ends`);
   }
   // The explorer's context, spelled out: L up to 4096 (the core's browser limit), d defaults to 1024.
   assert.deepEqual([table.L.max, table.d.def, table.eps.max], [4096, 1024, 100]);
+  // d's largest value follows the construction: lp solves d + 2 variables per row.
+  assert.deepEqual(['jl', 'lp', 'moment'].map((c) => table.d.max({ construction: c })), [16384, 256, 16384]);
+});
+
+test('picking a construction sets the d that goes with it, unless d is given too', () => {
+  const st = { construction: 'jl', d: 1024 };
+  assert.deepEqual(withConstructionD(schema, st, { construction: 'lp' }), { construction: 'lp', d: 32 });
+  assert.deepEqual(withConstructionD(schema, { construction: 'lp', d: 20 }, { construction: 'jl' }), { construction: 'jl', d: 1024 });
+  assert.deepEqual(withConstructionD(schema, st, { construction: 'moment' }), { construction: 'moment' });
+  assert.deepEqual(withConstructionD(schema, st, { construction: 'lp', d: 7 }), { construction: 'lp', d: 7 });
+  assert.deepEqual(withConstructionD(schema, st, { L: 64 }), { L: 64 });
 });
 
 test('family parameters take the chosen family\'s range at the state\'s L', () => {

@@ -76,5 +76,14 @@ test('schema(): every published range is the one the module enforces', () => {
   // Version-0 links keep the explorer's published default d = 1024 and the lab's grid.
   assert.equal(s.linkDefaults['0'].explorer.d, 1024);
   assert.equal(s.linkDefaults['0'].lab.Ls, '16,32,64,128,256,512,1024');
-  assert.deepEqual(s.linkCompute.explorer.slice().sort(), Object.keys(s.linkDefaults['1'].explorer).sort());
+  assert.deepEqual(s.linkCompute.explorer.slice().sort(), Object.keys(s.linkDefaults[String(s.linkVersion)].explorer).sort());
+  // Links before version 2 name no construction: they are the paper's (jl, the default).
+  assert.equal(s.linkDefaults['1'].explorer.construction, undefined);
+  assert.equal(s.linkDefaults['2'].explorer.construction, 'jl');
+  assert.equal(s.options.construction.default, 'jl');
+  // lp's d range is the one its construction publishes and enforces.
+  const lp = s.constructions.find((c) => c.name === 'lp');
+  assert.throws(() => api.construct({ L: 16, d: lp.dMax + 1, construction: 'lp' }), (e) => e.field === 'd'
+    && e.message === `d must be an integer from 1 to ${lp.dMax} for construction lp (got ${lp.dMax + 1})`);
+  assert.throws(() => api.construct({ L: 16, d: 8, construction: 'lp', box: 0 }), (e) => e.field === 'box' && e.message.startsWith('box must be '));
 });

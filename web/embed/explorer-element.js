@@ -8,7 +8,8 @@
 // re-reads its attributes when one changes. Events (bubbling, composed): attnx-change
 // { state, link } when its state changes, attnx-result { L, d, metrics, inClass, k, dStar } when
 // a result is drawn. Every number is the core's, computed in the shared worker pool (runtime.js).
-import { explorerTable, constructOptions, computeFields, clampToRanges, RENDER_FIELDS } from '../explorer/state.js';
+import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, RENDER_FIELDS } from '../explorer/state.js';
+import { PrecisionRequest } from '../explorer/precision.js';
 import { toHash } from '../common/hashstate.js';
 import { CustomPattern } from '../explorer/custom-pattern.js';
 import { Runner } from '../explorer/runner.js';
@@ -20,8 +21,9 @@ import { StatusView } from '../explorer/views/status-view.js';
 import { attachPointer } from '../explorer/views/figure-pointer.js';
 import { StoryControl } from '../explorer/story-control.js';
 import { readAttributes, attributeFields } from './attributes.js';
-import { sharedRuntime, RENDER_WORKER_URL, STORIES_URL } from './runtime.js';
+import { sharedRuntime, addStyles, RENDER_WORKER_URL, STORIES_URL } from './runtime.js';
 import { explorerSkeleton, showFigures } from './skeleton.js';
+import HOST_STYLE from './host.css';
 import STYLE from './element.css';
 
 const NEAR_VIEWPORT = '200px';  // start computing this close to the viewport
@@ -53,10 +55,9 @@ export class AttnxExplorer extends HTMLElement {
 
   buildShadow() {
     const root = this.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = STYLE;
     this.box = explorerSkeleton();
-    root.append(style, this.box);
+    addStyles(root, [HOST_STYLE, STYLE]);
+    root.append(this.box);
     this.status = new StatusView({
       text: root.getElementById('status-text'), progress: root.getElementById('progress'),
       list: root.getElementById('messages'), host: this.box,
@@ -76,6 +77,7 @@ export class AttnxExplorer extends HTMLElement {
       this.table = explorerTable(schema);
       this.compute = computeFields(schema);
       this.runner = new Runner(pool, { onProgress: (id, f) => this.status.progressed(f) });
+      this.precision = new PrecisionRequest(pool, (report) => this.figures.views.metrics.setPrecision(report));
     } catch (e) {
       this.status.done('The WebAssembly module could not be loaded.');
       this.status.setMessages('api', [String(e && e.message ? e.message : e)], 'error');
@@ -155,7 +157,7 @@ export class AttnxExplorer extends HTMLElement {
 
   // A change made inside the element (form, a picked row).
   update(patch) {
-    const next = clampToRanges(this.table, this.schema, { ...this.st, ...patch });
+    const next = clampToRanges(this.table, this.schema, { ...this.st, ...withConstructionD(this.schema, this.st, patch) });
     const changed = Object.keys(this.table).filter((k) => this.st[k] !== next[k]);
     if (changed.length === 0) return;
     if (changed.includes('pattern') || changed.includes('L')) this.custom = next.pattern === 'custom' ? CustomPattern.identity(next.L) : null;
@@ -182,6 +184,7 @@ export class AttnxExplorer extends HTMLElement {
   async schedule() {
     this.busy = true;
     this.figures.views.metrics.setStale(true);
+    this.precision.cancel();
     this.status.busy(`Computing M for L = ${this.st.L}, d = ${this.st.d}…`);
     const b = this.figures.budgets();
     const opts = { ...constructOptions(this.schema, this.st, this.custom), views: { size: b.budget, xRows: b.xRows, xCols: b.xCols } };
@@ -204,7 +207,7 @@ export class AttnxExplorer extends HTMLElement {
     this.shownId = id;
     const p = result.params;
     const tol = { eps: p.eps, tau: p.tau, delta: p.delta };
-    const cur = { id, L: result.L, d: result.d, tol, A: result.A, info: {} };
+    const cur = { id, L: result.L, d: result.d, tol, A: result.A, info: {}, inputs: constructionInputs(result) };
     this.current = cur;
     this.focus.reset();
     const v = result.views;
@@ -221,7 +224,8 @@ export class AttnxExplorer extends HTMLElement {
     this.busy = false;
     this.figures.views.metrics.setStale(false);
     this.status.done('');  // the summary line says it; an empty status line takes no room
-    const detail = { L: result.L, d: result.d, metrics: { ...result.metrics }, inClass: result.inClass, k: result.k, dStar: result.dStar };
+    this.precision.follow(result, constructOptions(this.schema, this.st, this.custom));
+    const detail = { L: result.L, d: result.d, construction: result.construction, metrics: { ...result.metrics }, inClass: result.inClass, k: result.k, dStar: result.dStar };
     this.dispatchEvent(new CustomEvent('attnx-result', { bubbles: true, composed: true, detail }));
   }
 }

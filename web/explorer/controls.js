@@ -15,7 +15,10 @@ const HINTS = {
   eps: '(R): log-ratios on the support within ε.',
   tau: '(Z): off-support entries at most τ × support entries.',
   delta: 'Used by the d*(L) estimate only.',
-  d: 'Columns of P; X has 2d columns.',
+  d: 'Hidden size: X has 2d columns.',
+  construction: 'How the inputs X are chosen; the weights stay fixed.',
+  projection: 'jl: the kind of random P (the paper\'s guarantee is for gaussian; the others are experiments, SPEC §8.1).',
+  box: 'lp: each query coordinate is at most U in size.',
 };
 const RADIO = {
   scale: ['Colour scale of A and M', [['lin', 'linear'], ['log', 'log₁₀']]],
@@ -38,6 +41,9 @@ function visibleFor(name, st, famParams, allParams) {
   if (name === 'weights') return st.pattern !== 'custom';
   if (name === 'wMin') return st.pattern !== 'custom' && st.weights === 'random';
   if (name === 'decay') return st.pattern !== 'custom' && st.weights === 'decaying';
+  if (name === 'box') return st.construction === 'lp';
+  if (name === 'projection') return st.construction === 'jl';
+  if (name === 'd') return st.construction !== 'moment';  // moment: D = 2m, not an input
   return true;
 }
 
@@ -55,6 +61,7 @@ export class Controls {
     this.state = null;
     this.params = familyParams(schema);
     this.buildPattern(containers.pattern, onNewSeed);
+    if (table.construction) this.addConstruction(containers.construct);
     for (const name of ['eps', 'tau', 'delta']) this.addNumber(containers.construct, name, 'any');
     this.addNumber(containers.construct, 'd');
     this.addDSlider();
@@ -74,6 +81,15 @@ export class Controls {
     const seedBtn = el('button', { type: 'button', id: 'new-seed', text: 'New', 'aria-label': 'Draw a new random seed' });
     seedBtn.addEventListener('click', () => onNewSeed());
     this.addNumber(parent, 'seed', 1, seedBtn);
+  }
+
+  // The construction select (labels: the core's) and lp's box U.
+  addConstruction(parent) {
+    const labels = new Map(this.schema.constructions.map((c) => [c.name, c.label]));
+    const opts = this.table.construction.values.map((n) => el('option', { value: n, text: labels.get(n) || n }));
+    this.addField(parent, 'construction', el('select', {}, opts));
+    if (this.table.projection) this.addField(parent, 'projection', el('select', {}, this.table.projection.values.map((n) => el('option', { value: n, text: n }))));
+    this.addNumber(parent, 'box', 'any');
   }
 
   // A logarithmic slider under the d field (d = 2^(x / DSLIDER), up to the table's maximum).
@@ -166,6 +182,7 @@ export class Controls {
       if (!focused || fd.input.tagName === 'SELECT') setIf(fd.input, 'value', String(st[name]));
       if (fd.err && !fd.err.hidden && !focused) this.setError(name, null);
     }
+    setIf(this.dSlider, 'max', String(sliderX(bound(this.table.d, 'max', st))));  // lp: d up to its own largest
     setIf(this.dSlider, 'value', String(sliderX(st.d)));
   }
 

@@ -1,7 +1,7 @@
 // attnx explorer: the d searches of the page, DOM-free: "Find the minimal d" (the core's minD,
 // SPEC §4, on the worker pool) and "Play" (d swept upward through the page's own update path,
 // one result at a time, until the verdict flips to success and a few steps beyond).
-import { constructOptions } from './state.js';
+import { constructOptions, constructionOf } from './state.js';
 import { DSLIDER } from './controls.js';
 
 export const PLAY_FROM = 8;         // the first d Play shows
@@ -75,15 +75,23 @@ export function minDOptions(schema, st, custom, { step, dmax }) {
   return { ...o, step, dmax };
 }
 
-// The grid of the page's minimal-d search: the explorer's default step (schema) up to the
-// largest d of the state table.
-export function minDGrid(schema, table) {
+// The grid of the page's minimal-d search for state st: the construction's step (lp: 1), else the
+// explorer's default step (schema), up to the largest d of the state table for st.
+export function minDGrid(schema, table, st = {}) {
   const f = table.d;
-  return { step: schema.contexts.explorer.defaults.step, dmax: typeof f.max === 'function' ? f.max({}) : f.max };
+  const step = constructionOf(schema, st.construction).searchStep || schema.contexts.explorer.defaults.step;
+  return { step, dmax: typeof f.max === 'function' ? f.max(st) : f.max };
+}
+
+// Why d cannot be searched or played for state st (moment: D = 2m is fixed), or null.
+export function notSearchable(schema, st) {
+  const c = constructionOf(schema, st.construction);
+  return c.searchable ? null : `The ${c.name} construction has one hidden size per pattern, D = 2m (m: the largest row support), at every L: there is no d to search or play. Pick jl or lp to vary d.`;
 }
 
 // What the minimal-d search found (res: minD's result; grid: { step, dmax }), in one sentence.
 export function minDMessage(res, { step, dmax }) {
-  if (res.dMin === null) return `No d up to ${dmax} (in steps of ${step}) succeeds for this target and seed; d is unchanged.`;
-  return `Minimal d = ${res.dMin}: the smallest multiple of ${step} (up to ${dmax}) at which (R) and (Z) hold for this target and seed. d is now ${res.dMin}.`;
+  if (res.dMin === null) return `No d up to ${dmax}${step === 1 ? '' : ` (in steps of ${step})`} succeeds for this target and seed; d is unchanged.`;
+  const which = step === 1 ? `the smallest d (up to ${dmax})` : `the smallest multiple of ${step} (up to ${dmax})`;
+  return `Minimal d = ${res.dMin}: ${which} at which (R) and (Z) hold for this target and seed. d is now ${res.dMin}.`;
 }

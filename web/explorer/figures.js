@@ -101,7 +101,7 @@ export class Figures {
     Object.assign(current.info, msg.info);
     const L = current.L;
     for (const k of FIGS) if (msg.images[k]) this.views[k].draw(msg.images[k], L, L, k === 'A' ? msg.info.aKey : null);
-    if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d });
+    if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d, construction: current.inputs ? current.inputs.construction : 'jl' });
     this.legends(which, current, st);
     this.views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
     return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0, xStale: !!msg.info.xStale };

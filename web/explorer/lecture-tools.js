@@ -5,7 +5,7 @@ import { el } from '../common/dom.js';
 import { defaults } from '../common/hashstate.js';
 import { presetList, presetPatch } from './presets.js';
 import { STORIES } from './story.js';
-import { play, playSequence, playMessage, minDOptions, minDGrid, minDMessage } from './d-search.js';
+import { play, playSequence, playMessage, minDOptions, minDGrid, minDMessage, notSearchable } from './d-search.js';
 import { constructOptions } from './state.js';
 
 // The state's construct options without d, as text (Play and the search stop when they change).
@@ -57,8 +57,13 @@ export function setupLectureTools(els, ctx) {
   els.story.title = `Lecture mode: ${STORIES.paper.label.toLowerCase()}`;
   els.story.addEventListener('click', () => ctx.story.start('paper'));
   els.stop.addEventListener('click', stop);
-  els.mind.addEventListener('click', () => findMinD(ctx, begin('minD'), { say, end, progress: els.progress }));
-  els.play.addEventListener('click', () => runPlay(ctx, begin('play'), { say, end }));
+  const searchable = () => {
+    const why = notSearchable(ctx.schema, ctx.getState());
+    if (why) say(why, 'error');
+    return !why;
+  };
+  els.mind.addEventListener('click', () => searchable() && findMinD(ctx, begin('minD'), { say, end, progress: els.progress }));
+  els.play.addEventListener('click', () => searchable() && runPlay(ctx, begin('play'), { say, end }));
   return { stop };
 }
 
@@ -67,7 +72,7 @@ export function setupLectureTools(els, ctx) {
 async function findMinD(ctx, job, { say, end, progress }) {
   const st = ctx.getState(), custom = ctx.getCustom();
   const key = settingsKey(ctx.schema, st, custom);
-  const grid = minDGrid(ctx.schema, ctx.table);
+  const grid = minDGrid(ctx.schema, ctx.table, st);
   say(`Searching the smallest d in steps of ${grid.step} up to ${grid.dmax}…`);
   try {
     const onProgress = (f) => { if (Number.isFinite(f)) { progress.max = 1; progress.value = f; } };
@@ -88,7 +93,7 @@ async function findMinD(ctx, job, { say, end, progress }) {
 // verdict flipped to success, on Stop, or when the visitor changes the settings.
 async function runPlay(ctx, job, { say, end }) {
   const key = settingsKey(ctx.schema, ctx.getState(), ctx.getCustom());
-  const ds = playSequence(minDGrid(ctx.schema, ctx.table).dmax);
+  const ds = playSequence(minDGrid(ctx.schema, ctx.table, ctx.getState()).dmax);
   const show = async (d) => {
     if (settingsKey(ctx.schema, ctx.getState(), ctx.getCustom()) !== key) return null;
     const r = await ctx.showState({ d });

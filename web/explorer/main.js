@@ -3,7 +3,8 @@
 // render worker (all L^2 loops) and the views.
 import { createPool } from '../lib/pool.js';
 import { isElementHash, hashLengthError } from '../common/hashstate.js';
-import { explorerTable, constructOptions, computeFields, clampToRanges, RENDER_FIELDS } from './state.js';
+import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, RENDER_FIELDS } from './state.js';
+import { PrecisionRequest } from './precision.js';
 import { LinkState } from './link.js';
 import { CustomTools } from './custom-tools.js';
 import { RowFocus } from './row-focus.js';
@@ -26,6 +27,7 @@ const html = document.documentElement;
 const status = new StatusView({ text: $('status-text'), progress: $('progress'), list: $('messages') });
 
 let schema, table, pool, st, controls, runner, figures, link, tools, focus, story;
+let precision;           // the jl precision report, asked for once a result is drawn (precision.js)
 let compute;             // names of the fields whose change needs a new construction
 let current = null;      // { id, L, d, tol, A: { rows, cols, vals }, info } of the construction shown
 let runs = 0;
@@ -60,6 +62,7 @@ async function main() {
   table = explorerTable(schema);
   compute = computeFields(schema);
   runner = new Runner(pool, { onProgress: (id, f) => status.progressed(f) });
+  precision = new PrecisionRequest(pool, (report) => figures.views.metrics.setPrecision(report));
   figures = new Figures({ render: new RenderClient(), getState: () => st, getCurrent: () => current });
   focus = new RowFocus({ views: figures.views, render: figures.render, getState: () => st, getCurrent: () => current });
   controls = new Controls({
@@ -181,7 +184,7 @@ function settleShown(id, result) {
 // changes that must not recompute (pinning a row, help).
 function update(patch, { compute: recompute = true } = {}) {
   const tInput = performance.now();
-  const next = { ...st, ...patch };
+  const next = { ...st, ...withConstructionD(schema, st, patch) };
   const changed = Object.keys(patch).filter((k) => st[k] !== next[k]);
   if (changed.length === 0) return;
   status.setMessages('hash', []);  // the link's problems are history once the visitor changes something
@@ -216,6 +219,7 @@ function afterChange(changed, recompute = true, tInput = performance.now()) {
 async function schedule(tInput = performance.now()) {
   setBusyFlag(true);
   figures.views.metrics.setStale(true);
+  precision.cancel();
   dimLater();
   status.busy(`Computing M for L = ${st.L}, d = ${st.d}…`);
   let res;
@@ -239,10 +243,11 @@ async function redrawAtNewSize() {
   if (drawn && drawn.xStale) schedule();
 }
 
-// construct's options plus the pooled images the page draws (at the pixels on screen), without X.
+// construct's options plus the pooled images the page draws (at the pixels on screen), without X
+// for jl (L x 2d; lp and moment keep their small X: the row inspector shows a row's query).
 function viewOptions(opts) {
   const b = figures.budgets();
-  return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: true } };
+  return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: opts.construction === 'jl' } };
 }
 
 // Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps
@@ -264,7 +269,7 @@ async function show({ id, result, timing, superseded }, tInput) {
   const p = result.params;
   const tol = { eps: p.eps, tau: p.tau, delta: p.delta };
   const A = { rows: Int32Array.from(result.A.rows), cols: Int32Array.from(result.A.cols), vals: Float64Array.from(result.A.vals) };
-  const cur = { id, L: result.L, d: result.d, tol, A, info: {} };
+  const cur = { id, L: result.L, d: result.d, tol, A, info: {}, inputs: constructionInputs(result) };
   current = cur;
   focus.reset();
   const t = { tInput, tReceived, tData: tReceived, tRendered: tReceived, paintMs: 0 };
@@ -299,6 +304,7 @@ async function show({ id, result, timing, superseded }, tInput) {
   setBusyFlag(false);
   lastShown = { id, result };
   settleShown(id, result);
+  precision.follow(result, constructOptions(schema, st, tools.pattern));
   if (figures.resized()) redrawAtNewSize();  // the size changed while this was computed
 }
 

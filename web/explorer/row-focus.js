@@ -66,7 +66,7 @@ export class RowFocus {
       if (this.wanted() !== i) return;  // the visitor moved on meanwhile
     }
     const st = this.ctx.getState();
-    views.inspector.update(row, { L: cur.L, tau: cur.tol.tau, pinned: st.row === i && !this.hover });
+    views.inspector.update(row, { L: cur.L, tau: cur.tol.tau, pinned: st.row === i && !this.hover, inputs: cur.inputs });
     if (this.hover && this.hover.i === i) this.readout(row, this.hover);
   }
 

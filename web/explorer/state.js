@@ -37,7 +37,14 @@ export function linkTextLimits(schema) {
   return { cp: maxNnzLink * 2 * (digits + 1), cw: maxNnzLink * (numberChars + 1) };
 }
 
+// The core's facts of construction `name` (schema.constructions: usesD, dMax, explorerD, …); the
+// first (jl) for an unknown name. Never throws.
+export function constructionOf(schema, name) {
+  return schema.constructions.find((c) => c.name === name) || schema.constructions[0];
+}
+
 // The explorer's state table built from schema() (throws if the schema lacks the explorer page).
+// d's largest value is the chosen construction's (lp solves d + 2 variables per row).
 export function explorerTable(schema) {
   const max = linkTextLimits(schema);
   const viewFields = {
@@ -45,7 +52,24 @@ export function explorerTable(schema) {
     cp: { ...VIEW_FIELDS.cp, maxLength: max.cp },
     cw: { ...VIEW_FIELDS.cw, maxLength: max.cw },
   };
-  return buildTable(schema, PAGE, { viewFields });
+  const t = buildTable(schema, PAGE, { viewFields });
+  if (t.d && t.construction) {
+    const dMax = t.d.max;
+    t.d = { ...t.d, max: (st) => {
+      const c = constructionOf(schema, st && st.construction);
+      return c.usesD && c.dMax > 0 ? Math.min(dMax, c.dMax) : dMax;
+    } };
+  }
+  return t;
+}
+
+// A change the visitor makes (patch) with the d that goes with a newly picked construction
+// (schema.constructions[].explorerD: lp starts near its minimal d, jl at the page's default),
+// unless the patch sets d itself. DOM-free.
+export function withConstructionD(schema, st, patch) {
+  if (!('construction' in patch) || patch.construction === st.construction || 'd' in patch) return patch;
+  const c = constructionOf(schema, patch.construction);
+  return c.explorerD > 0 ? { ...patch, d: c.explorerD } : patch;
 }
 
 // Fields whose change needs a new construction: every option a link carries, and the custom
@@ -73,4 +97,17 @@ export function clampToRanges(table, schema, st) {
   }
   if (out.row >= out.L) out.row = -1;
   return out;
+}
+
+// What the row inspector shows of a construct result's inputs: the construction's name, D, X
+// (lp, moment: L x 2D; jl: null, the page leaves it out), each row's LP margin t* and iterations
+// (lp) or §8.3 multiplier λ_i (moment). Copies: the result's own arrays move to the render worker.
+export function constructionInputs(result) {
+  const lp = result.lp;
+  return {
+    construction: result.construction || 'jl', D: result.d,
+    X: result.X && result.X.length ? result.X.slice() : null,
+    lp: lp ? { ...lp, margin: lp.margin.slice(), iterations: lp.iterations.slice() } : null,
+    momentLambda: result.momentLambda ? result.momentLambda.slice() : null,
+  };
 }

@@ -31,6 +31,13 @@ export interface Options {
   eps?: number; tau?: number; delta?: number;
   d?: number; seed?: number; dmax?: number; step?: number; trials?: number; firstTrial?: number;
   maxBytes?: number;
+  /** construct, minD, precision: how X is chosen (SPEC §3, §8); box: lp's U (SPEC §8.2). */
+  construction?: 'jl' | 'lp' | 'moment'; box?: number;
+  /** construct only: also the SPEC §8.4 report for jl (lp and moment always have it). */
+  precision?: boolean;
+  /** construct, precision: trial t (0..999) of a sweep with master seed `seed` at this L: the
+   *  target and projection sweepPoint used for that trial (result.params keeps seed and trial). */
+  trial?: number;
   /** construct only: images pooled by the core at these pixel budgets (1..4096 each, defaults
    *  512, 512, 256); omitX leaves X out of the result (X then has length 0). */
   views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean };
@@ -72,6 +79,9 @@ export interface Schema {
     band: { lo: number; hi: number; text: string } | null;
   }>;
   pageLimits: { maxL: number; maxNnzLink: number; maxDrawL: number };
+  /** How X may be chosen (SPEC §3, §8): usesD false for moment (D = 2m); dMax: construct's largest d;
+   *  explorerD: the explorer's d when the construction is picked; searchStep: its minimal-d grid step (0: the option's default). */
+  constructions: { name: string; label: string; usesD: boolean; searchable: boolean; dMax: number; explorerD: number; searchStep: number }[];
   /** API version 1's shape (this build's ranges and defaults). */
   limits: Record<string, { min: number; max: number; minOpen?: boolean; maxOpen?: boolean }>;
   defaults: Record<string, number | string>;
@@ -104,7 +114,15 @@ export interface Construction extends PatternStats {
     rho: Float64Array; zeta: Float64Array; lambda: Float64Array; okR: Uint8Array; okZ: Uint8Array;
     supportMinLogit: Float32Array; ratioErrMean: Float32Array; ratioErrMin: Float32Array;
   };
+  /** How X was chosen (SPEC §3, §8). */ construction: 'jl' | 'lp' | 'moment';
+  /** SPEC §8.4: lp and moment always, jl with opts.precision. */ precision?: Precision;
+  /** lp: each row's margin t* (feasible when > 0) and interior-point iterations. */
+  lp?: { margin: Float64Array; iterations: Int32Array; feasibleRows: number; allConverged: boolean };
+  /** moment: each row's multiplier λ_i (SPEC §8.3). */ momentLambda?: Float64Array;
 }
+
+/** SPEC §8.4: the largest input row norm, §2 in float32 and in float64, bits(X) (null: > 53). */
+export interface Precision { inputNorm: number; fp32: boolean; fp64: boolean; bits: number | null }
 
 export interface MinDResult extends PatternStats {
   params: Options; dMin: number | null; checked: number[]; gramMadds: number; checkMadds: number;
@@ -148,6 +166,7 @@ export declare class AttnxApi {
   gramColumnsAdded(): number;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;
+  precision(opts: Options): { params: Record<string, number | string>; construction: string; d: number; precision: Precision };
   /** SPEC §5: one length of the scaling experiment (trials with derived seeds). */
   sweepPoint(opts: Options, onProgress?: Progress): SweepPointResult;
   /** d = a + b ln L and d = c L^p over the points with a d (null = not reached). */

@@ -189,6 +189,10 @@ export class AttnxApi {
    *   ratioErrMean:Float32Array, ratioErrMin:Float32Array}}} M and logits are row-major L*L; X is
    *   row-major L*2d; rows.* have L entries (the criterion of SPEC §2 row by row) except
    *   ratioErr* (Z_ij - ln A_ij minus its row mean / minimum), one per entry of A in A's order.
+   *   opts.construction picks how X is chosen (SPEC §3, §8: jl, lp, moment; moment ignores d and
+   *   uses D = 2m); result.construction names it, result.precision (lp, moment, or jl with
+   *   opts.precision true) is SPEC §8.4, result.lp { margin, iterations, feasibleRows,
+   *   allConverged } has each row's t* and solver iterations, result.momentLambda each row's λ_i.
    */
   construct(opts, onProgress) {
     // One Gram ladder per instance (core/gram_ladder.cpp): a later call with the same L and seed
@@ -208,7 +212,21 @@ export class AttnxApi {
   }
 
   /**
-   * Minimal d on the grid {step, 2 step, ..., dmax} (SPEC §4). dMin is null when not reached.
+   * The precision report of SPEC §8.4 alone for construct's options (construction, d, seed, box,
+   * pattern, tolerances): the largest input row norm, whether §2 holds with X and the logits in
+   * float32 and in float64, and bits(X) (null: even 53 bits fail). For jl it costs a few L x L x d
+   * products (construct({ precision: true }) gives it with the construction).
+   * @param {Options} opts
+   * @returns {{params:Object, construction:string, d:number,
+   *   precision:{inputNorm:number, fp32:boolean, fp64:boolean, bits:number|null}}}
+   */
+  precision(opts) {
+    return unwrap(this._m.precision(opts));
+  }
+
+  /**
+   * Minimal d on the grid {step, 2 step, ..., dmax} (SPEC §4) for construction jl (default) or lp
+   * (moment is refused: it has one D = 2m per pattern). dMin is null when not reached.
    * @param {Options} opts
    * @param {Progress} [onProgress]
    * @returns {{params:Object, dMin:number|null, checked:number[], gramMadds:number,

@@ -5,7 +5,7 @@ import type { AttnxApi } from './attnx.js';
  * quantile: {ds, delta}; parsePattern: {text, L}; formatPattern: {pattern, format};
  * formatSweep: {record, format}; parseSweep: {text}; summariseSweep: {delta, points}). */
 export type PoolMethod =
-  'schema' | 'patterns' | 'info' | 'construct' | 'minD' | 'sweepPoint' | 'fits' | 'median' |
+  'schema' | 'patterns' | 'info' | 'construct' | 'minD' | 'precision' | 'sweepPoint' | 'fits' | 'median' |
   'quantile' | 'estimateBytes' | 'parsePattern' | 'formatPattern' | 'formatSweep' |
   'parseSweep' | 'summariseSweep';
 

@@ -18,7 +18,7 @@
 // next task when it has stopped.
 // No SharedArrayBuffer is used: no cross-origin isolation (COOP/COEP) is needed.
 
-import { SLICED } from './sliced.js';
+import { isSliced } from './sliced.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -247,7 +247,7 @@ export class AttnxPool {
     if (this._destroyed) return;
     for (let q = 0; q < this._queue.length;) {
       const t = this._queue[q];
-      const home = SLICED.has(t.method) && this._home && !this._home.dead ? this._home : null;
+      const home = isSliced(t.method, t.opts) && this._home && !this._home.dead ? this._home : null;
       let slot = home ? (home.task ? null : home) : this._slots.find((s) => !s.task && !s.dead);
       if (!slot && !home && this._slots.length < this._size) {
         slot = new Slot(this);
@@ -258,7 +258,7 @@ export class AttnxPool {
         continue;
       }
       this._queue.splice(q, 1);
-      if (SLICED.has(t.method)) this._home = slot;
+      if (isSliced(t.method, t.opts)) this._home = slot;
       t.slot = slot;
       slot.start(t);  // messages queue in the worker until its module is loaded
     }
@@ -269,7 +269,7 @@ export class AttnxPool {
     if (q >= 0) {
       this._queue.splice(q, 1);
     } else if (t.slot && t.slot.task === t && !t.cancelled) {
-      if (SLICED.has(t.method)) t.slot.askToStop(t);
+      if (isSliced(t.method, t.opts)) t.slot.askToStop(t);
       else this._replace(t.slot, { warm: true });
     } else {
       return;  // already settled

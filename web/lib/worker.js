@@ -19,7 +19,7 @@
 // 'cancel' ends it without losing the module or its kept Gram matrices. Other methods are
 // cancelled by the pool terminating the worker.
 import { load } from './attnx.js';
-import { SLICED } from './sliced.js';
+import { isSliced } from './sliced.js';
 
 const METHODS = {
   schema: (api) => api.schema(),
@@ -27,6 +27,7 @@ const METHODS = {
   info: (api) => api.info(),
   construct: (api, opts, progress) => api.construct(opts, progress),
   minD: (api, opts, progress) => api.minD(opts, progress),
+  precision: (api, opts) => api.precision(opts),
   sweepPoint: (api, opts, progress) => api.sweepPoint(opts, progress),
   fits: (api, opts) => api.fits(opts && opts.Ls, opts && opts.ds),
   median: (api, opts) => api.median(opts && opts.ds),
@@ -128,7 +129,7 @@ self.onmessage = async (ev) => {
     };
     const start = performance.timeOrigin + performance.now();
     let result, busy;
-    if (SLICED.has(method)) {
+    if (isSliced(method, opts)) {
       const out = await runSliced(fn, api, id, opts, progress);
       if (!out) return self.postMessage({ type: 'cancelled', id });
       ({ result, busy } = out);

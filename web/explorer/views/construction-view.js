@@ -1,4 +1,5 @@
-// attnx explorer: the construction made visible: X (L x 2d) as two labelled halves, "√d·B·P" and "P",
+// attnx explorer: the construction made visible: X (L x 2d) as two labelled halves (the queries,
+// the keys; named after the construction that chose them: "√d·B·P" and "P" for the paper's),
 // beside the fixed-weight diagram (the same for every target).
 import { el } from '../../common/dom.js';
 import { Heatmap } from '../../common/heatmap.js';
@@ -7,11 +8,24 @@ import { Legend } from './legend.js';
 import { weightsDiagram } from './weights-diagram.js';
 import { fmt } from '../format.js';
 
+// Names of X's halves per construction: [queries, keys], each [title, subtitle].
+const HALVES = {
+  jl: [['√d·B·P', 'first d columns of X'], ['P', 'last d columns of X']],
+  lp: [['Q: LP queries √d·q_i', 'first d columns: one linear program per row'], ['K = P', 'last d columns: the same random keys as jl']],
+  moment: [['Q: √D·coefficients of p_i', 'first D columns: a polynomial per row'], ['K: T₁(t_j) … T_D(t_j)', 'last D columns: the moment curve']],
+};
+
 function half(title, sub) {
   const canvas = el('canvas', { class: 'heat', role: 'img', 'aria-label': `${title}: ${sub}` });
   const wrap = el('div', { class: 'canvas-wrap' }, canvas);
-  const root = el('div', { class: 'xhalf' }, el('div', { class: 'xlabel', text: title }), el('div', { class: 'xsub', text: sub }), wrap);
-  return { root, canvas, heat: new Heatmap(canvas) };
+  const label = el('div', { class: 'xlabel', text: title }), subEl = el('div', { class: 'xsub', text: sub });
+  const root = el('div', { class: 'xhalf' }, label, subEl, wrap);
+  const name = (t, s) => {
+    label.textContent = t;
+    subEl.textContent = s;
+    canvas.setAttribute('aria-label', `${t}: ${s}`);
+  };
+  return { root, canvas, heat: new Heatmap(canvas), name };
 }
 
 // The construction card (see the top of this file).
@@ -33,13 +47,19 @@ export class ConstructionView {
   }
 
   // Draws images.XB / images.XP (pooled halves of X), with info.xmax for the legend and
-  // r { L, d } for the labels; the diagram is redrawn only when d changed.
+  // r { L, d, construction } for the labels; the diagram is redrawn only when d changed.
   update(images, info, r) {
+    const [q, k] = HALVES[r.construction] || HALVES.jl;
+    if (this.shown !== r.construction) {
+      this.B.name(q[0], q[1]);
+      this.P.name(k[0], k[1]);
+      this.shown = r.construction;
+    }
     this.B.heat.draw(images.XB, r.L, r.d);
     this.P.heat.draw(images.XP, r.L, r.d);
     this.legend.set(DIVERGING, {
       lo: '−max', hi: '+max',
-      caption: `each half scaled to its own largest |value| (√d·B·P: ${fmt(info.xmax[0])}, P: ${fmt(info.xmax[1])}); rows = tokens i, columns = features`,
+      caption: `each half scaled to its own largest |value| (${q[0]}: ${fmt(info.xmax[0])}, ${k[0]}: ${fmt(info.xmax[1])}); rows = tokens i, columns = features`,
     });
     if (r.d !== this.lastD) {
       this.diag.replaceChildren(weightsDiagram(r.d));

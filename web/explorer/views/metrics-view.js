@@ -3,6 +3,7 @@
 // under each says what it means.
 import { el, setChildren } from '../../common/dom.js';
 import { fmt, fmtInt, fmtVs } from '../format.js';
+import { PrecisionView } from './precision-view.js';
 
 function item(key, name, value, text, desc, cmp) {
   const v = el('span', { class: 'm-value', 'data-metric': key, 'data-value': String(value), text });
@@ -93,13 +94,20 @@ export class MetricsView {
     this.body = body;
     this.summary = summary;
     this.body.append(el('p', { class: 'hint', text: 'Waiting for the first result…' }));
+    this.precision = new PrecisionView();
   }
 
   // Shows construct() result r with its tolerances tol { eps, tau } (the core's params); the
   // verdicts are the core's metrics.okR / okZ / success.
   update(r, tol) {
-    this.body.replaceChildren(verdictLine(r, tol), metricGrid(r, tol));
+    this.body.replaceChildren(verdictLine(r, tol), metricGrid(r, tol), this.precision.root);
+    this.precision.show(r);
     if (this.summary) setChildren(this.summary, summaryParts(r, tol));
+  }
+
+  // The precision report of the result shown ({ state, precision | message }, see precision.js).
+  setPrecision(report) {
+    this.precision.setPrecision(report);
   }
 
   // Dims the verdict and the summary (stale: a newer result is being computed) or not.

@@ -68,6 +68,25 @@ function barChart(row, L) {
   return g;
 }
 
+// One line on row i's query (the row of X W_Q) and what chose it: lp's margin t*_i and
+// iterations, moment's multiplier λ_i. inputs: main.js inputsOf (X only for lp and moment).
+export function queryFacts(i, inputs) {
+  if (!inputs) return '';
+  const { construction, D, X, lp, momentLambda } = inputs;
+  if (!X) return '';  // jl on the page: X stays in the worker (its images are pooled there)
+  const q = X.subarray(i * 2 * D, i * 2 * D + D);
+  let n2 = 0;
+  for (const v of q) n2 += v * v;
+  const shown = Array.from(q.subarray(0, 6), (v) => fmt(v)).join(', ');
+  let text = `query Q_i (${D} coordinates) = (${shown}${D > 6 ? ', …' : ''}), ‖Q_i‖ = ${fmt(Math.sqrt(n2))}`;
+  if (construction === 'lp' && lp) {
+    const t = lp.margin[i];
+    text += ` · LP margin t*_i = ${fmt(t)} (${t > 0 ? 'feasible' : 'infeasible: no query at this d meets (R) and (Z) for this row'}), ${lp.iterations[i]} iterations`;
+  }
+  if (construction === 'moment' && momentLambda) text += ` · §8.3 multiplier λ_i = ${fmt(momentLambda[i])} (how far p_i is pushed down off the support)`;
+  return text;
+}
+
 // The row inspector card (see the top of this file).
 export class RowInspector {
   // body: the element the inspector fills (a hint until the first row).
@@ -82,8 +101,9 @@ export class RowInspector {
   }
 
   // Shows row `row` (render-data.js rowSlice: support, M_i, the core's rho_i, zeta_i, lambda_i and
-  // verdicts) for a construction of length L with tolerance tau; pinned marks a clicked row.
-  update(row, { L, tau, pinned }) {
+  // verdicts) for a construction of length L with tolerance tau; pinned marks a clicked row;
+// inputs (optional): the construction's inputs for the row's query (queryFacts).
+  update(row, { L, tau, pinned, inputs }) {
     const head = el('div', { class: 'insp-head' },
       el('strong', { text: `Row i = ${row.i}${pinned ? ' (pinned)' : ''}` }),
       el('span', { class: 'key' }, el('span', { class: 'sw a' }), 'target A_i'),
@@ -92,6 +112,7 @@ export class RowInspector {
     const facts = el('p', { class: 'facts', text:
       `support S_i = {${row.cols.join(', ')}} · row ratio error ρ_i ${fmt(row.rho)}, ${verdict(row.okR, '(R)')} · `
       + `row zero ratio ζ_i ${fmt(row.zeta)} (τ = ${fmt(tau)}), ${verdict(row.okZ, '(Z)')} · mass off the support λ_i ${fmt(row.lambda)}` });
-    this.body.replaceChildren(head, barChart(row, L), facts);
+    const query = queryFacts(row.i, inputs);
+    this.body.replaceChildren(head, barChart(row, L), facts, query ? el('p', { class: 'facts query', 'data-row-query': String(row.i), text: query }) : '');
   }
 }
