@@ -81,12 +81,15 @@ TEST_CASE("contexts change defaults and caps without touching the core's own") {
   CHECK(attnx::context_default("cli", "Ls") == "64,128,256,512");
 }
 
+// The frozen default of `opt` in link version v of `page`, or "missing".
+static std::string link_value(int v, const char* page, const char* opt) {
+  for (const auto& d : attnx::link_defaults(v, page))
+    if (d.option == opt) return d.value;
+  return "missing";
+}
+
 TEST_CASE("link version 0 keeps the defaults links were written with before versions existed") {
-  auto value = [](int v, const char* page, const char* opt) {
-    for (const auto& d : attnx::link_defaults(v, page))
-      if (d.option == opt) return d.value;
-    return std::string("missing");
-  };
+  const auto value = link_value;
   // Written out by hand from the pages as published (explorer d 1024, lab grid 16..1024).
   CHECK(value(0, "explorer", "d") == "1024");
   CHECK(value(0, "explorer", "L") == "256");
@@ -106,11 +109,7 @@ TEST_CASE("link version 0 keeps the defaults links were written with before vers
 }
 
 TEST_CASE("link version 2 adds the construction; older links read as the paper's jl") {
-  auto value = [](int v, const char* page, const char* opt) {
-    for (const auto& d : attnx::link_defaults(v, page))
-      if (d.option == opt) return d.value;
-    return std::string("missing");
-  };
+  const auto value = link_value;
   CHECK(value(0, "explorer", "construction") == "missing");
   CHECK(value(1, "explorer", "construction") == "missing");
   CHECK(value(2, "explorer", "construction") == "jl");
