@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Writes dist/embed/attnx.js: one ES module defining <attnx-explorer> (web/embed/), bundled by
-// esbuild with the pages' CSS inlined for the shadow root (see shadowCss). The workers and the
-// WebAssembly are the site's own files, fetched relative to the module (dist/lib/, dist/wasm/).
+// Writes dist/embed/attnx.js: one ES module defining <attnx-explorer> and <attnx-lab> (web/embed/),
+// bundled by esbuild with the pages' CSS inlined for the shadow roots (see shadowCss). The workers
+// and the WebAssembly are the site's own files, fetched relative to the module (dist/lib/, dist/wasm/).
 //   node scripts/build-embed.mjs [outdir]      (default dist/embed)
 import { build } from 'esbuild';
 import { readFileSync, mkdirSync, statSync } from 'node:fs';
@@ -23,7 +23,7 @@ export function shadowCss(text) {
   css = css.replace(/@media \(prefers-color-scheme: dark\) \{\s*:host \{([^}]*)\}\s*\}/g,
     (m, body) => `:host([theme="dark"]) {${body}}\n@media (prefers-color-scheme: dark) {\n  :host([theme="auto"]) {${body}}\n}`);
   css = css.replace(/\bbody\.embed\b/g, '.ax.embed').replace(/\bbody:not\(\.embed\)/g, '.ax:not(.embed)');
-  css = css.replace(/(^|[\s,{}])(body|html)(?=[\s{,.:])/gm, '$1.ax');
+  css = css.replace(/(^|[\s,{}])(body|html)(?=[\s{,.:[])/gm, '$1.ax');
   css = css.replace(/@media \(((?:max|min)-width: [^)]+)\)/g, '@container ax ($1)');
   return css;
 }

@@ -1,8 +1,9 @@
-// <attnx-explorer> (dist/embed/attnx.js) on a page of another origin: several elements share one
-// worker pool and show the core's numbers; an element far below the viewport does not compute;
-// attributes are validated with the link's messages and re-read when changed; shadow DOM keeps
-// styles in and out; events report state and results; themes; pointer input inside a CSS-scaled
-// container picks the right row; a hidden slide does not compute.
+// <attnx-explorer> and <attnx-lab> (dist/embed/attnx.js) on a page of another origin: several
+// elements share one worker pool and show the core's numbers; an element far below the viewport
+// does not compute; attributes are validated with the link's messages and re-read when changed;
+// shadow DOM keeps styles in and out; events report state and results; themes; pointer input
+// inside a CSS-scaled container picks the right row; a hidden slide does not compute. The lab
+// element runs a small sweep in its shadow root whose numbers are the core's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
+import { labTable, workerOptions } from '../../web/lab/settings.js';
+import { readLink } from '../../web/lab/link.js';
 
 let site, host, browser, dir, api;
 
@@ -101,7 +104,7 @@ test('a changed attribute recomputes; bad attributes are named with their range;
   await page.waitForFunction(() => window.got.some(([t, d]) => t === 'attnx-result' && d.d === 512), null, { timeout: 60000 });
   const change = await page.evaluate(() => window.got.filter(([t]) => t === 'attnx-change').map(([, d]) => d).pop());
   assert.equal(change.state.d, 512);
-  assert.match(change.link, /^#v=1&.*d=512/);
+  assert.match(change.link, /^#v=2&.*d=512/);
   assert.equal(await shadowText(page, 'e', '#messages'), '', 'fixed attributes clear their messages');
   // The form inside the element: typing a d commits it and reports it.
   const input = page.locator('attnx-explorer#e >> #f-d');
@@ -139,5 +142,121 @@ test('in a slide scaled by a CSS transform a click picks the row under the point
   const mark = await page.evaluate(() => !document.getElementById('s').shadowRoot.querySelector('#fig-M .row-mark').hidden);
   assert.ok(mark, 'the picked row is marked');
   assert.deepEqual(await page.evaluate(() => [document.getElementById('hidden').started, document.getElementById('hidden').runs]), [false, 0]);
+  await context.close();
+});
+
+// The core's numbers for a lab link (hash): each length's trials (sweepPoint, the trial seeds of
+// `attnx sweep`) and the statistics and fits of them all (summariseSweep).
+function coreSweep(hash) {
+  const schema = api.schema();
+  const table = labTable(schema);
+  const st = readLink(schema, table, hash).state;
+  const opts = workerOptions(schema, st);
+  const Ls = st.Ls.split(',').map(Number);
+  const points = Ls.map((L) => ({ L, dMins: Array.from(api.sweepPoint({ ...opts, L }).dMins, (d) => (d < 0 ? null : d)) }));
+  return { points, summary: api.summariseSweep({ delta: st.delta, points }) };
+}
+
+const labRuns = (page, id, n = 1) => page.waitForFunction(([id, n]) => document.getElementById(id)?.runs >= n, [id, n], { timeout: 90000 });
+
+test('<attnx-lab> runs its sweep in its shadow root with the core\'s numbers, shares the pool; one far below waits', async () => {
+  const { context, page, requests, errors } = await openHost(`
+<script>window.results = []; document.addEventListener('attnx-result', (e) => { if (e.target.id === 'lab') window.results.push(e.detail); });</script>
+<style>svg { display: none !important; } .card, .plot-box { border: 7px solid red; } progress { display: none; }</style>
+<div class="card" id="outside">host element with the class the lab uses</div>
+<attnx-explorer id="x" l="32" d="64"></attnx-explorer>
+<attnx-lab id="lab" ls="16,32,64" trials="3" autorun="1" figures="d-vs-L,success-vs-d,table"></attnx-lab>
+<div style="height: 6000px"></div>
+<attnx-lab id="far" ls="16,32" trials="2" autorun="1"></attnx-lab>`);
+  await waitRuns(page, 'x');
+  await labRuns(page, 'lab');
+  const got = await page.evaluate(() => {
+    const root = document.getElementById('lab').shadowRoot;
+    const svg = root.querySelector('#plot-dl svg');
+    return {
+      results: window.results,
+      svgDisplay: svg && getComputedStyle(svg).display,
+      dots: root.querySelectorAll('#plot-dl svg circle').length,
+      sdLines: root.querySelectorAll('#plot-sd svg polyline').length,
+      border: getComputedStyle(root.querySelector('.plot-box')).borderTopWidth,
+      rows: root.querySelectorAll('#results-table tbody tr').length,
+      paperShown: getComputedStyle(root.querySelector('#paper-box')).display,
+      formShown: getComputedStyle(root.querySelector('#settings')).display,
+      outside: getComputedStyle(document.getElementById('outside')).borderTopWidth,
+    };
+  });
+  assert.equal(got.svgDisplay, 'block', 'host CSS does not reach the plots in the shadow root');
+  assert.equal(got.border, '0px', 'nor the lab\'s boxes');
+  assert.equal(got.outside, '7px', 'the lab\'s CSS does not leak out');
+  assert.ok(got.dots >= 9, `the d-versus-L plot shows every trial (${got.dots} circles)`);
+  assert.equal(got.sdLines, 3, 'one success curve per length');
+  assert.equal(got.rows, 3, 'figures="…,table" shows the results table');
+  assert.equal(got.paperShown, 'none', 'figures without paper leaves the comparison out');
+  assert.equal(got.formShown, 'none', 'no settings form without controls');
+  // attnx-result: the sweep's points and fits, equal to what the core computes for the same link.
+  assert.equal(got.results.length, 1);
+  const res = got.results[0];
+  const want = coreSweep('#v=1&Ls=16,32,64&trials=3');
+  assert.deepEqual(res.points.map((p) => p.L), [16, 32, 64]);
+  res.points.forEach((p, i) => {
+    assert.deepEqual(p.d_mins, want.points[i].dMins, `L = ${p.L}: each trial's d_min is the core's`);
+    assert.equal(p.median, want.summary.points[i].median);
+    assert.equal(p.quantile, want.summary.points[i].quantile);
+  });
+  for (const f of ['log', 'power']) for (const k of Object.keys(want.summary.fits[f])) assert.equal(res.fits[f][k], want.summary.fits[f][k], `fit ${f}.${k}`);
+  assert.equal(res.fitComparison.verdict, want.summary.fitComparison.verdict);
+  assert.equal(res.complete, true);
+  // One worker pool for the explorer and both labs; the far lab has not started.
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('far').started, document.getElementById('far').runs, document.getElementById('far').runState]), [false, 0, 'waiting']);
+  const poolSize = await page.evaluate(() => Math.max(1, (navigator.hardwareConcurrency || 2) - 1));
+  const wasm = () => requests.filter((u) => /attnx_(simd|scalar)\.wasm$/.test(u)).length;
+  assert.ok(wasm() >= 1 && wasm() <= poolSize, `${wasm()} module loads for ${poolSize} pooled workers (explorer and lab share the pool)`);
+  await page.evaluate(() => document.getElementById('far').scrollIntoView());
+  await labRuns(page, 'far');
+  assert.ok(wasm() <= poolSize, `still ${wasm()} module loads after the second lab ran`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('<attnx-lab>: bad attributes are named with their range; a changed attribute re-runs; controls and theme', async () => {
+  const { context, page, errors } = await openHost(`
+<script>window.got = []; for (const t of ['attnx-change', 'attnx-result']) document.addEventListener(t, (e) => window.got.push([t, e.detail]));</script>
+<attnx-lab id="lab" ls="16,32" trials="0" wmin="2" autorun="1" figures="d-vs-L,plots" foo="1"></attnx-lab>`, { colorScheme: 'dark' });
+  const messages = () => page.evaluate(() => document.getElementById('lab').shadowRoot.querySelector('#messages').textContent);
+  await page.waitForFunction(() => document.getElementById('lab').shadowRoot.querySelectorAll('#messages li').length >= 4, null, { timeout: 60000 });
+  const text = await messages();
+  assert.match(text, /trials must be an integer from 1 to \d+ \(got "0"\)/);
+  assert.match(text, /wMin must be a number in \(0, 1\] \(got "2"\)/, 'the schema\'s spelling of a lower-cased attribute');
+  assert.match(text, /figures must be a comma-separated list of d-vs-L, paper, success-vs-d, compare, table \(got "plots"\)/);
+  assert.match(text, /unknown attribute "foo" on <attnx-lab>/);
+  assert.match(text, /asks? to run the sweep, but some are invalid/);
+  assert.equal(await page.evaluate(() => document.getElementById('lab').runs), 0, 'invalid settings do not autorun');
+  const change = await page.evaluate(() => window.got.filter(([t]) => t === 'attnx-change').pop()[1]);
+  assert.equal(change.state.Ls, '16,32');
+  assert.match(change.link, /^#v=\d+&Ls=16,32&/);
+  // Light by default in a dark system; the form only with controls.
+  const look = () => page.evaluate(() => {
+    const root = document.getElementById('lab').shadowRoot;
+    return { bg: getComputedStyle(root.querySelector('.ax')).backgroundColor, form: getComputedStyle(root.querySelector('#settings')).display };
+  });
+  assert.deepEqual(await look(), { bg: 'rgb(246, 247, 249)', form: 'none' });
+  await page.evaluate(() => {
+    const lab = document.getElementById('lab');
+    for (const a of ['foo', 'wmin']) lab.removeAttribute(a);
+    lab.setAttribute('figures', 'd-vs-L');
+    lab.setAttribute('theme', 'dark');
+    lab.setAttribute('controls', '');
+    lab.setAttribute('trials', '2');
+  });
+  await labRuns(page, 'lab');
+  assert.equal(await messages(), '', 'fixed attributes clear their messages');
+  const res = await page.evaluate(() => window.got.filter(([t]) => t === 'attnx-result').pop()[1]);
+  assert.deepEqual(res.points.map((p) => p.d_mins.length), [2, 2], 'the new trials were run');
+  const want = coreSweep('#v=1&Ls=16,32&trials=2');
+  assert.deepEqual(res.points.map((p) => p.d_mins), want.points.map((p) => p.dMins));
+  const after = await look();
+  assert.deepEqual(after, { bg: 'rgb(20, 23, 28)', form: 'block' });
+  assert.equal(await page.locator('attnx-lab#lab >> #f-trials').inputValue(), '2', 'the form shows the attributes\' settings');
+  assert.deepEqual(errors, []);
   await context.close();
 });

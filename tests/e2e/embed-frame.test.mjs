@@ -164,9 +164,9 @@ test('lab: #embed=1 is a setting (no "unknown setting"), hides header, footer an
   const afterRun = await settled(p, frame);
   assert.ok(afterRun.posted > before.posted, `the fit sentence makes the content taller (${before.posted} -> ${afterRun.posted})`);
   await checkMessages(p, 'lab');
-  // The link to the full lab: these settings as a v=1 link, without embed mode.
+  // The link to the full lab: these settings as a current (v=2) link, without embed mode.
   const full = await frame.getAttribute('#open-full', 'href');
-  assert.match(full, /lab\.html#v=1&Ls=16,32,64&/);
+  assert.match(full, /lab\.html#v=2&Ls=16,32,64&/);
   assert.doesNotMatch(full, /embed|controls/);
   assert.deepEqual(problems, []);
   await ctx.close();

@@ -194,7 +194,7 @@ test('imports a larger native run made by the CLI', { timeout: 300000 }, async (
 test('paper preset: medians in the paper band region, rising with L', async () => {
   const { page, ctx } = await open('');
   await page.click('#preset-paper');
-  // The link is the v=1 form: every compute option, the preset's values among them.
+  // The link is the current (v=2) form: every compute option, the preset's values among them.
   const hash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
   assert.deepEqual([...hash.keys()], ['v', ...schema.linkCompute.lab]);
   assert.equal(hash.get('v'), String(schema.linkVersion));
@@ -240,7 +240,7 @@ test('link state: autorun, explicit fields, bad values named with their range', 
   await page.fill('#f-tau', '0.2');
   await page.dispatchEvent('#f-tau', 'change');
   assert.equal(await page.isEnabled('#run'), true);
-  assert.match(await page.evaluate(() => location.hash), /^#v=1&.*&tau=0\.2&/);
+  assert.match(await page.evaluate(() => location.hash), /^#v=2&.*&tau=0\.2&/);
   // A grid outside the lab's range: the message names the field and the range from the schema.
   await page.fill('#f-Ls', `16,${schema.contexts.lab.max.Ls * 2}`);
   await page.dispatchEvent('#f-Ls', 'change');
@@ -290,7 +290,7 @@ test('a v=1 link restores every setting; the skip link and element hashes leave 
   // An unknown link version refuses the whole link, naming the allowed versions.
   await page.evaluate(() => { location.hash = '#v=9&trials=4'; });
   await page.waitForFunction(() => document.querySelectorAll('#messages li').length > 0);
-  assert.match((await messages(page)).join(' '), /v must be a link version from 0 to 1 \(got "9"\)/);
+  assert.match((await messages(page)).join(' '), /v must be a link version from 0 to 2 \(got "9"\)/);
   assert.deepEqual(await page.evaluate(() => window.attnxLab.state), st, 'the settings stay');
   await ctx.close();
 });

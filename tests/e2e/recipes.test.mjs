@@ -37,13 +37,16 @@ async function open(dir, path, viewport = { width: 900, height: 900 }) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
   await page.goto(host.url + path);
-  return { context, page, errors };
+  return { context, page, errors, requests };
 }
 
-// Every <attnx-explorer> of the page drew a result that succeeds; the lab's frame drew its plot
-// and was resized to the height the lab posted.
-async function checkPost(page, explorers) {
+// Every <attnx-explorer> of the page drew a result that succeeds; the <attnx-lab> element ran its
+// link's sweep (the paper preset) in its shadow root and drew its first lengths; explorers and lab
+// loaded no more WebAssembly modules than the shared pool has workers.
+async function checkPost(page, explorers, requests) {
   await page.waitForFunction((n) => {
     const els = [...document.querySelectorAll('attnx-explorer')];
     return els.length === n && els.every((e) => e.runs > 0);
@@ -52,10 +55,17 @@ async function checkPost(page, explorers) {
     e.shadowRoot.querySelector('#metrics [data-metric="success"]')?.dataset.value));
   assert.deepEqual(success, Array(explorers).fill('true'));
   await page.locator('attnx-lab').scrollIntoViewIfNeeded();
-  const frame = await (await page.waitForSelector('attnx-lab >> iframe')).contentFrame();
-  await frame.waitForFunction(() => (window.attnxLab?.result?.points.length ?? 0) > 0, null, { timeout: 90000 });
-  await page.waitForFunction(() => document.querySelector('attnx-lab').shadowRoot.querySelector('iframe').style.height !== '1340px', null, { timeout: 60000 });
-  assert.match(await frame.evaluate(() => location.hash), /preset=paper/);
+  await page.waitForFunction(() => (document.querySelector('attnx-lab').result?.points.length ?? 0) > 0, null, { timeout: 90000 });
+  const lab = await page.evaluate(() => {
+    const el = document.querySelector('attnx-lab');
+    return { state: el.lab.store.get(), dots: el.shadowRoot.querySelectorAll('#plot-dl svg circle').length, frames: el.shadowRoot.querySelectorAll('iframe').length };
+  });
+  assert.equal(lab.state.Ls, '64,128,256,512', 'the paper preset fills the settings');
+  assert.ok(lab.dots >= 10, `the plot shows the finished lengths' trials (${lab.dots} dots)`);
+  assert.equal(lab.frames, 0, 'the lab is an element, not a frame');
+  const poolSize = await page.evaluate(() => Math.max(1, (navigator.hardwareConcurrency || 2) - 1));
+  const wasm = requests.filter((u) => /attnx_(simd|scalar)\.wasm$/.test(u)).length;
+  assert.ok(wasm >= 1 && wasm <= poolSize, `${wasm} module loads for ${poolSize} pooled workers (explorers and lab share the pool)`);
 }
 
 test('the plain HTML blog post: two explorers succeed and the lab shows its plot', async () => {
@@ -63,8 +73,8 @@ test('the plain HTML blog post: two explorers succeed and the lab shows its plot
   cpSync(join(EXAMPLES, 'blog'), dir, { recursive: true });
   const f = join(dir, 'post.html');
   writeFileSync(f, readFileSync(f, 'utf8').replaceAll(PLACEHOLDER, site.url));
-  const { context, page, errors } = await open(dir, 'post.html');
-  await checkPost(page, 2);
+  const { context, page, errors, requests } = await open(dir, 'post.html');
+  await checkPost(page, 2, requests);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -73,8 +83,8 @@ test('the Hugo shortcodes build a post whose explorers and lab work', async () =
   const out = join(work, 'hugo-out');
   cpSync(join(EXAMPLES, 'hugo'), join(work, 'hugo'), { recursive: true });
   execFileSync('hugo', ['--quiet', '-s', join(work, 'hugo'), '-d', out], { env: { ...process.env, HUGO_PARAMS_ATTNX: site.url } });
-  const { context, page, errors } = await open(out, 'posts/attention/');
-  await checkPost(page, 2);
+  const { context, page, errors, requests } = await open(out, 'posts/attention/');
+  await checkPost(page, 2, requests);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -84,8 +94,8 @@ test('the Jekyll include builds a post whose explorers and lab work', async () =
   cpSync(join(EXAMPLES, 'jekyll'), src, { recursive: true });
   writeFileSync(join(work, 'override.yml'), `attnx_url: "${site.url}"\n`);
   execFileSync('jekyll', ['build', '-q', '--disable-disk-cache', '-s', src, '-d', out, '--config', `${join(src, '_config.yml')},${join(work, 'override.yml')}`]);
-  const { context, page, errors } = await open(out, 'attention/');
-  await checkPost(page, 2);
+  const { context, page, errors, requests } = await open(out, 'attention/');
+  await checkPost(page, 2, requests);
   assert.deepEqual(errors, []);
   await context.close();
 });

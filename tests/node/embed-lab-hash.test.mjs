@@ -1,5 +1,5 @@
-// web/embed/lab-element.js labHash: an <attnx-lab>'s attributes become the lab page's link in
-// embed mode, with each name in the schema's spelling (HTML lower-cases attribute names); the lab
+// web/embed/lab-frame.js labHash: an <attnx-lab>'s attributes become the lab page's link in
+// embed mode (el.frameLink, the same lab in a frame), with each name in the schema's spelling (HTML lower-cases attribute names); the lab
 // page itself then validates them (web/lab/link.js), so its messages are the link's.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,8 +11,7 @@ import { parseHash } from '../../web/common/hashstate.js';
 let table, schema, labHash;
 
 before(async () => {
-  globalThis.HTMLElement ??= class {};  // the element class is defined at import; only labHash runs here
-  ({ labHash } = await import('../../web/embed/lab-element.js'));
+  ({ labHash } = await import('../../web/embed/lab-frame.js'));
   schema = (await load({ flavour: 'simd' })).schema();
   table = labTable(schema);
 });

@@ -6,6 +6,8 @@ import { load } from '../../web/lib/attnx.js';
 const METHODS = {
   schema: (api) => api.schema(),
   sweepPoint: (api, o, progress) => api.sweepPoint(o, progress),
+  construct: (api, o, progress) => api.construct(o, progress),
+  precision: (api, o) => api.precision(o),
   fits: (api, o) => api.fits(o.Ls, o.ds),
   median: (api, o) => api.median(o.ds),
   quantile: (api, o) => api.quantile(o.ds, o.delta),

@@ -6,7 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/lib/attnx.js';
 import { defaults, describeRange } from '../../web/common/hashstate.js';
-import { labTable, checkField, checkState, workerOptions, smallestL, gridOf, applies, sweepFamilies } from '../../web/lab/settings.js';
+import { labTable, checkField, checkState, workerOptions, smallestL, gridOf, applies, sweepFamilies, withConstructionGrid } from '../../web/lab/settings.js';
 import { readLink, writeLink, fullPageLink, hashAsksEmbed } from '../../web/lab/link.js';
 import { Store, mirrorToHash } from '../../web/lab/store.js';
 import { recordParams } from '../../web/lab/results.js';
@@ -115,7 +115,7 @@ test('links name every bad value with its field and range; the rest is kept', ()
   assert.match(readLink(schema, table, '#preset=nope').errors[0], /^preset must be one of none, paper/);
   assert.match(readLink(schema, table, '#pattern=custom').errors[0], /^pattern must be one of /);
   const v = readLink(schema, table, '#v=7&k=3');
-  assert.deepEqual(v.errors, ['v must be a link version from 0 to 1 (got "7")']);
+  assert.deepEqual(v.errors, [`v must be a link version from 0 to ${schema.linkVersion} (got "7")`]);
   assert.deepEqual([v.state, v.version], [null, null], 'refused whole');
 });
 
@@ -130,7 +130,7 @@ test('a preset in a link supplies what the link leaves out', () => {
   assert.equal(q.state.seed, paper.seed);
 });
 
-test('written links are v=1 with every compute option and read back to the same state', () => {
+test('written links are the current version with every compute option and read back to the same state', () => {
   const st = { ...defaults(table), Ls: '32,64,128', pattern: 'window', w: 3, weights: 'decaying', decay: 2, eps: 0.5, seed: 9 };
   const h = writeLink(schema, table, st);
   assert.ok(h.startsWith(`#v=${schema.linkVersion}&`));
@@ -139,7 +139,7 @@ test('written links are v=1 with every compute option and read back to the same 
   assert.match(h, /&Ls=32,64,128&pattern=window&k=2&w=3&/);
   const back = readLink(schema, table, h);
   assert.deepEqual(back.errors, []);
-  assert.equal(back.version, 1);
+  assert.equal(back.version, schema.linkVersion);
   for (const k of schema.linkCompute.lab) assert.deepEqual(back.state[k], st[k], k);
   assert.match(writeLink(schema, table, st, { autorun: true }), /&autorun=1$/);
   assert.ok(!writeLink(schema, table, { ...st, preset: 'paper' }).includes('preset='), 'a preset is written as its values');
@@ -182,6 +182,11 @@ test('worker options and the record params follow the schema', () => {
   assert.deepEqual(p.Ls, [64]);
   assert.equal(p.w_min, 0.3);
   assert.equal(p.max_bytes, schema.contexts.lab.defaults.maxBytes);
+  // The construction is written when it is not the paper's (with lp's box), as the CLI writes it.
+  const lp = recordParams(schema, { ...st, construction: 'lp', box: 50 }, [64]);
+  assert.deepEqual([lp.construction, lp.box, lp.projection], ['lp', 50, undefined]);
+  const ortho = recordParams(schema, { ...st, projection: 'orthogonal' }, [64]);
+  assert.deepEqual([ortho.construction, ortho.box, ortho.projection], [undefined, undefined, 'orthogonal']);
 });
 
 test('the store: one owner, subscribers told what changed, the hash mirrored', () => {
@@ -231,4 +236,22 @@ test('embed mode is a view field: read from a link, written only when on, droppe
   assert.equal(hashAsksEmbed('#noembed=1'), false);
   assert.equal(hashAsksEmbed('#embed=10'), false);
   assert.equal(hashAsksEmbed(''), false);
+});
+
+test('worker options: a projection or box that does not apply to the construction is sent as its default', () => {
+  const st = { ...readLink(schema, table, '#preset=paper').state, construction: 'lp', projection: 'orthogonal', box: 50 };
+  const o = workerOptions(schema, st);
+  assert.deepEqual([o.construction, o.projection, o.box], ['lp', schema.options.projection.default, 50]);
+  const j = workerOptions(schema, { ...st, construction: 'jl' });
+  assert.deepEqual([j.projection, j.box], ['orthogonal', schema.options.box.default]);
+});
+
+test('picking lp in the form searches every d up to lp\'s largest; jl goes back to the lab\'s grid', () => {
+  const st = { ...defaults(table), construction: 'jl', step: 16, dmax: 4096 };
+  const lp = schema.constructions.find((c) => c.name === 'lp');
+  assert.deepEqual(withConstructionGrid(schema, table, st, { construction: 'lp' }), { construction: 'lp', step: lp.searchStep, dmax: lp.dMax });
+  assert.deepEqual(withConstructionGrid(schema, table, { ...st, construction: 'lp', step: 1, dmax: 256 }, { construction: 'jl' }),
+    { construction: 'jl', step: table.step.def, dmax: table.dmax.def });
+  assert.deepEqual(withConstructionGrid(schema, table, st, { construction: 'lp', step: 4 }), { construction: 'lp', step: 4, dmax: lp.dMax });
+  assert.deepEqual(withConstructionGrid(schema, table, st, { trials: 3 }), { trials: 3 });
 });

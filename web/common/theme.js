@@ -14,9 +14,13 @@ export function applyTheme(theme, doc = document) {
   else delete root.dataset.theme;
 }
 
+/** True when `theme` shows dark colours: dark, or (auto, or none) when the system prefers dark. */
+export function themeIsDark(theme) {
+  if (theme === 'light' || theme === 'dark') return theme === 'dark';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
 /** True when the page shows its dark colours (its theme, else the system's preference). */
 export function pageIsDark(doc = document) {
-  const t = doc.documentElement.dataset.theme;
-  if (t === 'light' || t === 'dark') return t === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  return themeIsDark(doc.documentElement.dataset.theme);
 }

@@ -1,12 +1,14 @@
-// attnx embed: an element's attributes as the explorer's state. DOM-free.
+// attnx embed: an element's attributes as the explorer's or the lab's state. DOM-free.
 //
 // The attributes are the link schema (web/common/hashstate.js): the same names (HTML lower-cases
 // attribute names, so wMin is written wmin), the same validation and the same messages; plus the
-// element's own `controls`, `figures` and `theme`. Attribute sets are versioned like links: `v`
+// element's own `controls`, `figures` and `theme`. <attnx-lab>'s are the lab's link in the same
+// way (readLabAttributes). Attribute sets are versioned like links: `v`
 // names the link version whose defaults fill what is left out; an element without `v` reads as
 // version 1 (the first version elements had), forever, so a published snippet keeps its meaning.
 import { parseHash } from '../common/hashstate.js';
 import { THEME_VALUES } from '../common/theme.js';
+import { readLink } from '../lab/link.js';
 
 export const ELEMENT_DEFAULT_VERSION = 1;
 export const FIGURE_NAMES = ['A', 'M', 'err', 'zero', 'X', 'metrics', 'inspector'];
@@ -51,6 +53,34 @@ function readList(attr, raw, allowed) {
   return { list };
 }
 
+// Splits an element's attributes ([[name, value], …]) into the link's params (each under its
+// field's spelling, `fields`: lower-cased name -> field), the element's own attributes (`own`
+// names) and messages naming unknown attributes; HTML's global attributes, data-* and aria-* are
+// skipped. The link version `v` is set: the element's, else ELEMENT_DEFAULT_VERSION.
+function splitAttributes(attrs, { fields, own, tag }) {
+  const params = new URLSearchParams();
+  const mine = {};
+  const errors = [];
+  for (const [rawName, value] of attrs) {
+    const name = String(rawName).toLowerCase();
+    if (own.includes(name)) mine[name] = value;
+    else if (fields.has(name)) params.set(fields.get(name), value);
+    else if (!isGlobalAttribute(name)) errors.push(`unknown attribute "${name.slice(0, 40)}" on <${tag}>`);
+  }
+  params.set('v', mine.v ?? String(ELEMENT_DEFAULT_VERSION));
+  return { params, own: mine, errors };
+}
+
+// The element's theme attribute: { theme } (DEFAULT_THEME when absent) or { theme: DEFAULT_THEME,
+// error } naming the allowed values.
+function readTheme(raw) {
+  if (raw === undefined || THEME_VALUES.includes(raw)) return { theme: raw ?? DEFAULT_THEME };
+  return { theme: DEFAULT_THEME, error: `theme must be one of ${THEME_VALUES.join(', ')} (got "${String(raw).slice(0, 40)}")` };
+}
+
+// A link parser's message as an attribute's (the field is named the same; it is no link).
+const asAttributeMessage = (e) => e.replace(/ in the link$/, '');
+
 /**
  * Reads an element's attributes ([[name, value], …]) with the explorer's state table and the
  * core's schema. Returns { state, controls: Set, figures: [names], theme, version, errors }:
@@ -59,31 +89,56 @@ function readList(attr, raw, allowed) {
  * Never throws.
  */
 export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' }) {
-  const fields = attributeFields(table);
-  const params = new URLSearchParams();
-  const own = {};
-  const errors = [];
-  for (const [rawName, value] of attrs) {
-    const name = String(rawName).toLowerCase();
-    if (OWN.includes(name)) own[name] = value;
-    else if (fields.has(name)) params.set(fields.get(name), value);
-    else if (!isGlobalAttribute(name)) errors.push(`unknown attribute "${name.slice(0, 40)}" on <${tag}>`);
-  }
-  params.set('v', own.v ?? String(ELEMENT_DEFAULT_VERSION));
-  const parsed = parseHash(table, `#${params.toString()}`, { page: 'explorer', schema });
-  for (const e of parsed.errors) errors.push(e.replace(/ in the link$/, ''));
+  const split = splitAttributes(attrs, { fields: attributeFields(table), own: OWN, tag });
+  const errors = split.errors;
+  const own = split.own;
+  const parsed = parseHash(table, `#${split.params.toString()}`, { page: 'explorer', schema });
+  for (const e of parsed.errors) errors.push(asAttributeMessage(e));
   const controls = readList('controls', own.controls ?? '', controlNames(table));
   const figures = readList('figures', own.figures ?? DEFAULT_FIGURES.join(','), FIGURE_NAMES);
-  for (const r of [controls, figures]) if (r.error) errors.push(r.error);
-  let theme = own.theme ?? DEFAULT_THEME;
-  if (!THEME_VALUES.includes(theme)) {
-    errors.push(`theme must be one of ${THEME_VALUES.join(', ')} (got "${String(theme).slice(0, 40)}")`);
-    theme = DEFAULT_THEME;
-  }
+  const theme = readTheme(own.theme);
+  for (const r of [controls, figures, theme]) if (r.error) errors.push(r.error);
   return {
     state: parsed.state,
     controls: new Set(controls.list || []),
     figures: figures.list && figures.list.length ? figures.list : [...DEFAULT_FIGURES],
-    theme, version: parsed.version, errors,
+    theme: theme.theme, version: parsed.version, errors,
+  };
+}
+
+// <attnx-lab>: the lab's plots and parts (web/lab/skeleton.js FIGURE_PARTS), in the order of the
+// page, and those shown by default (the lab's embed mode: the d-versus-L plot with its fit
+// sentence, the comparison with the paper, the success plot).
+export const LAB_FIGURE_NAMES = ['d-vs-L', 'paper', 'success-vs-d', 'compare', 'table'];
+export const LAB_DEFAULT_FIGURES = ['d-vs-L', 'paper', 'success-vs-d'];
+const LAB_OWN = ['v', 'figures', 'theme'];
+const LAB_PAGE_ONLY = new Set(['embed', 'theme']);  // an element is always embedded; its theme is its own attribute
+
+/**
+ * Reads an <attnx-lab>'s attributes ([[name, value], …]) as the lab page reads a link (readLink
+ * of web/lab/link.js: the same names in lower case, a preset filling what is left out, the same
+ * validation and messages), plus `figures` and `theme`. `controls` and `autorun` are the link's
+ * 0/1 fields; written bare (`<attnx-lab controls>`) they mean 1. Returns { state (embed on, the
+ * element's theme), figures: [names], theme, version, errors }: invalid values are reported and
+ * replaced by their default, a refused version by version 1's defaults. Never throws.
+ */
+export function readLabAttributes(attrs, { table, schema }) {
+  const fields = new Map(Object.keys(table).filter((k) => !LAB_PAGE_ONLY.has(k)).map((k) => [k.toLowerCase(), k]));
+  const split = splitAttributes(attrs, { fields, own: LAB_OWN, tag: 'attnx-lab' });
+  for (const [k, v] of [...split.params]) if (v === '' && table[k]?.type === 'bool') split.params.set(k, '1');
+  const errors = split.errors;
+  let read = readLink(schema, table, `#${split.params.toString()}`);
+  if (!read.state) {
+    for (const e of read.errors) errors.push(asAttributeMessage(e));
+    read = readLink(schema, table, `#v=${ELEMENT_DEFAULT_VERSION}`);
+  }
+  for (const e of read.errors) errors.push(asAttributeMessage(e));
+  const figures = readList('figures', split.own.figures ?? LAB_DEFAULT_FIGURES.join(','), LAB_FIGURE_NAMES);
+  const theme = readTheme(split.own.theme);
+  for (const r of [figures, theme]) if (r.error) errors.push(r.error);
+  return {
+    state: { ...read.state, embed: true, theme: theme.theme },
+    figures: figures.list && figures.list.length ? figures.list : [...LAB_DEFAULT_FIGURES],
+    theme: theme.theme, version: read.version, errors,
   };
 }

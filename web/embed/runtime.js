@@ -1,7 +1,8 @@
 // attnx embed: what every element on a page shares: one worker pool (one WebAssembly module load
-// per worker) and the core's schema. The workers are the site's own scripts, found relative to
-// this module (dist/embed/attnx.js -> dist/lib/worker.js), so the page that embeds may be on
-// another origin (the site must then send CORS headers; see startModuleWorker).
+// per worker) and the core's schema; and how a shadow root gets its styles. The workers are the
+// site's own scripts, found relative to this module (dist/embed/attnx.js -> dist/lib/worker.js),
+// so the page that embeds may be on another origin (the site must then send CORS headers; see
+// startModuleWorker).
 import { createPool } from '../lib/pool.js';
 
 export const WORKER_URL = new URL('../lib/worker.js', import.meta.url);
@@ -24,4 +25,9 @@ export function sharedRuntime() {
     shared.catch(() => { shared = null; });
   }
   return shared;
+}
+
+/** Appends a <style> holding each of `texts`, in order, to `root` (an element's new shadow root). */
+export function addStyles(root, texts) {
+  for (const text of texts) root.append(Object.assign(document.createElement('style'), { textContent: text }));
 }

@@ -25,7 +25,7 @@ const FIELD_TEXT = {
 };
 
 // Fieldsets of the form and the schema option groups they hold.
-const FIELDSETS = [['Sweep', ['sweep', 'run']], ['Target pattern A', ['pattern']], ['Tolerances', ['tolerances']], ['Search for d', ['search']]];
+const FIELDSETS = [['Sweep', ['sweep', 'run']], ['Target pattern A', ['pattern']], ['Tolerances', ['tolerances']], ['How X is chosen', ['construction']], ['Search for d', ['search']]];
 
 // While typing, an incomplete number ("0.", "1e", "") is not yet an error worth showing.
 const incomplete = (raw) => /^\s*$|[.eE+-]$/.test(raw);
@@ -98,7 +98,7 @@ export class Controls {
       fld.wrap.hidden = !applies(this.schema, name, st);
       this.describe(name, st);
       const draft = this.drafts.get(name);
-      if (!draft && fld.input !== fld.input.ownerDocument.activeElement) fld.input.value = String(st[name] ?? '');
+      if (!draft && fld.input !== fld.input.getRootNode().activeElement) fld.input.value = String(st[name] ?? '');
       if (fld.wrap.hidden) continue;
       const r = checkField(this.table, st, name, draft ? draft.raw : String(st[name]));
       if (r.error) this.showError(name, draft ? draft.raw : String(st[name]), r.error, draft?.quiet);

@@ -3,22 +3,22 @@
 // controls=1, else just Run and Cancel under the figures; a link to the full lab.
 import { fullPageLink, hashAsksEmbed } from './link.js';
 
-const $ = (id) => document.getElementById(id);
-
-// Contract: puts the page in embed mode at once when the URL asks for it (before the core has
+// Contract: puts lab.html in embed mode at once when the URL asks for it (before the core has
 // loaded: no flash of the full page in a frame). showMode() decides once the link is read.
 export function guessMode() {
   document.body.classList.toggle('embed', hashAsksEmbed(location.hash));
 }
 
-// Contract: shows the page in the mode of state st (the store's): body class 'embed' when
-// st.embed, 'embed-controls' when the settings form is shown too (st.embed && st.controls), and
-// the "Open the full lab" link pointing at st's link without the embed fields. app: { schema, table }.
+// Contract: shows the lab in the mode of state st (the store's): class 'embed' on app.box (the
+// page's <body>, or the element's box) when st.embed, 'embed-controls' when the settings form is
+// shown too (st.embed && st.controls), and the "Open the full lab" link pointing at st's link
+// without the embed fields. app: { $, box, schema, table, labHref(hash) }.
 export function showMode(app, st) {
-  document.body.classList.toggle('embed', !!st.embed);
-  document.body.classList.toggle('embed-controls', !!(st.embed && st.controls));
-  const href = `${location.pathname}${fullPageLink(app.schema, app.table, st)}`;
-  if ($('open-full').getAttribute('href') !== href) $('open-full').setAttribute('href', href);
+  app.box.classList.toggle('embed', !!st.embed);
+  app.box.classList.toggle('embed-controls', !!(st.embed && st.controls));
+  const href = app.labHref(fullPageLink(app.schema, app.table, st));
+  const a = app.$('open-full');
+  if (a.getAttribute('href') !== href) a.setAttribute('href', href);
 }
 
 // Contract: the status line of an idle page in state st: embedded without the form it only names

@@ -1,10 +1,8 @@
 // attnx lab: the page's file buttons: Export JSON/CSV (the core writes them), SVG/PNG of each
 // plot (with a caption of the settings), and Import (the core reads and checks the file in a
-// worker; a bad file leaves the previous result on show). `app`: the page context of main.js.
+// worker; a bad file leaves the previous result on show). `app`: the lab's context (mount.js).
 import { exportResult, exportSvg, exportPng, importResult } from './files.js';
 import { caption, baseName } from './views/source.js';
-
-const $ = (id) => document.getElementById(id);
 
 // The plots: their box, file-name suffix and download buttons.
 const PLOTS = [
@@ -16,6 +14,7 @@ async function onImport(app, ev) {
   const file = ev.target.files && ev.target.files[0];
   ev.target.value = '';
   if (!file) return;
+  const { $ } = app;
   try {
     const res = await importResult(app.pool, file, app.schema.pageLimits.maxSweepFileBytes ?? Infinity);
     app.result = res;
@@ -42,6 +41,7 @@ async function onExport(app, format) {
 }
 
 function wirePlot(app, { box, kind, svg, png }) {
+  const { $ } = app;
   const plot = () => $(box).querySelector('svg');
   const name = () => `${baseName(app.result)}-${kind}`;
   $(svg).addEventListener('click', () => {
@@ -59,6 +59,7 @@ function wirePlot(app, { box, kind, svg, png }) {
 
 // Attaches the export and import handlers to the page's buttons.
 export function wireFiles(app) {
+  const { $ } = app;
   $('export-json').addEventListener('click', () => onExport(app, 'json'));
   $('export-csv').addEventListener('click', () => onExport(app, 'csv'));
   for (const p of PLOTS) wirePlot(app, p);

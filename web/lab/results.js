@@ -13,14 +13,25 @@ function jsonName(schema, name) {
 // The "params" of a sweep with settings st over the lengths Ls, as `attnx sweep` records them:
 // the options that apply (the chosen family's parameters, the chosen weights' option), the grid,
 // and the memory budget of the lab context, under the CLI's JSON names.
+// The construction and the projection are written only when not their defaults (as the CLI does:
+// files from before they existed are jl with gaussian P).
+const WRITTEN_WHEN_NOT_DEFAULT = ['construction', 'projection'];
+
 export function recordParams(schema, st, Ls) {
   const p = {};
   for (const name of computeFields(schema)) {
     if (!applies(schema, name, st)) continue;
+    if (WRITTEN_WHEN_NOT_DEFAULT.includes(name) && st[name] === schema.options[name].default) continue;
     p[jsonName(schema, name)] = name === 'Ls' ? Ls.slice() : st[name];
   }
   p[jsonName(schema, 'maxBytes')] = schema.contexts.lab.defaults.maxBytes;
   return p;
+}
+
+// The construction of a result's params (written only when not the default: files from before
+// constructions existed are the default's, jl).
+export function constructionOf(schema, params) {
+  return (params && params.construction) || schema.options.construction.default;
 }
 
 // A new, empty result of a sweep computed here. version: the core's version (or null).

@@ -1,24 +1,26 @@
 // attnx lab: one sweep from the Run button to its end: the page's busy state, progress and status
 // lines, the streaming result, cancel. `app` is the page context built by main.js:
-//   { schema, store, controls, pool, concurrency, version, messages, render: { schedule, now },
-//     refit(res), result, runLs, taskStates, run, runState, setRunState(s, publish) }.
+//   { $ (id -> element of the lab's root), schema, store, controls, pool, concurrency, version,
+//     messages, render: { schedule, now }, refit(res), result, runLs, taskStates, run, runState,
+//     setRunState(s, publish), onResult(res) }.
 import { runSweep } from './runner.js';
 import { workerOptions, gridOf } from './settings.js';
 import { browserResult, addPoint } from './results.js';
 import { formatDuration } from './views/summary.js';
 
-const $ = (id) => document.getElementById(id);
 const plural = (n, word) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 // Enables or disables what must not change while a sweep runs.
 function setBusy(app, busy) {
+  const { $ } = app;
   $('cancel').disabled = !busy;
   for (const id of ['import-file', 'preset-paper', 'reset']) $(id).disabled = busy;
   app.controls.setDisabled(busy);
   $('run').disabled = busy || !app.controls.valid() || !app.pool;
 }
 
-function showProgress(fraction) {
+function showProgress(app, fraction) {
+  const { $ } = app;
   $('progress').value = fraction;
   $('progress-pct').textContent = `${Math.floor(fraction * 100)}%`;
 }
@@ -26,6 +28,7 @@ function showProgress(fraction) {
 // The callbacks of runSweep for this run: task states, streamed points (refitted by the core),
 // progress and a status line at most every 200 ms.
 function callbacks(app, res) {
+  const { $ } = app;
   let lastStatus = 0;
   return {
     onTask: (L, s, info) => {
@@ -38,7 +41,7 @@ function callbacks(app, res) {
       app.render.schedule();
     },
     onProgress: ({ fraction, eta, running, done, total }) => {
-      showProgress(fraction);
+      showProgress(app, fraction);
       const left = eta !== null ? `${formatDuration(eta)} left` : '';
       $('run-mini').textContent = `${Math.floor(fraction * 100)}%${left ? ` · ${left}` : ''}`;
       const now = performance.now();
@@ -52,6 +55,7 @@ function callbacks(app, res) {
 
 // The run ended (finished or cancelled): the record's grid is the lengths that finished.
 async function settle(app, res, out, st, Ls) {
+  const { $ } = app;
   res.elapsed = out.elapsed;
   res.params.Ls = res.points.map((p) => p.L);
   await app.refit(res);
@@ -62,13 +66,14 @@ async function settle(app, res, out, st, Ls) {
     return;
   }
   app.setRunState('done', false);
-  showProgress(1);
+  showProgress(app, 1);
   $('status').textContent = `Done: ${Ls.length} lengths × ${st.trials} trials in ${formatDuration(out.elapsed)}.`;
 }
 
 // The run failed: what finished stays; the message names the problem (and its field, which is
 // returned so the caller can focus it).
 async function fail(app, res, e, Ls) {
+  const { $ } = app;
   res.params.Ls = res.points.map((p) => p.L);
   await app.refit(res);
   app.setRunState('error', false);
@@ -97,18 +102,20 @@ function ready(app) {
 // never rejects (a failure is shown as a message).
 export async function startRun(app) {
   if (!ready(app)) return;
+  const { $ } = app;
   const st = app.store.get();
   const Ls = gridOf(st);
   app.messages.clear();
   const abort = new AbortController();
-  app.run = { abort };
+  let ended;
+  app.run = { abort, ended: new Promise((resolve) => { ended = resolve; }) };
   app.runLs = Ls.slice();
   app.taskStates = new Map(Ls.map((L) => [L, 'queued']));
   const res = browserResult(app.schema, st, Ls, app.version);
   app.result = res;
   app.setRunState('running');
   setBusy(app, true);
-  showProgress(0);
+  showProgress(app, 0);
   $('status').textContent = `Running ${Ls.length} lengths × ${st.trials} trials on ${plural(app.concurrency, 'worker')}…`;
   app.render.schedule();
   let focus = null;
@@ -124,11 +131,16 @@ export async function startRun(app) {
   app.render.now();
   app.setRunState(app.runState);
   if (focus) app.controls.focusField(focus);
+  if (app.runState === 'done') app.onResult(res);
+  ended();
 }
 
-// Asks the running sweep (if any) to stop; startRun then ends as 'cancelled'.
-export function cancelRun(app) {
+// Asks the running sweep (if any) to stop; startRun then ends as 'cancelled'. Resolves once it
+// has ended (at once when none runs).
+export async function cancelRun(app) {
   if (!app.run) return;
-  $('status').textContent = 'Cancelling…';
+  app.$('status').textContent = 'Cancelling…';
+  const { ended } = app.run;
   app.run.abort.abort();
+  await ended;
 }

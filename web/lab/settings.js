@@ -47,12 +47,19 @@ export const DISPLAY_FIELDS = ['embed', 'controls', 'theme'];
 
 // The lab's state table (see web/common/schema-table.js): family parameter ranges use the
 // smallest L of the grid. Throws when the schema has no lab page.
+// Constructions a sweep can take: those with a minimal d (schema.constructions[].searchable).
+export function sweepConstructions(schema) {
+  return schema.constructions.filter((c) => c.searchable).map((c) => c.name);
+}
+
 export function labTable(schema) {
-  return buildTable(schema, PAGE, {
+  const t = buildTable(schema, PAGE, {
     viewFields: viewFields(schema),
     lengthOf: smallestL,
     families: sweepFamilies(schema).map((f) => f.name),
   });
+  if (t.construction) t.construction = { ...t.construction, values: sweepConstructions(schema) };
+  return t;
 }
 
 // Fields that define the computation (the options a link carries), in table order.
@@ -106,11 +113,17 @@ export function checkState(schema, table, state) {
   return { state: st, errors };
 }
 
+// The construction's own options (see workerOptions).
+const CONSTRUCTION_OWN = ['projection', 'box'];
+
 // Options for pool.run('sweepPoint', ...) without L: every compute option but the grid (the core
-// uses the chosen family's parameters and weights' option and ignores the others).
+// uses the chosen family's parameters and weights' option and ignores the others). A
+// construction's own option that does not apply to the chosen construction (applies) is sent as
+// its default (the core refuses a projection other than gaussian for lp).
 export function workerOptions(schema, st) {
   const o = {};
   for (const name of computeFields(schema)) if (name !== 'Ls') o[name] = st[name];
+  for (const name of CONSTRUCTION_OWN) if (name in o && !applies(schema, name, st)) o[name] = schema.options[name].default;
   return o;
 }
 
@@ -135,10 +148,27 @@ export function widerGrid(schema, st) {
 }
 
 // Whether option `name` is used with state st: a family parameter only by its family, w_min only
-// by random weights, decay only by decaying ones; every other option always.
+// by random weights, decay only by decaying ones, box only by lp, projection only by jl; every
+// other option always.
 export function applies(schema, name, st) {
+  if (name === 'box') return st.construction === 'lp';
+  if (name === 'projection') return st.construction === 'jl';
   if (name === 'wMin') return st.weights === 'random';
   if (name === 'decay') return st.weights === 'decaying';
   const isParam = sweepFamilies(schema).some((f) => f.params.some((p) => p.name === name));
   return !isParam || familyOf(schema, st.pattern).params.some((p) => p.name === name);
+}
+
+// A change made in the form (patch) with the search grid that goes with a newly picked
+// construction (schema.constructions: lp searches every d, step 1, up to its largest d; jl the
+// lab's default step and d_max), unless the patch sets step or dmax itself. DOM-free.
+export function withConstructionGrid(schema, table, st, patch) {
+  if (!('construction' in patch) || patch.construction === st.construction) return patch;
+  const c = schema.constructions.find((x) => x.name === patch.construction);
+  if (!c) return patch;
+  const grid = {
+    step: c.searchStep || table.step.def,
+    dmax: c.dMax > 0 && c.dMax < table.dmax.def ? c.dMax : table.dmax.def,
+  };
+  return { ...grid, ...patch };
 }

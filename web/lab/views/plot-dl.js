@@ -35,7 +35,7 @@ export function describe(points, fits, params) {
 
 // What the plot shows, independent of pixels: points, params, fits, the lengths on the axis
 // (gridLs, else the points'), d_max (the result's, else dMax), whether any trial did not reach.
-function plotData(res, gridLs, dMax) {
+function plotData(res, gridLs, dMax, withDStar) {
   const points = res ? res.points : [];
   const params = res ? res.params : {};
   const Ls = gridLs.length ? gridLs : points.map((p) => p.L);
@@ -45,7 +45,7 @@ function plotData(res, gridLs, dMax) {
     dMax: params.d_max ?? dMax,
     allL: [...new Set([...Ls, ...points.map((p) => p.L)])].sort((a, b) => a - b),
     hasNR: points.some((p) => p.d_mins.some((d) => d === null)),
-    dStars: points.filter((p) => p.d_star !== null),
+    dStars: withDStar ? points.filter((p) => p.d_star !== null) : [],
   };
 }
 
@@ -73,15 +73,16 @@ function frame(svg, theme, layout, data, { xs, ys, yd }) {
 // Draws the plot into `container` (replacing its content). res: the result or null; gridLs: the
 // lengths requested (shown before they finish); pending: Map L -> task state; theme: a THEMES
 // entry; width in pixels; fullDStar: stretch the axis to d*; band: the paper's { lo, hi } or null;
-// dMax: d_max to assume when the result does not record it. Returns the <svg>.
-export function drawDL(container, { res, gridLs = [], pending = new Map(), theme, width, fullDStar = false, band = null, dMax }) {
-  const data = plotData(res, gridLs, dMax);
+// dMax: d_max to assume when the result does not record it; dStar: whether to draw the d*(L)
+// estimate (false for a construction it is not about). Returns the <svg>.
+export function drawDL(container, { res, gridLs = [], pending = new Map(), theme, width, fullDStar = false, band = null, dMax, dStar = true }) {
+  const data = plotData(res, gridLs, dMax, dStar);
   const layout = plotLayout(width, { left: [48, 60], top: 30, heightRatio: 0.5, minH: 240, maxH: 440 });
   const entries = legendEntries(theme, data, band);
   const { H, legW } = plotHeight(layout, entries);
   const svg = svgRoot(container, layout.W, H, theme, 'Minimal hidden size d versus sequence length L');
   el('desc', {}, svg).textContent = describe(data.points, data.fits, data.params);
-  const sc = scales(layout, data, { band, fullDStar });
+  const sc = scales(layout, data, { band, fullDStar: fullDStar && dStar });
   const axis = frame(svg, theme, layout, data, sc);
   const area = clippedArea(svg, `clip-dl-${container.id || 'x'}`, layout.box);
   const ctx = { svg, area, axis, theme, layout, data, ...sc };

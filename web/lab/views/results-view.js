@@ -6,8 +6,12 @@ import { renderTable } from './table.js';
 import { fitSentence, fitVerdict, paperSentence } from './summary.js';
 import { describeSource } from './source.js';
 import { currentTheme } from './svg.js';
+import { constructionOf } from '../results.js';
 
-const $ = (id) => document.getElementById(id);
+// The construction the paper's band and the d*(L) estimate are about (SPEC §3, §5): the random
+// projection. Sweeps of another construction (lp) are drawn without them, with a note saying so.
+const PAPER_CONSTRUCTION = 'jl';
+
 const EXPORT_BUTTONS = ['export-json', 'export-csv', 'dl-svg', 'dl-png', 'sd-svg', 'sd-png'];
 
 // The settings of SPEC §5's paper preset that its band is about (the target and the tolerances).
@@ -20,26 +24,37 @@ export function paperComparable(preset, params) {
 }
 
 // Width of a plot box in pixels (read before any drawing: one layout per redraw).
-function plotWidth(id) {
-  const box = $(id);
+function plotWidth(box) {
   return Math.max(300, Math.floor(box.clientWidth || box.getBoundingClientRect().width || 600));
 }
 
 // What renderResults draws, computed once: the view, the paper band (or null), the theme and the
 // plot widths (read before any drawing: one layout per redraw).
 function prepare(view) {
-  const { res, schema } = view;
+  const { res, schema, $ } = view;
   const preset = schema.presets.paper;
-  const band = res && paperComparable(preset, res.params) ? preset.band : null;
-  return { view, band, theme: currentTheme(), wDL: plotWidth('plot-dl'), wSD: plotWidth('plot-sd') };
+  const construction = res ? constructionOf(schema, res.params) : PAPER_CONSTRUCTION;
+  const paperKind = construction === PAPER_CONSTRUCTION;
+  const band = res && paperKind && paperComparable(preset, res.params) ? preset.band : null;
+  return { view, $, band, paperKind, construction, theme: currentTheme(view.dark), wDL: plotWidth($('plot-dl')), wSD: plotWidth($('plot-sd')) };
+}
+
+// The note under plot 1 when the sweep is not of the paper's construction (its band and d* are
+// about jl), else hidden; the d* checkbox only for the paper's construction.
+function showConstructionNote(note, box, { paperKind, construction }) {
+  note.hidden = paperKind;
+  box.disabled = !paperKind;
+  note.textContent = paperKind ? '' : `This sweep is ${construction}: the paper's band and the d*(L) estimate are about the random-projection construction (jl), so they are not drawn.`;
 }
 
 // The parts of the result views, in drawing order; each takes prepare()'s context.
 const PARTS = [
-  ({ view, band, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax }),
-  ({ view, theme, wSD }) => drawSuccess($('plot-sd'), { res: view.res, theme, width: wSD, dMax: view.dMax }),
-  ({ view, band }) => {
+  ({ view, $, band, paperKind, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax, dStar: paperKind }),
+  ({ view, $, theme, wSD }) => drawSuccess($('plot-sd'), { res: view.res, theme, width: wSD, dMax: view.dMax }),
+  (ctx) => {
+    const { view, $, band } = ctx;
     const { res } = view;
+    showConstructionNote($('dl-note'), $('full-dstar'), ctx);
     renderTable($('results-table'), { res, gridLs: view.runLs, states: view.states });
     showFitSentence($('fit-sentence'), res, view.wider);
     $('paper-box').hidden = !band;
@@ -51,7 +66,7 @@ const PARTS = [
 ];
 
 // The fit sentence, and when the fits cannot be told apart a link that runs the same sweep on a
-// wider grid (view.wider: { Ls, href } or null).
+// wider grid (view.wider: { Ls, href, target } or null).
 function showFitSentence(p, res, wider) {
   p.textContent = res ? fitSentence(res.fits, res.points, res.fitComparison) : 'Run a sweep to see the fits.';
   const verdict = res ? fitVerdict(res.fitComparison) : null;
@@ -59,6 +74,10 @@ function showFitSentence(p, res, wider) {
   const a = document.createElement('a');
   a.href = wider.href;
   a.id = 'wider-grid';
+  if (wider.target) {
+    a.target = wider.target;
+    a.rel = 'noopener';
+  }
   a.textContent = `Run it on the wider grid L = ${wider.Ls.replace(/,/g, ', ')} →`;
   p.append(' ', a);
 }
@@ -66,7 +85,8 @@ function showFitSentence(p, res, wider) {
 // Draws the page's result views from `view`:
 //   { res (result or null), gridLs (the plot's lengths: the run's, else the configured grid),
 //     runLs (the table's rows: the lengths of the run or import), states (Map L -> task state),
-//     dMax (d_max to assume when res does not record it), runState, schema }.
+//     dMax (d_max to assume when res does not record it), runState, schema, $ (id -> element of
+//     the lab's root), dark (the plots' colours) }.
 export function renderResults(view) {
   const ctx = prepare(view);
   for (const part of PARTS) part(ctx);

@@ -1,8 +1,6 @@
 // attnx lab: a tiny SVG builder, the plots' colour themes and the frame both plots share. Plots
 // use presentation attributes only (no style attributes: the page's CSP forbids them), so an
 // exported SVG is self-contained.
-import { pageIsDark } from '../../common/theme.js';
-
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // Creates an SVG element with the given attributes (null/undefined ones are skipped) and appends
@@ -35,19 +33,20 @@ const THEMES = {
     dots: '#4d5563', median: '#0072B2', quantile: '#D55E00', logFit: '#009E73', powerFit: '#CC79A7',
     dStar: '#B8860B', notReached: '#D55E00', band: '#0072B2', bandOpacity: 0.09, pending: '#9aa3b2',
     viridis: [0, 0.82],
+    jl: '#0072B2', lp: '#009E73', moment: '#CC79A7', reference: '#5a6270',
   },
   dark: {
     bg: '#1d2128', ink: '#e6e9ee', muted: '#9aa3b2', grid: '#2b313b', frame: '#4a525f',
     dots: '#c3cad6', median: '#56B4E9', quantile: '#FF8C4A', logFit: '#2BC49A', powerFit: '#E89AC7',
     dStar: '#F0C04A', notReached: '#FF8C4A', band: '#56B4E9', bandOpacity: 0.13, pending: '#6b7482',
     viridis: [0.34, 1],
+    jl: '#56B4E9', lp: '#2BC49A', moment: '#E89AC7', reference: '#9aa3b2',
   },
 };
 
-// The plots' colours for the page's scheme (its theme setting, else the system's; light when
-// unknown).
-export function currentTheme() {
-  return typeof document !== 'undefined' && pageIsDark(document) ? THEMES.dark : THEMES.light;
+// The plots' colours: dark or light (the lab's scheme, which its host decides: see mount.js).
+export function currentTheme(dark) {
+  return dark ? THEMES.dark : THEMES.light;
 }
 
 // Font stack of the plots (written into exported SVGs too).

@@ -1,0 +1,161 @@
+// attnx lab: the two plots of the "dimensions against bits" comparison (compare.js): (a) median
+// minimal d (moment: D) versus L, both axes logarithmic; (b) bits(X) of trial 0 versus L with the
+// float32 and float64 significands as reference lines. One line per construction (COMPARED), each
+// in a group with data-series = its name; values not reached are triangles in a strip above the
+// frame. The series come from views/compare-summary.js; every value is the core's.
+import { el, text, title, svgRoot, legend, plotLayout, plotHeight, drawFrame, lineSwatch } from './svg.js';
+import { linearTicks, logTicks, makeScale, formatTick } from './scale.js';
+import { COMPARED } from '../compare.js';
+import { dimensionSeries, bitsSeries, FORMAT_BITS } from './compare-summary.js';
+
+const LAYOUT = { left: [44, 58], top: 30, heightRatio: 0.42, minH: 200, maxH: 340 };
+
+// A marker shape per construction (told apart without colour too), as path data around (x, y).
+const SHAPES = {
+  jl: (x, y, r) => `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`,
+  lp: (x, y, r) => `M${x - r * 0.85},${y - r * 0.85}h${1.7 * r}v${1.7 * r}h${-1.7 * r}Z`,
+  moment: (x, y, r) => `M${x},${y - r * 1.1}L${x + r * 1.1},${y}L${x},${y + r * 1.1}L${x - r * 1.1},${y}Z`,
+};
+const tri = (x, y, r) => `M${x - r},${y + r * 0.8}L${x + r},${y + r * 0.8}L${x},${y - r * 0.9}Z`;
+
+// Legend entries: one per construction (its line and marker), and "not reached" when drawn.
+function entries(theme, labels, hasNR, nrLabel) {
+  const out = COMPARED.map((n) => ({
+    label: labels[n], ink: theme.ink,
+    draw: (g, x, y) => { lineSwatch(theme[n])(g, x, y); el('path', { d: SHAPES[n](x + 11, y, 4), fill: theme[n] }, g); },
+  }));
+  if (hasNR) out.push({ label: nrLabel, ink: theme.ink, draw: (g, x, y) => el('path', { d: tri(x + 11, y, 5), fill: 'none', stroke: theme.notReached, 'stroke-width': 1.6 }, g) });
+  return out;
+}
+
+// The x scale (log L over the grid, a little margin) and its ticks.
+function xAxis(layout, Ls) {
+  const lo = Ls.length ? Ls[0] : 16, hi = Ls.length ? Ls[Ls.length - 1] : 1024;
+  const xs = makeScale(lo / 1.3, hi * 1.3, layout.box.x0, layout.box.x1, true);
+  const ticks = logTicks(xs.invert(layout.box.x0), xs.invert(layout.box.x1), Ls, layout.compact ? 6 : 10);
+  return { xs, xTicks: ticks.map((v) => ({ v, label: formatTick(v, layout.compact) })) };
+}
+
+// The root <svg>, its description and frame, for a plot of `ents` legend entries. Returns
+// { svg, layout, legW }.
+function plotShell(container, { theme, width, label, desc, ents }) {
+  const layout = plotLayout(width, LAYOUT);
+  const { H, legW } = plotHeight(layout, ents);
+  const svg = svgRoot(container, layout.W, H, theme, label);
+  el('desc', {}, svg).textContent = desc;
+  return { svg, layout, legW };
+}
+
+// One construction's line (broken where a value is missing), its markers with their titles, and
+// the not-reached triangles above the frame. pts: [{ L, y (null: not reached), tip }].
+function drawSeries(svg, ctx, name, pts) {
+  const { theme, xs, ys, layout } = ctx;
+  const g = el('g', { 'data-series': name }, svg);
+  let run = [];
+  const flush = () => {
+    if (run.length > 1) el('polyline', { points: run.join(' '), fill: 'none', stroke: theme[name], 'stroke-width': 2.2 }, g);
+    run = [];
+  };
+  for (const p of pts) {
+    if (p.y === null) flush();
+    else run.push(`${xs(p.L).toFixed(1)},${ys(p.y).toFixed(1)}`);
+  }
+  flush();
+  const nudge = { jl: -5, lp: 0, moment: 5 }[name];
+  for (const p of pts) {
+    const mark = p.y === null
+      ? el('path', { d: tri(xs(p.L) + nudge, layout.m.t - 16, 5), fill: 'none', stroke: theme.notReached, 'stroke-width': 1.6, class: 'not-reached' }, g)
+      : el('path', { d: SHAPES[name](xs(p.L), ys(p.y), 4.5), fill: theme[name], stroke: theme.bg, 'stroke-width': 1.2, class: 'mark' }, g);
+    title(mark, p.tip);
+  }
+}
+
+// The "n.r." label of the strip above the frame.
+function nrLabel(svg, theme, layout) {
+  text(svg, layout.box.x0 - 6, layout.m.t - 12, 'n.r.', { 'text-anchor': 'end', fill: theme.notReached, 'font-size': 11 });
+}
+
+const dText = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+// The points of plot (a) for one construction.
+function dimensionPoints(name, series) {
+  return series.map((p) => ({
+    L: p.L, y: p.value,
+    tip: `${name}, L = ${p.L}: ${name === 'moment' ? `D = ${p.value}` : `median d_min ${p.value === null ? 'not reached' : dText(p.value)} (trials: ${p.detail.map((d) => (d === null ? 'n.r.' : d)).join(' ')})`}`,
+  }));
+}
+
+// The 1-2-5 value nearest below (down) or above (up) v > 0.
+function nice125(v, up) {
+  const mag = 10 ** Math.floor(Math.log10(v));
+  const steps = [1, 2, 5, 10].map((m) => m * mag);
+  return up ? steps.find((s) => s >= v * (1 - 1e-9)) : steps.reverse().find((s) => s <= v * (1 + 1e-9));
+}
+
+// The log y range of plot (a) over every value shown, out to 1-2-5 ticks (a default before any).
+function dimensionRange(all) {
+  const vs = all.filter((v) => v !== null && v > 0);
+  if (!vs.length) return [1, 1000];
+  const lo = vs.reduce((a, b) => Math.min(a, b), Infinity), hi = vs.reduce((a, b) => Math.max(a, b), -Infinity);
+  return [nice125(lo / 1.2, false), nice125(hi * 1.2, true)];
+}
+
+/** Draws plot (a) into `container`: rows (compare.js), the grid Ls, theme, width. Returns the <svg>. */
+export function drawDimensions(container, { rows, Ls, theme, width }) {
+  const series = dimensionSeries(rows);
+  const pts = Object.fromEntries(COMPARED.map((n) => [n, dimensionPoints(n, series[n])]));
+  const hasNR = COMPARED.some((n) => pts[n].some((p) => p.y === null));
+  const labels = { jl: 'jl: median d_min', lp: 'lp: median d_min', moment: 'moment: D = 2m' };
+  const ents = entries(theme, labels, hasNR, 'median not reached (> d_max)');
+  const desc = rows.length ? COMPARED.map((n) => `${n}: ${pts[n].map((p) => `L ${p.L} → ${p.y === null ? 'n.r.' : dText(p.y)}`).join(', ') || 'none yet'}`).join('; ') : 'No results yet.';
+  const { svg, layout, legW } = plotShell(container, { theme, width, label: 'Dimensions: median minimal d of jl and lp and moment\'s D versus L', desc, ents });
+  const { xs, xTicks } = xAxis(layout, Ls);
+  const [lo, hi] = dimensionRange(COMPARED.flatMap((n) => pts[n].map((p) => p.y)));
+  const ys = makeScale(lo, hi, layout.box.y0, layout.box.y1, true);
+  const yTicks = logTicks(lo, hi, [], layout.compact ? 8 : 12).map((v) => ({ v, label: formatTick(v) }));
+  drawFrame(svg, theme, layout, { xs, ys, xTicks, yTicks, xTitle: 'L (sequence length, log scale)', yTitle: { text: 'd (log scale)', offset: 14 } });
+  const ctx = { theme, xs, ys, layout };
+  for (const n of COMPARED) drawSeries(svg, ctx, n, pts[n]);
+  if (hasNR) nrLabel(svg, theme, layout);
+  if (!rows.some((r) => r.jl || r.lp || r.moment)) text(svg, (layout.box.x0 + layout.box.x1) / 2, (layout.box.y0 + layout.box.y1) / 2, 'Press Compare to compute.', { 'text-anchor': 'middle', fill: theme.muted, 'font-size': 13 });
+  legend(svg, ents, layout.box.x0, layout.box.y0 + layout.m.b + 6, legW);
+  return svg;
+}
+
+// The points of plot (b) for one construction (rows without an X are left out: the table says so).
+function bitsPoints(name, series) {
+  return series.filter((p) => !p.noX).map((p) => ({
+    L: p.L, y: p.bits,
+    tip: `${name}, L = ${p.L}, trial 0 at d = ${p.d}: bits(X) ${p.bits === null ? 'not reached (even 53 bits fail)' : p.bits}; float32 ${p.fp32 ? 'passes' : 'fails'}, float64 ${p.fp64 ? 'passes' : 'fails'}`,
+  }));
+}
+
+// The float32 and float64 significands as dashed reference lines with their names.
+function drawReferences(svg, { theme, ys, layout }) {
+  const { x0, x1 } = layout.box;
+  for (const f of FORMAT_BITS) {
+    el('line', { x1: x0, y1: ys(f.bits), x2: x1, y2: ys(f.bits), stroke: theme.reference, 'stroke-width': 1.2, 'stroke-dasharray': '6 4', class: 'reference' }, svg);
+    text(svg, x1 - 6, ys(f.bits) - 5, `${f.name}: ${f.bits} bits`, { 'text-anchor': 'end', fill: theme.muted, 'font-size': 11, stroke: theme.bg, 'stroke-width': 3, 'paint-order': 'stroke' });
+  }
+}
+
+/** Draws plot (b) into `container`: rows (compare.js), the grid Ls, theme, width. Returns the <svg>. */
+export function drawBits(container, { rows, Ls, theme, width }) {
+  const series = bitsSeries(rows);
+  const pts = Object.fromEntries(COMPARED.map((n) => [n, bitsPoints(n, series[n])]));
+  const hasNR = COMPARED.some((n) => pts[n].some((p) => p.y === null));
+  const labels = { jl: 'jl at its d_min', lp: 'lp at its d_min', moment: 'moment at D' };
+  const ents = entries(theme, labels, hasNR, 'not reached (> 53 bits)');
+  const desc = rows.length ? COMPARED.map((n) => `${n}: ${pts[n].map((p) => `L ${p.L} → ${p.y === null ? 'over 53' : p.y} bits`).join(', ') || 'none yet'}`).join('; ') : 'No results yet.';
+  const { svg, layout, legW } = plotShell(container, { theme, width, label: 'Bits: significand bits X needs (trial 0) versus L', desc, ents });
+  const { xs, xTicks } = xAxis(layout, Ls);
+  const yd = linearTicks(0, FORMAT_BITS[FORMAT_BITS.length - 1].bits + 3, 6);
+  const ys = makeScale(yd.lo, yd.hi, layout.box.y0, layout.box.y1);
+  drawFrame(svg, theme, layout, { xs, ys, xTicks, yTicks: yd.ticks.map((v) => ({ v, label: formatTick(v) })), xTitle: 'L (sequence length, log scale)', yTitle: { text: 'bits(X)', offset: 14 } });
+  const ctx = { theme, xs, ys, layout };
+  drawReferences(svg, ctx);
+  for (const n of COMPARED) drawSeries(svg, ctx, n, pts[n]);
+  if (hasNR) nrLabel(svg, theme, layout);
+  legend(svg, ents, layout.box.x0, layout.box.y0 + layout.m.b + 6, legW);
+  return svg;
+}
