@@ -93,6 +93,7 @@ export class AttnxExplorer extends HTMLElement {
       root, render: new RenderClient({ workerUrl: RENDER_WORKER_URL }),
       getState: () => this.st, getCurrent: () => this.current,
     });
+    this.figures.views.metrics.onAskPrecision = () => this.precision && this.precision.compute();
     this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current });
     this.controls = null;
     for (const key of FIGS) {

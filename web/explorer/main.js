@@ -27,7 +27,7 @@ const html = document.documentElement;
 const status = new StatusView({ text: $('status-text'), progress: $('progress'), list: $('messages') });
 
 let schema, table, pool, st, controls, runner, figures, link, tools, focus, story;
-let precision;           // the jl precision report, asked for once a result is drawn (precision.js)
+let precision;           // the precision report of the result shown (precision.js)
 let compute;             // names of the fields whose change needs a new construction
 let current = null;      // { id, L, d, tol, A: { rows, cols, vals }, info } of the construction shown
 let runs = 0;
@@ -64,6 +64,7 @@ async function main() {
   runner = new Runner(pool, { onProgress: (id, f) => status.progressed(f) });
   precision = new PrecisionRequest(pool, (report) => figures.views.metrics.setPrecision(report));
   figures = new Figures({ render: new RenderClient(), getState: () => st, getCurrent: () => current });
+  figures.views.metrics.onAskPrecision = () => precision.compute();
   focus = new RowFocus({ views: figures.views, render: figures.render, getState: () => st, getCurrent: () => current });
   controls = new Controls({
     schema, table,

@@ -94,7 +94,7 @@ export class MetricsView {
     this.body = body;
     this.summary = summary;
     this.body.append(el('p', { class: 'hint', text: 'Waiting for the first result…' }));
-    this.precision = new PrecisionView();
+    this.precision = new PrecisionView(() => this.onAskPrecision && this.onAskPrecision());
   }
 
   // Shows construct() result r with its tolerances tol { eps, tau } (the core's params); the
@@ -105,7 +105,8 @@ export class MetricsView {
     if (this.summary) setChildren(this.summary, summaryParts(r, tol));
   }
 
-  // The precision report of the result shown ({ state, precision | message }, see precision.js).
+  // The precision report of the result shown ({ state, precision | message }, see precision.js);
+  // onAskPrecision (set by the page) computes an 'available' one.
   setPrecision(report) {
     this.precision.setPrecision(report);
   }

@@ -35,9 +35,16 @@ function lpFacts(r) {
   ];
 }
 
-// The precision report (state: computing | done | error) as facts.
-function precisionFacts(report, r) {
-  if (!report || report.state === 'computing') return [el('p', { class: 'hint', 'data-metric': 'precision', 'data-value': 'computing', text: 'Computing the precision report (X rounded to fewer bits, logits in float32 and float64)…' })];
+// The precision report (state: available | computing | done | error) as facts; onAsk: the
+// button that computes an available one.
+function precisionFacts(report, r, onAsk) {
+  if (!report || report.state === 'available') {
+    const btn = el('button', { type: 'button', class: 'precision-ask', text: 'Compute the precision report' });
+    btn.addEventListener('click', () => onAsk && onAsk());
+    return [el('p', { class: 'hint', 'data-metric': 'precision', 'data-value': 'available' },
+      btn, ` For jl it takes a few L × L × d products (X rounded to fewer bits, logits in float32 and float64): L = ${r.L}, d = ${r.d}.`)];
+  }
+  if (report.state === 'computing') return [el('p', { class: 'hint', 'data-metric': 'precision', 'data-value': 'computing', text: 'Computing the precision report (X rounded to fewer bits, logits in float32 and float64)…' })];
   if (report.state === 'error') return [el('p', { class: 'field-error', text: `Precision report failed: ${report.message}` })];
   const p = report.precision;
   const bitsText = p.bits === null ? 'not reached' : String(p.bits);
@@ -70,7 +77,9 @@ function lesson(r, report) {
 // The construction card section (see the top of this file): fill with show(result), then
 // setPrecision(report) when the report arrives.
 export class PrecisionView {
-  constructor() {
+  // onAsk(): compute the report of the construction shown (jl: see precision.js).
+  constructor(onAsk = null) {
+    this.onAsk = onAsk;
     this.root = el('div', { class: 'precision', 'data-construction': '' });
     this.result = null;
     this.report = null;
@@ -90,7 +99,7 @@ export class PrecisionView {
   render() {
     const r = this.result, c = r.construction || 'jl';
     this.root.dataset.construction = c;
-    const facts = [...(r.lp ? lpFacts(r) : []), ...precisionFacts(this.report, r)];
+    const facts = [...(r.lp ? lpFacts(r) : []), ...precisionFacts(this.report, r, this.onAsk)];
     const note = lesson(r, this.report);
     this.root.replaceChildren(
       el('h3', { text: `How X is chosen: ${c}${c === 'moment' ? ` (D = ${r.d})` : ''}` }),

@@ -1,0 +1,80 @@
+// The explorer's three constructions (SPEC §8): the selector sets the d that goes with it and the
+// link; the precision panel, lp's margins and the row's query show the core's numbers; moment's
+// float32 failure is said; jl's report is computed when asked.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './site-harness.mjs';
+import { load } from '../../web/lib/attnx.js';
+
+const site = useSite();
+let api;
+before(async () => {
+  api = await load();
+});
+
+async function open(hash) {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(`${site.server.url}${hash}`);
+  return { context, page, problems };
+}
+
+async function ready(page, n = 1) {
+  await page.waitForFunction((n) => Number(document.documentElement.dataset.runs || 0) >= n
+    && document.documentElement.dataset.busy === '0', n, { timeout: 90000 });
+}
+
+const metric = (page, key) => page.evaluate((key) => document.querySelector(`#metrics [data-metric="${key}"]`)?.dataset.value, key);
+
+test('lp: the panel and the row inspector show the core\'s margins, iterations and precision', async () => {
+  const { context, page, problems } = await open('#v=2&L=64&construction=lp&d=16&row=5&help=0');
+  await ready(page);
+  const r = api.construct({ L: 64, d: 16, construction: 'lp' });
+  assert.equal(Number(await metric(page, 'tMin')), Math.min(...r.lp.margin));
+  assert.equal(Number(await metric(page, 'feasibleRows')), r.lp.feasibleRows);
+  assert.equal(Number(await metric(page, 'bits')), r.precision.bits);
+  assert.equal(await metric(page, 'fp32'), String(r.precision.fp32));
+  assert.equal(Number(await metric(page, 'inputNorm')), r.precision.inputNorm);
+  const query = await page.textContent('[data-row-query="5"]');
+  assert.match(query, /^query Q_i \(16 coordinates\)/);
+  assert.match(query, new RegExp(`${r.lp.iterations[5]} iterations`));
+  assert.match(query, r.lp.margin[5] > 0 ? /\(feasible\)/ : /infeasible/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('moment: D = 2m, float32 fails and the page says it is the lesson', async () => {
+  const { context, page, problems } = await open('#v=2&L=64&construction=moment&help=0');
+  await ready(page);
+  const r = api.construct({ L: 64, construction: 'moment' });
+  assert.equal(await metric(page, 'fp32'), 'false');
+  assert.equal(await metric(page, 'fp64'), String(r.precision.fp64));
+  assert.equal(Number(await metric(page, 'bits')), r.precision.bits);
+  assert.match(await page.textContent('#metrics [data-metric="lesson"]'), /In float32 the moment curve fails at L = 64.*This is the lesson, not a bug/);
+  assert.equal(await page.isHidden('[data-name="d"]'), true, 'moment has no d to set');
+  await page.click('#mind-btn');
+  assert.match(await page.textContent('#dsearch-msg'), /^The moment construction has one hidden size per pattern/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('picking lp sets d = 32 and writes the link; jl\'s precision report is computed when asked', async () => {
+  const { context, page, problems } = await open('#v=2&L=64&d=600&seed=2&help=0');
+  await ready(page);
+  assert.equal(await metric(page, 'precision'), 'available', 'jl: not computed until asked');
+  await page.click('.precision-ask');
+  await page.waitForFunction(() => document.querySelector('#metrics [data-metric="bits"]'), null, { timeout: 60000 });
+  const want = api.precision({ L: 64, d: 600, seed: 2 }).precision;
+  assert.equal(Number(await metric(page, 'bits')), want.bits);
+  assert.equal(await metric(page, 'fp64'), String(want.fp64));
+  await page.selectOption('#f-construction', 'lp');
+  await ready(page, 2);
+  assert.equal(await page.inputValue('#f-d'), '32');
+  assert.match(await page.evaluate(() => location.hash), /&construction=lp&box=1000&projection=gaussian&d=32&/);
+  assert.equal(await page.getAttribute('#f-d', 'max'), '256');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
