@@ -29,6 +29,15 @@ test('attributes read as the same state as the link with the same settings', () 
   assert.equal(r.state.wMin, 0.25);
 });
 
+test('construction attributes read as the link fields: lp with its d, lp\'s largest d named', () => {
+  const r = read({ construction: 'lp', d: '20', l: '64' });
+  assert.deepEqual(r.errors, []);
+  assert.deepEqual([r.state.construction, r.state.d, r.state.projection], ['lp', 20, 'gaussian']);
+  const lpMax = schema.constructions.find((c) => c.name === 'lp').dMax;
+  assert.match(read({ construction: 'lp', d: String(lpMax + 1) }).errors[0], new RegExp(`^d must be an integer from 1 to ${lpMax}`));
+  assert.match(read({ construction: 'pca' }).errors[0], /^construction must be one of jl, lp, moment/);
+});
+
 test('an element without v reads as version 1 forever; v=0 gives the frozen v0 defaults', () => {
   const none = read({});
   const v1 = parseHash(table, '#v=1', { page: 'explorer', schema }).state;
