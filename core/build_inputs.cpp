@@ -75,4 +75,14 @@ MinDResult min_d_of(const std::string& construction, const Pattern& A, const Tol
   return min_d_lp(A, tol, opt, seed, box, progress, for_each);
 }
 
+MinDResult moment_trial(const Pattern& A, const Tolerances& tol) {
+  const MomentConstruction m = construct_moment(A, tol);
+  MinDResult r;
+  r.beta = m.c.metrics.beta;
+  r.d_star = m.c.metrics.d_star;
+  r.checked = {m.c.d};
+  r.d_min = m.c.metrics.success ? m.c.d : -1;
+  return r;
+}
+
 }  // namespace attnx

@@ -29,9 +29,6 @@ void validate(const SweepOptions& opt) {
   }
   if (opt.pattern.family == Family::Custom)
     fail("pattern", "pattern custom cannot be swept over L (choose a generated family)");
-  if (opt.construction == "moment")
-    fail("construction", "construction moment has one hidden size per pattern (D = 2m) at every L: "
-                         "nothing to sweep; sweeps take jl or lp");
   require_construction(opt.construction);
   require_option("box", opt.box);
   require_projection_applies(opt.construction, opt.mind.projection);
@@ -57,7 +54,8 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
     Progress inner;
     if (progress)
       inner = [&](double f) { return progress((n + f) / opt.trials); };
-    const MinDResult r = min_d_of(opt.construction, A, opt.tol, opt.mind, s, opt.box, inner);
+    const MinDResult r = opt.construction == "moment" ? moment_trial(A, opt.tol)
+                                                      : min_d_of(opt.construction, A, opt.tol, opt.mind, s, opt.box, inner);
     if (r.cancelled) {
       pt.d_mins.clear();
       return pt;

@@ -219,8 +219,6 @@ SweepRecordParams read_params(const JsonValue* p) {
   out.max_bytes = param_int(*p, "max_bytes");
   out.projection = param_choice(*p, "projection");
   out.construction = param_choice(*p, "construction");
-  if (out.construction && *out.construction == "moment")
-    refuse("params.construction must be jl or lp in a sweep (got \"moment\": it has one D per pattern)");
   out.box = param_number(*p, "box");
   const JsonValue* Ls = p->find("Ls");
   if (Ls && Ls->type != Type::Array) refuse("params.Ls must be an array (got " + show(Ls) + ")");

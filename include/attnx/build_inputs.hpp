@@ -71,4 +71,9 @@ MinDResult min_d_of(const std::string& construction, const Pattern& A, const Tol
                     const MinDOptions& opt, std::uint64_t seed, double box = kDefaultLpBox,
                     const Progress& progress = nullptr, const ForEachRow& for_each = nullptr);
 
+// One trial of a sweep over L for `moment` (SPEC §8.3, §5): it has one D = 2m per pattern, so
+// the trial's d_min is D when the moment inputs (X in float32, as every construction is judged)
+// pass SPEC §2, and -1 (not reached) when they do not; checked = {D}; beta and d* of the target.
+MinDResult moment_trial(const Pattern& A, const Tolerances& tol);
+
 }  // namespace attnx

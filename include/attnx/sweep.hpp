@@ -24,7 +24,7 @@ struct SweepOptions {
                          // the trials of one L can be split between workers; first_trial+trials
                          // <= kMaxTrials
   std::uint64_t seed = 1;
-  std::string construction = "jl";  // jl (SPEC §3) or lp (SPEC §8.2): how each trial's minimal d is found
+  std::string construction = "jl";  // jl (SPEC §3), lp (§8.2): each trial's minimal d; moment (§8.3): D or not reached (moment_trial)
   double box = kDefaultLpBox;        // lp: U
 };
 void validate(const SweepOptions& opt);

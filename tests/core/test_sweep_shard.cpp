@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include <attnx/construct_moment.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/sweep_shard.hpp>
 #include <attnx/construct_lp.hpp>
@@ -160,5 +161,36 @@ TEST_CASE("sweep --construction lp: each trial's d_min is the core's min_d_lp; t
     merge.push_back(f);
   }
   CHECK(run_cli(merge).out == one.out);
-  CHECK(run_cli({"sweep", "--construction", "moment"}).err.find("nothing to sweep") != std::string::npos);
+}
+
+TEST_CASE("a sweep of moment: each trial's d_min is D = 2m when its float32 X passes, else not reached") {
+  const std::vector<std::string> args = {"sweep", "--construction", "moment", "--Ls", "8,16,64,128",
+                                         "--trials", "4", "--seed", "3", "--format", "json"};
+  const auto one = run_cli(args);
+  REQUIRE(one.status == 0);
+  const attnx::JsonValue j = attnx::json_parse(one.out);
+  CHECK(j.find("params")->find("construction")->str == "moment");
+  const int Ls[] = {8, 16, 64, 128};
+  int reached_small = 0, reached_large = 0;
+  for (int i = 0; i < 4; ++i)
+    for (int t = 0; t < 4; ++t) {
+      const std::uint64_t s = attnx::trial_seed(3, Ls[i], t);
+      attnx::PatternSpec spec;
+      spec.L = Ls[i];
+      attnx::Rng rng(attnx::pattern_seed(s));
+      const attnx::Pattern A = attnx::make_pattern(spec, rng);
+      const attnx::MomentConstruction m = attnx::construct_moment(A, attnx::Tolerances{});
+      const attnx::JsonValue& d = j.find("points")->arr[i].find("d_mins")->arr[t];
+      if (m.c.metrics.success) {
+        CHECK(d.num == 2 * A.k);
+        (i < 2 ? reached_small : reached_large) += 1;
+      } else {
+        CHECK(d.type == attnx::JsonValue::Type::Null);
+      }
+    }
+  CHECK(reached_small > reached_large);  // float32 X fails as L grows (SPEC 8.3)
+  std::vector<std::string> threaded = args;
+  threaded.insert(threaded.end(), {"--threads", "3"});
+  CHECK(run_cli(threaded).out == one.out);
+  CHECK(run_cli({"mind", "--construction", "moment"}).err.find("one hidden size per pattern") != std::string::npos);
 }

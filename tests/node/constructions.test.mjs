@@ -73,7 +73,16 @@ test('bad construction options are refused with the field and the allowed values
   refused({ projection: 'uniform' }, 'projection', /^projection must be one of gaussian, rademacher/);
   refused({ construction: 'lp', projection: 'orthogonal' }, 'projection', /^projection orthogonal applies only to construction jl/);
   refused({ precision: 'yes' }, 'precision', /^precision must be true or false/);
-  assert.throws(() => api.sweepPoint({ L: 16, trials: 1, construction: 'moment' }), (e) => e.field === 'construction');
+});
+
+test('a sweep point of moment: d_min is D = 2m where its float32 X passes, as attnx sweep --construction moment', () => {
+  const sweep = { pattern: 'random', k: 2, trials: 6, seed: 5, construction: 'moment' };
+  for (const L of [16, 32, 64]) {
+    const point = apis.simd.sweepPoint({ ...sweep, L });
+    const file = runCli('sweep', { ...sweep, Ls: String(L) });
+    assert.deepEqual(point.dMins, file.points[0].d_mins, `L = ${L}`);
+    assert.ok(point.dMins.every((d) => d === null || d === 4), `L = ${L}: D = 4 or not reached`);
+  }
 });
 
 test('jl with another projection matches the CLI; an lp sweep point equals attnx sweep --construction lp', () => {
