@@ -45,3 +45,16 @@ export function svg(tag, attrs = {}, ...children) {
   for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
   return e;
 }
+
+// A function that runs fn in the next animation frame, once however often it is called before.
+export function perFrame(fn) {
+  let queued = false;
+  return () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      fn();
+    });
+  };
+}

@@ -1,6 +1,6 @@
 // attnx lab: draws the "dimensions against bits" comparison (compare.js) into the lab's compare
 // card (skeleton.js): the two plots, their sentences and tables of numbers. Text only, no markup.
-import { el } from '../../common/dom.js';
+import { el, perFrame } from '../../common/dom.js';
 import { currentTheme } from './svg.js';
 import { drawDimensions, drawBits } from './plot-compare.js';
 import {
@@ -36,15 +36,6 @@ export function renderCompare({ $, rows, Ls, dark }) {
 /** A scheduler for renderCompare: schedule() draws view() once in the next animation frame,
  *  now() at once. Returns { schedule, now }. */
 export function compareScheduler(view) {
-  let queued = false;
   const now = () => renderCompare(view());
-  const schedule = () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      now();
-    });
-  };
-  return { schedule, now };
+  return { schedule: perFrame(now), now };
 }

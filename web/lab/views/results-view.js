@@ -7,6 +7,7 @@ import { fitSentence, fitVerdict, paperSentence } from './summary.js';
 import { describeSource } from './source.js';
 import { currentTheme } from './svg.js';
 import { constructionOf } from '../results.js';
+import { perFrame } from '../../common/dom.js';
 
 // The construction the paper's band and the d*(L) estimate are about (SPEC §3, §5): the random
 // projection. Sweeps of another construction (lp) are drawn without them, with a note saying so.
@@ -111,19 +112,10 @@ export async function renderResultsInStages(view) {
 // resolves when done. Each draw by now() is measured as 'attnx-lab-render' (read by
 // scripts/bench-lab.mjs). Returns { schedule, now, inStages }.
 export function renderScheduler(view) {
-  let queued = false;
   const now = () => {
     const t0 = performance.now();
     renderResults(view());
     try { performance.measure('attnx-lab-render', { start: t0 }); } catch { /* old engines */ }
   };
-  const schedule = () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => {
-      queued = false;
-      now();
-    });
-  };
-  return { schedule, now, inStages: () => renderResultsInStages(view()) };
+  return { schedule: perFrame(now), now, inStages: () => renderResultsInStages(view()) };
 }
