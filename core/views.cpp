@@ -170,7 +170,7 @@ Views pool_views(const Pattern& A, const Construction& c, const ViewRequest& r, 
   v.request = r;
   pool_attention(c, r, v);
   pool_zero(A, c, r, v);
-  pool_inputs(A, c, r, P, v);
+  if (r.inputs) pool_inputs(A, c, r, P, v);
   return v;
 }
 

@@ -240,7 +240,7 @@ void read_run_options(const val& opts, Call call, Options& o) {
 
 namespace {
 
-// construct's `views` request { size, xRows, xCols, omitX } (all optional): pooled images made
+// construct's `views` request { size, xRows, xCols, omitX, inputs } (all optional): pooled images made
 // by the core (core/views.hpp); ranges are the core's (validate(ViewRequest)).
 void read_views(const val& opts, Options& o) {
   val v = opts["views"];
@@ -265,6 +265,10 @@ void read_views(const val& opts, Options& o) {
   if (present(omit) && omit.typeOf().as<std::string>() != "boolean")
     fail("views.omitX", "views.omitX must be true or false (got " + describe(omit) + ")");
   o.omit_x = present(omit) && omit.as<bool>();
+  val inputs = v["inputs"];
+  if (present(inputs) && inputs.typeOf().as<std::string>() != "boolean")
+    fail("views.inputs", "views.inputs must be true or false (got " + describe(inputs) + ")");
+  o.views.inputs = !present(inputs) || inputs.as<bool>();
   validate(o.views);
 }
 

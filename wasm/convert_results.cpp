@@ -82,8 +82,8 @@ val views_to_js(const Views& v) {
   o.set("mMax", v.m_max);
   o.set("mMinPositive", v.m_min_positive);
   o.set("zero", pooled_to_js(v.zero));
-  o.set("XB", pooled_to_js(v.XB));
-  o.set("XP", pooled_to_js(v.XP));
+  o.set("XB", v.request.inputs ? pooled_to_js(v.XB) : val::null());  // null: X's images not asked for
+  o.set("XP", v.request.inputs ? pooled_to_js(v.XP) : val::null());
   o.set("xbMax", v.xb_max);
   o.set("xpMax", v.xp_max);
   return o;

@@ -17,6 +17,7 @@ struct ViewRequest {
   int size = 512;    // pixels per axis of the L x L images (M, zero ratio)
   int x_rows = 512;  // pixels for X's L rows
   int x_cols = 256;  // pixels for each half of X (d columns)
+  bool inputs = true;  // X's images too (a page whose X card is off screen leaves them out)
 };
 // Throws InvalidArgument naming views.size / views.xRows / views.xCols and the range.
 void validate(const ViewRequest& r);

@@ -207,3 +207,26 @@ TEST_CASE("X's images made from the ladder's columns (construct without X) equal
     CHECK_THROWS_AS(attnx::pool_views(A, without, r), attnx::InvalidArgument);
   }
 }
+
+TEST_CASE("a view request without inputs leaves X's images out and the other images unchanged") {
+  attnx::PatternSpec s;
+  s.L = 70;
+  attnx::Rng rng(attnx::pattern_seed(3));
+  const attnx::Pattern A = attnx::make_pattern(s, rng);
+  const auto c = attnx::construct(A, attnx::Tolerances{}, 64, 3, attnx::kDefaultMaxBytes);
+  attnx::ViewRequest r;
+  r.size = 32;
+  const attnx::Views all = attnx::pool_views(A, c, r);
+  r.inputs = false;
+  const attnx::Views some = attnx::pool_views(A, c, r);
+  CHECK(some.XB.data.empty());
+  CHECK(some.XP.data.empty());
+  CHECK(!all.XB.data.empty());
+  CHECK(some.M.data == all.M.data);
+  CHECK(some.zero.data.size() == all.zero.data.size());
+  for (std::size_t n = 0; n < all.zero.data.size(); ++n)
+    CHECK((some.zero.data[n] == all.zero.data[n] || (some.zero.data[n] != some.zero.data[n] && all.zero.data[n] != all.zero.data[n])));
+  // Without X and without the projection it still succeeds: X's images are not needed.
+  const auto bare = attnx::construct(A, attnx::Tolerances{}, 64, 3, attnx::kDefaultMaxBytes, nullptr, nullptr, false);
+  CHECK_NOTHROW(attnx::pool_views(A, bare, r));
+}

@@ -78,3 +78,24 @@ test('picking lp sets d = 32 and writes the link; jl\'s precision report is comp
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('X\'s images are made only when its card is on screen: off screen a change leaves them, scrolled to they are drawn', async () => {
+  const { context, page, problems } = await open('#v=2&L=256&d=300&help=0');
+  await ready(page);
+  const xImage = () => page.evaluate(() => document.querySelector('#construction canvas.heat').toDataURL());
+  const mImage = () => page.evaluate(() => document.querySelector('#fig-M canvas.heat').toDataURL());
+  const before = { x: await xImage(), m: await mImage() };
+  await page.fill('#f-d', '2000');
+  await page.press('#f-d', 'Enter');
+  await ready(page, 2);
+  assert.notEqual(await mImage(), before.m, 'M is redrawn');
+  assert.equal(await xImage(), before.x, 'X\'s card is off screen: not redrawn');
+  const runs = Number(await page.evaluate(() => document.documentElement.dataset.runs));
+  await page.locator('#construction').scrollIntoViewIfNeeded();
+  await ready(page, runs + 1);  // the result lacked X's images: computed again (the Gram matrix is kept)
+  await page.waitForFunction((x) => document.querySelector('#construction canvas.heat').toDataURL() !== x, before.x, { timeout: 30000 });
+  const legend = await page.textContent('#construction');
+  assert.match(legend, /√d·B·P: [0-9]/, 'the legend names the drawn half\'s largest value');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -38,12 +38,22 @@ test('views: M, zero ratio and X pooled by the core equal the JS pooling of the 
   }
 });
 
+test('views: inputs false leaves X\'s images out (null) and the other images as they are', () => {
+  const api = apis.simd;
+  const opts = { pattern: 'window', L: 80, w: 2, d: 60, seed: 4 };
+  const all = api.construct({ ...opts, views: { size: 64 } }).views;
+  const some = api.construct({ ...opts, views: { size: 64, inputs: false, omitX: true } }).views;
+  assert.deepEqual([some.XB, some.XP], [null, null]);
+  assert.ok(sameFloats(some.M.data, all.M.data) && sameFloats(some.zero.data, all.zero.data));
+});
+
 test('views: a bad request is refused with the field and the range', () => {
   const api = apis.simd;
   const cases = [
     [{ size: 0 }, 'views.size', /^views\.size must be an integer from 1 to 4096 \(got 0\)$/],
     [{ xCols: 1.5 }, 'views.xCols', /^views\.xCols must be an integer from 1 to 4096 \(got 1\.5\)$/],
     [{ omitX: 1 }, 'views.omitX', /^views\.omitX must be true or false/],
+    [{ inputs: 'no' }, 'views.inputs', /^views\.inputs must be true or false/],
     [[], 'views', /^views must be an object/],
   ];
   for (const [views, field, re] of cases) {

@@ -8,7 +8,7 @@
 // re-reads its attributes when one changes. Events (bubbling, composed): attnx-change
 // { state, link } when its state changes, attnx-result { L, d, metrics, inClass, k, dStar } when
 // a result is drawn. Every number is the core's, computed in the shared worker pool (runtime.js).
-import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, RENDER_FIELDS } from '../explorer/state.js';
+import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, RENDER_FIELDS } from '../explorer/state.js';
 import { PrecisionRequest } from '../explorer/precision.js';
 import { toHash } from '../common/hashstate.js';
 import { CustomPattern } from '../explorer/custom-pattern.js';
@@ -106,6 +106,11 @@ export class AttnxExplorer extends HTMLElement {
       });
     }
     this.figures.watchSize(() => !this.busy, () => this.figures.rerender(['all']));
+    this.figures.watchX(() => {  // X's card came into view (figures="…,X"): draw X's images
+      if (!this.current || this.busy) return;
+      if (this.current.hasX) this.figures.rerender(['all']);
+      else this.schedule();
+    });
     this.story = new StoryControl({
       table: this.table, box: root.getElementById('story'), base: STORIES_URL, getState: () => this.st,
       update: (patch) => this.update(patch), report: (msgs) => this.status.setMessages('story', msgs, 'error'),
@@ -185,10 +190,10 @@ export class AttnxExplorer extends HTMLElement {
   async schedule() {
     this.busy = true;
     this.figures.views.metrics.setStale(true);
-    this.precision.cancel();
+    this.precision.settingsChanged(constructOptions(this.schema, this.st, this.custom));
     this.status.busy(`Computing M for L = ${this.st.L}, d = ${this.st.d}…`);
     const b = this.figures.budgets();
-    const opts = { ...constructOptions(this.schema, this.st, this.custom), views: { size: b.budget, xRows: b.xRows, xCols: b.xCols } };
+    const opts = { ...constructOptions(this.schema, this.st, this.custom), views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, inputs: this.figures.xVisible } };
     let res;
     try {
       res = await this.runner.schedule('construct', opts);
@@ -208,7 +213,7 @@ export class AttnxExplorer extends HTMLElement {
     this.shownId = id;
     const p = result.params;
     const tol = { eps: p.eps, tau: p.tau, delta: p.delta };
-    const cur = { id, L: result.L, d: result.d, tol, A: result.A, info: {}, inputs: constructionInputs(result) };
+    const cur = { id, L: result.L, d: result.d, tol, A: result.A, info: {}, inputs: constructionInputs(result), hasX: hasInputImages(result) };
     this.current = cur;
     this.focus.reset();
     const v = result.views;

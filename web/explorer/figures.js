@@ -11,6 +11,7 @@ import { fmt, pow10 } from './format.js';
 
 export const FIGS = ['A', 'M', 'err', 'zero'];
 const MAX_BUDGET = 512;  // image pixels per axis at most (max-pooled beyond)
+const X_MARGIN = 300;    // X's card counts as on screen this many pixels before it is
 
 // The views in the figure and card elements of root (the page's document, or an embed's shadow
 // root), found by id.
@@ -39,6 +40,21 @@ export class Figures {
     this.getState = getState;
     this.getCurrent = getCurrent;
     this.views = createViews(root);
+    this.xVisible = true;  // whether X's images are wanted (see watchX)
+  }
+
+  // Makes xVisible follow whether X's card is on screen or near it (X_MARGIN): X's images are
+  // computed and drawn only then (the pooling of both halves of X is about a third of a drag
+  // step). onShown() is called when the card comes into view.
+  watchX(onShown) {
+    const target = this.views.cons.xview;
+    const r = target.getBoundingClientRect();
+    this.xVisible = r.width > 0 && r.top < window.innerHeight + X_MARGIN && r.bottom > -X_MARGIN;
+    new IntersectionObserver((entries) => {
+      const was = this.xVisible;
+      this.xVisible = entries[entries.length - 1].isIntersecting;
+      if (this.xVisible && !was) onShown();
+    }, { rootMargin: `${X_MARGIN}px` }).observe(target);
   }
 
   // The wrap of the first heatmap on screen (the size reference of the images); A's when none is.
@@ -91,7 +107,8 @@ export class Figures {
     const which = [];
     if (all || changed.includes('scale')) which.push('A', 'M');
     if (all || changed.includes('ref')) which.push('err');
-    if (all) which.push('zero', 'X');
+    if (all) which.push('zero');
+    if (all && this.xVisible) which.push('X');
     const b = budgets || this.budgets();
     const opts = { scale: st.scale, ref: st.ref, haveA: this.views.A.drawnKey, ...b };
     const msg = await (fetch ? fetch(which, opts) : this.render.render(current.id, which, opts));

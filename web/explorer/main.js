@@ -3,7 +3,7 @@
 // render worker (all L^2 loops) and the views.
 import { createPool } from '../lib/pool.js';
 import { isElementHash, hashLengthError } from '../common/hashstate.js';
-import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, RENDER_FIELDS } from './state.js';
+import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, RENDER_FIELDS } from './state.js';
 import { PrecisionRequest } from './precision.js';
 import { LinkState } from './link.js';
 import { CustomTools } from './custom-tools.js';
@@ -77,6 +77,11 @@ async function main() {
   setupLinks();
   setupLecture();
   figures.watchSize(() => html.dataset.busy === '0', redrawAtNewSize);
+  figures.watchX(() => {  // X's card came into view: draw X's images (computed if the result lacks them)
+    if (!current || html.dataset.busy !== '0') return;
+    if (current.hasX) figures.rerender(['all']);
+    else schedule();
+  });
   link.read();
   watchHeight('explorer');  // in an iframe: the content height (embed layout) to the host (README)
 }
@@ -220,7 +225,7 @@ function afterChange(changed, recompute = true, tInput = performance.now()) {
 async function schedule(tInput = performance.now()) {
   setBusyFlag(true);
   figures.views.metrics.setStale(true);
-  precision.cancel();
+  precision.settingsChanged(constructOptions(schema, st, tools.pattern));
   dimLater();
   status.busy(`Computing M for L = ${st.L}, d = ${st.d}…`);
   let res;
@@ -245,10 +250,11 @@ async function redrawAtNewSize() {
 }
 
 // construct's options plus the pooled images the page draws (at the pixels on screen), without X
-// for jl (L x 2d; lp and moment keep their small X: the row inspector shows a row's query).
+// for jl (L x 2d; lp and moment keep their small X: the row inspector shows a row's query), and
+// without X's images while its card is off screen.
 function viewOptions(opts) {
   const b = figures.budgets();
-  return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: opts.construction === 'jl' } };
+  return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: opts.construction === 'jl', inputs: figures.xVisible } };
 }
 
 // Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps
@@ -270,7 +276,7 @@ async function show({ id, result, timing, superseded }, tInput) {
   const p = result.params;
   const tol = { eps: p.eps, tau: p.tau, delta: p.delta };
   const A = { rows: Int32Array.from(result.A.rows), cols: Int32Array.from(result.A.cols), vals: Float64Array.from(result.A.vals) };
-  const cur = { id, L: result.L, d: result.d, tol, A, info: {}, inputs: constructionInputs(result) };
+  const cur = { id, L: result.L, d: result.d, tol, A, info: {}, inputs: constructionInputs(result), hasX: hasInputImages(result) };
   current = cur;
   focus.reset();
   const t = { tInput, tReceived, tData: tReceived, tRendered: tReceived, paintMs: 0 };

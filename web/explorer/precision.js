@@ -1,8 +1,9 @@
 // attnx explorer: the precision report (SPEC §8.4) of the construction shown. lp and moment bring
 // theirs with the construction. jl's costs a few L × L × d products, so it is computed on the
 // pool only when the visitor asks (a button in the panel): computed automatically it would take
-// the worker that keeps the Gram matrix from the next step of a drag. A newer result, or a change
-// of the settings, cancels it. DOM-free.
+// the worker that keeps the Gram matrix from the next step of a drag. A change of the settings
+// cancels it; a result computed again for the same settings (e.g. for X's images) keeps it.
+// DOM-free.
 export class PrecisionRequest {
   // pool: web/lib/pool.js; onReport({ state: 'available' | 'computing' | 'done' | 'error',
   // precision?, message? }).
@@ -11,35 +12,52 @@ export class PrecisionRequest {
     this.onReport = onReport;
     this.ctrl = null;
     this.opts = null;
+    this.key = null;   // the construct options the report is about, as text
+    this.last = null;  // the last report of those options
   }
 
-  // Stops the report being computed (the settings changed).
+  // Stops the report being computed.
   cancel() {
     if (this.ctrl) this.ctrl.abort();
     this.ctrl = null;
   }
 
-  // Reports the precision of construct result `result` built with construct options `opts`:
-  // its own report, or 'available' (compute() computes it).
+  // The settings are now construct options `opts`: the report of other options is dropped.
+  settingsChanged(opts) {
+    if (JSON.stringify(opts) === this.key) return;
+    this.cancel();
+    this.key = null;
+    this.last = null;
+  }
+
+  // Reports the precision of construct result `result` built with construct options `opts`: its
+  // own report, the report of the same options already asked for, or 'available' (compute()).
   follow(result, opts) {
+    const key = JSON.stringify(opts);
+    if (!result.precision && key === this.key && this.last) return this.onReport(this.last);
     this.cancel();
     this.opts = opts;
-    if (result.precision) return this.onReport({ state: 'done', precision: result.precision });
-    return this.onReport({ state: 'available' });
+    this.key = key;
+    return this.report(result.precision ? { state: 'done', precision: result.precision } : { state: 'available' });
+  }
+
+  report(r) {
+    this.last = r;
+    this.onReport(r);
   }
 
   // Computes the report of the result last followed on the pool. Resolves when it is reported.
   compute() {
     if (!this.opts) return Promise.resolve();
     this.cancel();
-    this.onReport({ state: 'computing' });
+    this.report({ state: 'computing' });
     const ctrl = new AbortController();
     this.ctrl = ctrl;
     const mine = () => this.ctrl === ctrl;
     return this.pool.run('precision', this.opts, { signal: ctrl.signal }).then((r) => {
-      if (mine()) this.onReport({ state: 'done', precision: r.precision });
+      if (mine()) this.report({ state: 'done', precision: r.precision });
     }, (e) => {
-      if (mine() && !(e && e.name === 'AbortError')) this.onReport({ state: 'error', message: e && e.message ? e.message : String(e) });
+      if (mine() && !(e && e.name === 'AbortError')) this.report({ state: 'error', message: e && e.message ? e.message : String(e) });
     });
   }
 }

@@ -40,7 +40,7 @@ export class RenderClient {
   setData(id, result, tol, render = null) {
     const { M, logits, X, rows, views } = result;
     const A = { rows: result.A.rows.slice(), cols: result.A.cols.slice(), vals: result.A.vals.slice() };
-    const pooled = views ? ['M', 'zero', 'XB', 'XP'].map((k) => views[k].data.buffer) : [];
+    const pooled = views ? ['M', 'zero', 'XB', 'XP'].filter((k) => views[k]).map((k) => views[k].data.buffer) : [];  // XB, XP null: X's images not asked for
     const transfer = [M.buffer, logits.buffer, X.buffer, A.rows.buffer, A.cols.buffer, A.vals.buffer,
       ...Object.values(rows).map((a) => a.buffer), ...pooled];
     return this.request({ type: 'data', id, L: result.L, d: result.d, A, M, logits, X, rows, views, eps: tol.eps, tau: tol.tau, render },

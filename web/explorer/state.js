@@ -111,3 +111,9 @@ export function constructionInputs(result) {
     momentLambda: result.momentLambda ? result.momentLambda.slice() : null,
   };
 }
+
+// Whether X's images can be drawn from construct result r: the core pooled them (views.XB), or
+// X itself is in the result (the render worker pools it).
+export function hasInputImages(r) {
+  return !!((r.views && r.views.XB) || (r.X && r.X.length));
+}

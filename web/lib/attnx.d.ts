@@ -40,7 +40,7 @@ export interface Options {
   trial?: number;
   /** construct only: images pooled by the core at these pixel budgets (1..4096 each, defaults
    *  512, 512, 256); omitX leaves X out of the result (X then has length 0). */
-  views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean };
+  views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean; /** false: no XB, XP */ inputs?: boolean };
 }
 
 /** Fraction done in [0, 1]; returning false cancels (minD, sweepPoint; construct during its Gram phase). */
@@ -104,7 +104,7 @@ export interface Construction extends PatternStats {
   /** With opts.views: M (max), the zero ratio's log10 off the support (max, NaN where none) and
    *  X's halves (largest |value|, sign kept), pooled to at most the requested pixels. */
   views?: { size: number; xRows: number; xCols: number; mMax: number; mMinPositive: number;
-    xbMax: number; xpMax: number; M: PooledImage; zero: PooledImage; XB: PooledImage; XP: PooledImage };
+    xbMax: number; xpMax: number; M: PooledImage; zero: PooledImage; XB: PooledImage | null; XP: PooledImage | null };
   A: { rows: Int32Array; cols: Int32Array; vals: Float32Array };
   /** Row-major L*L. */ M: Float32Array;
   /** Row-major L*L: Z = (X W_Q)(X W_K)^T / sqrt(d). */ logits: Float32Array;
