@@ -67,6 +67,7 @@ test('picking lp sets d = 32 and writes the link; jl\'s precision report is comp
   assert.equal(await metric(page, 'precision'), 'available', 'jl: not computed until asked');
   await page.click('.precision-ask');
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="bits"]'), null, { timeout: 60000 });
+  await ready(page);  // the click may bring X's card into view: its images are computed again
   const want = api.precision({ L: 64, d: 600, seed: 2 }).precision;
   assert.equal(Number(await metric(page, 'bits')), want.bits);
   assert.equal(await metric(page, 'fp64'), String(want.fp64));

@@ -220,6 +220,7 @@ export class AttnxExplorer extends HTMLElement {
     const at = { budget: v.size, xRows: v.xRows, xCols: v.xCols };
     const images = this.figures.rerender(['all'], (which, o) => this.figures.render.setData(id, result, tol, { which, opts: o }), at);
     this.figures.views.metrics.update(result, tol);
+    if (!superseded && this.runner.isCurrent(id)) this.precision.follow(result, constructOptions(this.schema, this.st, this.custom));
     await images;
     if (this.current !== cur) return;
     if (!this.runs) this.firstDrawnAt = performance.now();  // page clock (scripts/embed-shots.mjs)
@@ -230,7 +231,6 @@ export class AttnxExplorer extends HTMLElement {
     this.busy = false;
     this.figures.views.metrics.setStale(false);
     this.status.done('');  // the summary line says it; an empty status line takes no room
-    this.precision.follow(result, constructOptions(this.schema, this.st, this.custom));
     const detail = { L: result.L, d: result.d, construction: result.construction, metrics: { ...result.metrics }, inClass: result.inClass, k: result.k, dStar: result.dStar };
     this.dispatchEvent(new CustomEvent('attnx-result', { bubbles: true, composed: true, detail }));
   }

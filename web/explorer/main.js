@@ -287,6 +287,9 @@ async function show({ id, result, timing, superseded }, tInput) {
     const pooledAt = v ? { budget: v.size, xRows: v.xRows, xCols: v.xCols } : null;
     const images = figures.rerender(['all'], (which, opts) => figures.render.setData(id, result, tol, { which, opts }), pooledAt);
     figures.views.metrics.update(result, tol);
+    // The newest result: its precision report at once (kept when only computed again for X's
+    // images), so the panel never flashes back to its button.
+    if (!superseded && runner.isCurrent(id)) precision.follow(result, constructOptions(schema, st, tools.pattern));
     const drawn = await images;
     t.tRendered = performance.now();
     t.tData = drawn ? t.tRendered - drawn.paintMs - drawn.poolMs : t.tRendered;
@@ -311,7 +314,6 @@ async function show({ id, result, timing, superseded }, tInput) {
   setBusyFlag(false);
   lastShown = { id, result };
   settleShown(id, result);
-  precision.follow(result, constructOptions(schema, st, tools.pattern));
   if (figures.resized()) redrawAtNewSize();  // the size changed while this was computed
 }
 
