@@ -23,31 +23,32 @@ test('jl: available until asked, computed on the pool, kept for the same setting
   const pool = fakePool(), seen = [];
   const req = new PrecisionRequest(pool, (r) => seen.push(r.state));
   const opts = { L: 64, d: 600 };
-  req.follow({ construction: 'jl' }, opts);
+  const key = (o) => JSON.stringify(o);
+  req.follow({ construction: 'jl' }, opts, key(opts));
   assert.deepEqual(seen, ['available']);
   const done = req.compute();
   assert.equal(pool.calls[0].method, 'precision');
   assert.deepEqual(pool.calls[0].opts, opts);
-  req.settingsChanged({ ...opts });            // the same settings (a recompute for X's images)
+  req.settingsChanged(key({ ...opts }));       // the same settings (a recompute for X's images)
   assert.equal(pool.calls[0].aborted, false);
   pool.calls[0].resolve({ precision: { bits: 3, fp32: true, fp64: true, inputNorm: 1 } });
   await done;
   assert.deepEqual(seen, ['available', 'computing', 'done']);
-  req.follow({ construction: 'jl' }, { ...opts });
+  req.follow({ construction: 'jl' }, { ...opts }, key(opts));
   assert.deepEqual(seen.at(-1), 'done', 'the same settings keep the report');
-  req.settingsChanged({ ...opts, d: 601 });
-  req.follow({ construction: 'jl' }, { ...opts, d: 601 });
+  req.settingsChanged(key({ ...opts, d: 601 }));
+  req.follow({ construction: 'jl' }, { ...opts, d: 601 }, key({ ...opts, d: 601 }));
   assert.equal(seen.at(-1), 'available');
 });
 
 test('lp and moment report their own; other settings cancel a running report', async () => {
   const pool = fakePool(), seen = [];
   const req = new PrecisionRequest(pool, (r) => seen.push(r));
-  req.follow({ construction: 'lp', precision: { bits: 8 } }, { construction: 'lp' });
+  req.follow({ construction: 'lp', precision: { bits: 8 } }, { construction: 'lp' }, 'lp');
   assert.deepEqual(seen.at(-1), { state: 'done', precision: { bits: 8 } });
-  req.follow({ construction: 'jl' }, { d: 5 });
+  req.follow({ construction: 'jl' }, { d: 5 }, 'd5');
   const running = req.compute();
-  req.settingsChanged({ d: 6 });
+  req.settingsChanged('d6');
   await running;
   assert.equal(pool.calls[0].aborted, true);
   assert.equal(seen.at(-1).state, 'computing', 'a cancelled report says nothing more');

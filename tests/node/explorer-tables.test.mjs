@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { load } from '../../web/lib/attnx.js';
 import { buildTable, familyOf, evalRange } from '../../web/common/schema-table.js';
-import { explorerTable, constructOptions, clampToRanges, withConstructionD, VIEW_FIELDS } from '../../web/explorer/state.js';
+import { explorerTable, constructOptions, clampToRanges, withConstructionD, settingsKey, VIEW_FIELDS } from '../../web/explorer/state.js';
 import { defaults, parseHash } from '../../web/common/hashstate.js';
 import { ROOT, requireBuilds } from './helpers.mjs';
 
@@ -127,4 +127,14 @@ test('no core limit is written into web/ as a literal (the schema is the one sou
     }
   }
   assert.deepEqual(found, []);
+});
+
+test('settingsKey: equal settings give equal keys; d counts unless anyD; view fields never do', () => {
+  const st = defaults(table);
+  assert.equal(settingsKey(schema, st, null), settingsKey(schema, { ...st, scale: 'lin', row: 3 }, null));
+  assert.notEqual(settingsKey(schema, st, null), settingsKey(schema, { ...st, d: st.d + 1 }, null));
+  assert.equal(settingsKey(schema, st, null, { anyD: true }), settingsKey(schema, { ...st, d: st.d + 1 }, null, { anyD: true }));
+  assert.notEqual(settingsKey(schema, st, null), settingsKey(schema, { ...st, construction: 'lp' }, null));
+  const custom = (code) => ({ encode: () => code });
+  assert.notEqual(settingsKey(schema, st, custom('a')), settingsKey(schema, st, custom('b')));
 });

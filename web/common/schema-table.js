@@ -13,6 +13,12 @@ export function familyOf(schema, name) {
   return schema.families.find((f) => f.name === name) || schema.families[0];
 }
 
+// The core's facts of construction `name` (schema.constructions: usesD, searchable, dMax,
+// explorerD, searchStep), or the first (jl) for an unknown name. Never throws.
+export function constructionOf(schema, name) {
+  return schema.constructions.find((c) => c.name === name) || schema.constructions[0];
+}
+
 // Map of parameter name -> the first family parameter of that name (label, min, max, default).
 export function familyParams(schema) {
   const m = new Map();

@@ -8,7 +8,7 @@
 // re-reads its attributes when one changes. Events (bubbling, composed): attnx-change
 // { state, link } when its state changes, attnx-result { L, d, metrics, inClass, k, dStar } when
 // a result is drawn. Every number is the core's, computed in the shared worker pool (runtime.js).
-import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, RENDER_FIELDS } from '../explorer/state.js';
+import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, RENDER_FIELDS } from '../explorer/state.js';
 import { PrecisionRequest } from '../explorer/precision.js';
 import { toHash } from '../common/hashstate.js';
 import { CustomPattern } from '../explorer/custom-pattern.js';
@@ -23,34 +23,17 @@ import { StoryControl } from '../explorer/story-control.js';
 import { readAttributes, attributeFields } from './attributes.js';
 import { sharedRuntime, addStyles, RENDER_WORKER_URL, STORIES_URL } from './runtime.js';
 import { explorerSkeleton, showFigures } from './skeleton.js';
+import { LazyElement } from './lazy-element.js';
 import HOST_STYLE from './host.css';
 import STYLE from './element.css';
 
-const NEAR_VIEWPORT = '200px';  // start computing this close to the viewport
-
-export class AttnxExplorer extends HTMLElement {
+export class AttnxExplorer extends LazyElement {
   constructor() {
     super();
     this.runs = 0;          // results drawn (for scripts and tests)
     this.started = false;   // computing has begun (the element came near the viewport)
     this.current = null;
     this.shownId = 0;
-  }
-
-  connectedCallback() {
-    if (!this.shadowRoot) this.buildShadow();
-    this.mutations = new MutationObserver(() => this.readAttributes());
-    this.mutations.observe(this, { attributes: true });
-    if (this.started) return;
-    this.near = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) this.start();
-    }, { rootMargin: NEAR_VIEWPORT });
-    this.near.observe(this);
-  }
-
-  disconnectedCallback() {
-    if (this.mutations) this.mutations.disconnect();
-    if (this.near) this.near.disconnect();
   }
 
   buildShadow() {
@@ -190,7 +173,7 @@ export class AttnxExplorer extends HTMLElement {
   async schedule() {
     this.busy = true;
     this.figures.views.metrics.setStale(true);
-    this.precision.settingsChanged(constructOptions(this.schema, this.st, this.custom));
+    this.precision.settingsChanged(settingsKey(this.schema, this.st, this.custom));
     this.status.busy(`Computing M for L = ${this.st.L}, d = ${this.st.d}…`);
     const b = this.figures.budgets();
     const opts = { ...constructOptions(this.schema, this.st, this.custom), views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, inputs: this.figures.xVisible } };
@@ -220,7 +203,7 @@ export class AttnxExplorer extends HTMLElement {
     const at = { budget: v.size, xRows: v.xRows, xCols: v.xCols };
     const images = this.figures.rerender(['all'], (which, o) => this.figures.render.setData(id, result, tol, { which, opts: o }), at);
     this.figures.views.metrics.update(result, tol);
-    if (!superseded && this.runner.isCurrent(id)) this.precision.follow(result, constructOptions(this.schema, this.st, this.custom));
+    if (!superseded && this.runner.isCurrent(id)) this.precision.follow(result, constructOptions(this.schema, this.st, this.custom), settingsKey(this.schema, this.st, this.custom));
     await images;
     if (this.current !== cur) return;
     if (!this.runs) this.firstDrawnAt = performance.now();  // page clock (scripts/embed-shots.mjs)

@@ -23,15 +23,15 @@ import { mountLab } from '../lab/mount.js';
 import { sharedRuntime, addStyles } from './runtime.js';
 import { readLabAttributes, LAB_DEFAULT_FIGURES } from './attributes.js';
 import { labHash } from './lab-frame.js';
+import { LazyElement } from './lazy-element.js';
 import HOST_STYLE from './host.css';
 import STYLE from './lab-element.css';
 
 export const LAB_URL = new URL('../lab.html', import.meta.url);
-const NEAR_VIEWPORT = '200px';  // start computing this close to the viewport, as <attnx-explorer>
 
 const attributesOf = (node) => [...node.attributes].map((a) => [a.name, a.value]);
 
-export class AttnxLab extends HTMLElement {
+export class AttnxLab extends LazyElement {
   constructor() {
     super();
     this.runs = 0;          // sweeps finished (for scripts and tests)
@@ -41,20 +41,8 @@ export class AttnxLab extends HTMLElement {
     this.reading = Promise.resolve();
   }
 
-  connectedCallback() {
-    if (!this.shadowRoot) this.buildShadow();
-    this.mutations = new MutationObserver(() => this.readAttributes());
-    this.mutations.observe(this, { attributes: true });
-    if (this.started) return;
-    this.near = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) this.start();
-    }, { rootMargin: NEAR_VIEWPORT });
-    this.near.observe(this);
-  }
-
   disconnectedCallback() {
-    if (this.mutations) this.mutations.disconnect();
-    if (this.near) this.near.disconnect();
+    super.disconnectedCallback();
     if (this.lab) this.lab.cancel();  // a removed element leaves the shared pool to the others
   }
 

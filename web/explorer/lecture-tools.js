@@ -6,10 +6,10 @@ import { defaults } from '../common/hashstate.js';
 import { presetList, presetPatch } from './presets.js';
 import { STORIES } from './story.js';
 import { play, playSequence, playMessage, minDOptions, minDGrid, minDMessage, notSearchable } from './d-search.js';
-import { constructOptions } from './state.js';
+import { settingsKey as stateKey } from './state.js';
 
 // The state's construct options without d, as text (Play and the search stop when they change).
-const settingsKey = (schema, st, custom) => JSON.stringify({ ...constructOptions(schema, st, custom), d: 0, triplets: custom ? custom.encode() : null });
+const settingsKey = (schema, st, custom) => stateKey(schema, st, custom, { anyD: true });
 
 // Wires the quick tools. els: { reset, presets (select), story (button), mind, play, stop,
 // progress, msg } (index.html); ctx: { schema, table, pool, story (StoryControl), getState(),

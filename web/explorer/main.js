@@ -3,7 +3,7 @@
 // render worker (all L^2 loops) and the views.
 import { createPool } from '../lib/pool.js';
 import { isElementHash, hashLengthError } from '../common/hashstate.js';
-import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, RENDER_FIELDS } from './state.js';
+import { explorerTable, constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, RENDER_FIELDS } from './state.js';
 import { PrecisionRequest } from './precision.js';
 import { LinkState } from './link.js';
 import { CustomTools } from './custom-tools.js';
@@ -225,7 +225,7 @@ function afterChange(changed, recompute = true, tInput = performance.now()) {
 async function schedule(tInput = performance.now()) {
   setBusyFlag(true);
   figures.views.metrics.setStale(true);
-  precision.settingsChanged(constructOptions(schema, st, tools.pattern));
+  precision.settingsChanged(settingsKey(schema, st, tools.pattern));
   dimLater();
   status.busy(`Computing M for L = ${st.L}, d = ${st.d}…`);
   let res;
@@ -289,7 +289,7 @@ async function show({ id, result, timing, superseded }, tInput) {
     figures.views.metrics.update(result, tol);
     // The newest result: its precision report at once (kept when only computed again for X's
     // images), so the panel never flashes back to its button.
-    if (!superseded && runner.isCurrent(id)) precision.follow(result, constructOptions(schema, st, tools.pattern));
+    if (!superseded && runner.isCurrent(id)) precision.follow(result, constructOptions(schema, st, tools.pattern), settingsKey(schema, st, tools.pattern));
     const drawn = await images;
     t.tRendered = performance.now();
     t.tData = drawn ? t.tRendered - drawn.paintMs - drawn.poolMs : t.tRendered;

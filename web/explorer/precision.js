@@ -12,7 +12,7 @@ export class PrecisionRequest {
     this.onReport = onReport;
     this.ctrl = null;
     this.opts = null;
-    this.key = null;   // the construct options the report is about, as text
+    this.key = null;   // the settings the report is about (state.js settingsKey)
     this.last = null;  // the last report of those options
   }
 
@@ -22,18 +22,18 @@ export class PrecisionRequest {
     this.ctrl = null;
   }
 
-  // The settings are now construct options `opts`: the report of other options is dropped.
-  settingsChanged(opts) {
-    if (JSON.stringify(opts) === this.key) return;
+  // The settings are now those of `key` (state.js settingsKey): the report of others is dropped.
+  settingsChanged(key) {
+    if (key === this.key) return;
     this.cancel();
     this.key = null;
     this.last = null;
   }
 
-  // Reports the precision of construct result `result` built with construct options `opts`: its
-  // own report, the report of the same options already asked for, or 'available' (compute()).
-  follow(result, opts) {
-    const key = JSON.stringify(opts);
+  // Reports the precision of construct result `result` built with construct options `opts`
+  // (settings `key`): its own report, the report of the same settings already asked for, or
+  // 'available' (compute()).
+  follow(result, opts, key) {
     if (!result.precision && key === this.key && this.last) return this.onReport(this.last);
     this.cancel();
     this.opts = opts;

@@ -1,8 +1,10 @@
 // attnx explorer: the page's state table (the core's options from schema(), then the page's own
 // view fields) and the mapping from state to construct() options. DOM-free.
-import { buildTable, familyOf } from '../common/schema-table.js';
+import { buildTable, familyOf, constructionOf } from '../common/schema-table.js';
 import { THEME_FIELD } from '../common/theme.js';
 import { STORY_NAMES, MAX_STEPS } from './story.js';
+
+export { constructionOf };
 
 export const PAGE = 'explorer';
 
@@ -35,12 +37,6 @@ export function linkTextLimits(schema) {
   const digits = (-maxL).toString(36).length;  // sign and base-36 digits of an offset or a count
   const numberChars = String(-Number.MAX_VALUE).length;
   return { cp: maxNnzLink * 2 * (digits + 1), cw: maxNnzLink * (numberChars + 1) };
-}
-
-// The core's facts of construction `name` (schema.constructions: usesD, dMax, explorerD, …); the
-// first (jl) for an unknown name. Never throws.
-export function constructionOf(schema, name) {
-  return schema.constructions.find((c) => c.name === name) || schema.constructions[0];
 }
 
 // The explorer's state table built from schema() (throws if the schema lacks the explorer page).
@@ -87,6 +83,14 @@ export function constructOptions(schema, st, custom) {
   return o;
 }
 
+// The state's construct options as text, the custom pattern by its compact encoding: equal texts,
+// equal computations. anyD: with d left out (the d searches compare settings across d).
+export function settingsKey(schema, st, custom, { anyD = false } = {}) {
+  const o = constructOptions(schema, st, null);
+  if (anyD) o.d = 0;
+  return JSON.stringify({ ...o, triplets: custom ? custom.encode() : null });
+}
+
 // Moves the chosen family's parameters into their ranges for the state's L (after L or the family
 // changed) and drops a pinned row beyond L. Returns a new state.
 export function clampToRanges(table, schema, st) {
@@ -100,13 +104,15 @@ export function clampToRanges(table, schema, st) {
 }
 
 // What the row inspector shows of a construct result's inputs: the construction's name, D, X
-// (lp, moment: L x 2D; jl: null, the page leaves it out), each row's LP margin t* and iterations
-// (lp) or §8.3 multiplier λ_i (moment). Copies: the result's own arrays move to the render worker.
+// (lp, moment: L x 2D, small; jl: null, its query is not shown and its L x 2d are not copied on
+// every step), each row's LP margin t* and iterations (lp) or §8.3 multiplier λ_i (moment).
+// Copies: the result's own arrays move to the render worker.
 export function constructionInputs(result) {
   const lp = result.lp;
+  const construction = result.construction || 'jl';
   return {
-    construction: result.construction || 'jl', D: result.d,
-    X: result.X && result.X.length ? result.X.slice() : null,
+    construction, D: result.d,
+    X: construction !== 'jl' && result.X && result.X.length ? result.X.slice() : null,
     lp: lp ? { ...lp, margin: lp.margin.slice(), iterations: lp.iterations.slice() } : null,
     momentLambda: result.momentLambda ? result.momentLambda.slice() : null,
   };

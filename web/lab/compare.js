@@ -8,7 +8,7 @@
 // or "not reached" when trial 0 found no d. Every number is the core's (through the worker pool);
 // nothing is computed here. All tasks are submitted at once (the pool queues them) and cancelled
 // together by one signal; rows are reported as their parts arrive.
-import { workerOptions, gridOf, applies } from './settings.js';
+import { workerOptions, gridOf, applies, ownGrid } from './settings.js';
 import { taskWeight } from './plan.js';
 
 // The constructions compared, in the order of the plots, legends and tables.
@@ -27,11 +27,11 @@ export function constructionInfo(schema, name) {
   return c;
 }
 
-/** The grid a construction's minimal d is searched on: its own (schema searchStep > 0: step
- *  searchStep up to its dMax), else the lab's step and d_max. Returns { step, dmax }. */
+/** The grid a construction's minimal d is searched on: its own (settings.ownGrid), else the
+ *  lab's step and d_max. Returns { step, dmax }. */
 export function searchGrid(schema, name, st) {
-  const c = constructionInfo(schema, name);
-  return c.searchStep > 0 ? { step: c.searchStep, dmax: c.dMax } : { step: st.step, dmax: st.dmax };
+  constructionInfo(schema, name);  // an unknown name is a bug: say so
+  return ownGrid(schema, name) || { step: st.step, dmax: st.dmax };
 }
 
 /** The options that choose the target and build X with construction `name` (no L, no search

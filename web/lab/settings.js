@@ -1,7 +1,7 @@
 // attnx lab: the sweep settings as a state table built from the core's schema() (DOM-free): every
 // option a lab link carries (schema.linkCompute.lab, with the lab context's defaults and limits),
 // then the page's view fields; the checks that need the whole state; and the worker options.
-import { buildTable, familyOf } from '../common/schema-table.js';
+import { buildTable, familyOf, constructionOf } from '../common/schema-table.js';
 import { parseField } from '../common/hashstate.js';
 import { THEME_FIELD } from '../common/theme.js';
 
@@ -159,16 +159,19 @@ export function applies(schema, name, st) {
   return !isParam || familyOf(schema, st.pattern).params.some((p) => p.name === name);
 }
 
+// The search grid construction `name` brings of its own (schema.constructions: searchStep > 0,
+// e.g. lp: every d up to its largest), or null when it takes the lab's (jl). Returns { step, dmax }.
+export function ownGrid(schema, name) {
+  const c = constructionOf(schema, name);
+  return c.searchStep > 0 ? { step: c.searchStep, dmax: c.dMax } : null;
+}
+
 // A change made in the form (patch) with the search grid that goes with a newly picked
-// construction (schema.constructions: lp searches every d, step 1, up to its largest d; jl the
-// lab's default step and d_max), unless the patch sets step or dmax itself. DOM-free.
+// construction (ownGrid; else the lab's default step and d_max), unless the patch sets step or
+// dmax itself. DOM-free.
 export function withConstructionGrid(schema, table, st, patch) {
   if (!('construction' in patch) || patch.construction === st.construction) return patch;
-  const c = schema.constructions.find((x) => x.name === patch.construction);
-  if (!c) return patch;
-  const grid = {
-    step: c.searchStep || table.step.def,
-    dmax: c.dMax > 0 && c.dMax < table.dmax.def ? c.dMax : table.dmax.def,
-  };
+  if (!schema.constructions.some((x) => x.name === patch.construction)) return patch;
+  const grid = ownGrid(schema, patch.construction) || { step: table.step.def, dmax: table.dmax.def };
   return { ...grid, ...patch };
 }
