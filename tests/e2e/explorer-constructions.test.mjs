@@ -5,6 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
+import { urlHash } from './explorer-url.mjs';
 
 const site = useSite();
 let api;
@@ -74,7 +75,7 @@ test('picking lp sets d = 32 and writes the link; jl\'s precision report is comp
   await page.selectOption('#f-construction', 'lp');
   await ready(page, 2);
   assert.equal(await page.inputValue('#f-d'), '32');
-  assert.match(await page.evaluate(() => location.hash), /&construction=lp&box=1000&projection=gaussian&d=32&/);
+  assert.match(await urlHash(page), /&construction=lp&box=1000&projection=gaussian&d=32&/);
   assert.equal(await page.getAttribute('#f-d', 'max'), '256');
   assert.deepEqual(problems, []);
   await context.close();

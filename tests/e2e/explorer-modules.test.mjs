@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { urlHash } from './explorer-url.mjs';
 
 const dir = servedDir();
 
@@ -39,7 +40,7 @@ async function ready(page, n = 1) {
     && document.documentElement.dataset.busy === '0', n, { timeout: 90000 });
 }
 
-const hashOf = (page) => page.evaluate(() => location.hash);
+const hashOf = urlHash;
 const runsOf = (page) => page.evaluate(() => Number(document.documentElement.dataset.runs));
 const form = (page) => page.evaluate(() => [...document.querySelectorAll('#settings input, #settings select')]
   .map((e) => `${e.id}=${e.type === 'radio' ? e.checked : e.value}`).join('&'));

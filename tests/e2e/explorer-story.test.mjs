@@ -16,6 +16,7 @@ import { explorerTable, constructOptions } from '../../web/explorer/state.js';
 import { defaults, toHash } from '../../web/common/hashstate.js';
 import { sceneState } from '../../web/explorer/story.js';
 import { minDOptions, minDGrid, playSequence } from '../../web/explorer/d-search.js';
+import { urlHash } from './explorer-url.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const steps = JSON.parse(readFileSync(join(here, '../../web/explorer/stories/paper.json'), 'utf8'));
@@ -55,14 +56,13 @@ async function ready(page, n) {
 }
 
 // What the page shows: the story panel, the verdict, d and the link.
-const shown = (page) => page.evaluate(() => ({
+const shown = async (page) => ({ ...await page.evaluate(() => ({
   hidden: document.getElementById('story').hidden,
   title: document.querySelector('#story .story-title')?.textContent,
   count: document.querySelector('#story .story-count')?.textContent,
   success: document.querySelector('#metrics [data-metric="success"]')?.dataset.value,
   d: document.getElementById('f-d').value,
-  hash: location.hash,
-}));
+})), hash: await urlHash(page) });
 
 test('the paper story steps with the arrow keys: titles, a result per step, the link, the verdicts', async () => {
   const { context, page, problems } = await openPage('#story=paper&step=1');

@@ -12,6 +12,7 @@ import { load } from '../../web/lib/attnx.js';
 import { maxHashLength } from '../../web/common/hashstate.js';
 import { explorerTable } from '../../web/explorer/state.js';
 import { labTable } from '../../web/lab/settings.js';
+import { urlHash } from './explorer-url.mjs';
 
 const dir = servedDir();
 
@@ -50,13 +51,13 @@ test('explorer: a 260,000-character hash is refused with the limit named, the UR
   const { page, context, problems } = await open('index.html', hash);
   await explorerIdle(page);
   assert.deepEqual(await messages(page), [`Link: the link is 260000 characters long; links of this page have at most ${maxHash.explorer}, so none of its settings were read.`]);
-  const after = await page.evaluate(() => location.hash);
+  const after = await urlHash(page);
   assert.match(after, /^#v=2&pattern=random&L=256&/);
   assert.ok(after.length < 1000);
   // Such a hash (no "=": it looks like an element id) set on the open page is refused too.
   await page.evaluate(() => { location.hash = 'x&'.repeat(130001); });
   await page.waitForFunction(() => /260002 characters/.test(document.getElementById('messages').textContent));
-  assert.ok((await page.evaluate(() => location.hash)).length < 1000);
+  assert.ok((await urlHash(page)).length < 1000);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -69,7 +70,7 @@ test('explorer: prototype names are unknown settings, a repeated key is reported
     'Link: unknown setting "constructor" in the link.',
     'Link: setting "L" appears 2 times in the link; the first value is used.',
   ]);
-  assert.match(await page.evaluate(() => location.hash), /&L=64&/);
+  assert.match(await urlHash(page), /&L=64&/);
   // 20,000 distinct unknown keys (within the length limit): 20 lines and "+19980 more".
   await page.evaluate(() => { location.hash = Array.from({ length: 20000 }, (_, i) => `k${i}=1`).join('&'); });
   await page.waitForFunction(() => document.querySelectorAll('#messages li').length === 21);
@@ -100,7 +101,7 @@ test('explorer: an imported pattern beyond maxNnzLink stays out of the URL, with
   await page.setInputFiles('#import-file', { name: 'wide.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await explorerIdle(page, 2);
   assert.equal(await page.textContent('#custom-msg'), `Imported ${L} nonzeros, L = ${L}.`);
-  const hash = await page.evaluate(() => location.hash);
+  const hash = await urlHash(page);
   assert.match(hash, new RegExp(`&pattern=custom&L=${L}&`));
   assert.doesNotMatch(hash, /[#&](cp|cw)=/);
   assert.ok((await messages(page)).includes(`This custom pattern has ${L} nonzeros; links hold at most ${maxNnzLink}, so "Copy link" will not include it (export it as JSON instead).`));

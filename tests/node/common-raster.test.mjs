@@ -37,6 +37,23 @@ test('the scale objects colour exactly like the per-pixel functions', () => {
   }
 });
 
+// Float32 values a few units in the last place around every point where the log scale's entry
+// steps up (position (k - 0.5) / 255), for every floor the page uses, and random bit patterns.
+test('the log scale colours float32 values exactly like log10 at every step of every floor', () => {
+  const f = new Float32Array(1), u = new Uint32Array(f.buffer);
+  for (let floor = -1; floor >= -12; floor--) {
+    const vals = [];
+    for (let k = 1; k < 256; k++) {
+      f[0] = 10 ** (floor - floor * (k - 0.5) / 255);
+      for (let dk = -3; dk <= 3; dk++) vals.push(u[0] + dk);
+    }
+    for (let i = 0; i < 20000; i++) vals.push((Math.imul(i + 1, 2654435761) >>> 0) & 0x7fffffff);
+    const data = new Float32Array(Uint32Array.from(vals).buffer);
+    const s = logScale(floor);
+    assert.deepEqual(colourise(data, VIRIDIS, s), colourise(data, VIRIDIS, s.function()), `floor ${floor}`);
+  }
+});
+
 test('attention scales: linear maps NaN and -inf to the bottom, log leaves NaN transparent', () => {
   const px = (img, p) => Array.from(img.slice(4 * p, 4 * p + 4));
   const bottom = [VIRIDIS[0], VIRIDIS[1], VIRIDIS[2], 255], top = [VIRIDIS[765], VIRIDIS[766], VIRIDIS[767], 255];

@@ -110,6 +110,7 @@ function colouriseLinear(data, words, px, { offset, div, nan }) {
 }
 
 function colouriseLog(data, words, px, { floor }) {
+  if (data instanceof Float32Array) return colouriseLogF32(data, words, px, floor);
   const zero = words[0];
   for (let p = 0; p < data.length; p++) {
     const v = data[p];
@@ -117,10 +118,72 @@ function colouriseLog(data, words, px, { floor }) {
       if (v === v) px[p] = zero;  // 0 and negatives at the bottom; NaN transparent
       continue;
     }
-    let x = (Math.log10(v) - floor) / -floor;
-    x = x < 0 ? 0 : x > 1 ? 1 : x;
-    px[p] = words[Math.round(x * 255)];
+    px[p] = words[logIndex(v, floor)];
   }
+}
+
+// The lookup-table entry of v > 0 on the log scale from 10^floor to 1 (logScale's position).
+function logIndex(v, floor) {
+  let x = (Math.log10(v) - floor) / -floor;
+  x = x < 0 ? 0 : x > 1 ? 1 : x;
+  return Math.round(x * 255);
+}
+
+// colouriseLog for float32 values without a logarithm per pixel, with the same pixels: the entry
+// of v > 0 only grows with v, and for positive floats so do their bit patterns, so it is the
+// number of thresholds (bit patterns where the entry steps up) at or below v's bits. A table
+// indexed by the top 16 bits gives the entry at the start of v's bucket; a bucket spans less
+// than a step, so at most one more threshold is passed. Tables are kept per floor.
+function colouriseLogF32(data, words, px, floor) {
+  const { th, start } = logTables(floor);
+  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
+  const zero = words[0];
+  for (let p = 0; p < data.length; p++) {
+    const v = data[p];
+    if (!(v > 0)) {
+      if (v === v) px[p] = zero;
+      continue;
+    }
+    const b = bits[p];
+    let k = start[b >>> 16];
+    while (th[k + 1] <= b) k++;
+    px[p] = words[k];
+  }
+}
+
+const logTableCache = new Map();
+const F32 = new Float32Array(1), U32 = new Uint32Array(F32.buffer);
+const POS_INF_BITS = 0x7f800000;
+
+// For one floor: th[k] (k = 1..255), the smallest positive float32 bit pattern whose entry is at
+// least k (th[0] = 0, th[256] = 2^32 - 1, sentinels); start[h], the entry at bit pattern h << 16.
+function logTables(floor) {
+  let t = logTableCache.get(floor);
+  if (t) return t;
+  const entry = (b) => {
+    U32[0] = b;
+    return logIndex(F32[0], floor);
+  };
+  const th = new Float64Array(257);
+  th[256] = 0xffffffff;
+  for (let k = 1; k < 256; k++) {
+    let lo = th[k - 1], hi = POS_INF_BITS;  // entry(hi) = 255 >= k
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (entry(mid) >= k) hi = mid;
+      else lo = mid + 1;
+    }
+    th[k] = lo;
+  }
+  const start = new Uint8Array((POS_INF_BITS >>> 16) + 1);
+  let k = 0;
+  for (let h = 0; h < start.length; h++) {
+    while (th[k + 1] <= h * 65536) k++;
+    start[h] = k;
+  }
+  t = { th, start };
+  logTableCache.set(floor, t);
+  return t;
 }
 
 /**

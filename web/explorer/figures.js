@@ -12,6 +12,8 @@ import { fmt, pow10 } from './format.js';
 export const FIGS = ['A', 'M', 'err', 'zero'];
 const MAX_BUDGET = 512;  // image pixels per axis at most (max-pooled beyond)
 const X_MARGIN = 300;    // X's card counts as on screen this many pixels before it is
+// The zero ratio's legend: bar position -> palette position (render-worker.js zeroRatio's colours).
+const ZERO_LEGEND_MAP = (x) => (x <= 0.75 ? (0.36 * x) / 0.75 : 0.72 + (0.28 * (x - 0.75)) / 0.25);
 
 // The views in the figure and card elements of root (the page's document, or an embed's shadow
 // root), found by id.
@@ -163,7 +165,7 @@ export class Figures {
     if (which.includes('zero')) {
       v.zero.legend.set(DIVERGING, {
         lo: '≤ τ/1000', hi: '≥ 10τ',
-        map: (x) => (x <= 0.75 ? (0.36 * x) / 0.75 : 0.72 + (0.28 * (x - 0.75)) / 0.25),
+        map: ZERO_LEGEND_MAP,
         caption: `purple ≤ τ = ${fmt(current.tol.tau)} (holds), orange > τ (fails); largest here ${fmt(10 ** inf.log10ZetaMax)}; dark = support`,
       });
     }

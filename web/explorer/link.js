@@ -1,9 +1,16 @@
 // attnx explorer: the state <-> URL hash link. Reads links of every version (web/common/hashstate.js
-// with the core's frozen link defaults), writes current ones ("#v=1&" + every option), and keeps
-// the custom pattern's link fields (cp, cw) in step with the edited pattern.
+// with the core's frozen link defaults), writes current ones (the newest version, every option;
+// to the URL at once, or when a burst of changes pauses), and keeps the custom pattern's link
+// fields (cp, cw) in step with the edited pattern.
 import { parseHash, toHash } from '../common/hashstate.js';
 import { CustomPattern } from './custom-pattern.js';
 import { PAGE } from './state.js';
+
+// The address bar follows the state at once after a change made when none was made for
+// URL_WRITE_MS; changes closer together (a drag of the d slider) are written once they pause for
+// URL_WRITE_MS. Each history.replaceState costs the browser process several milliseconds, which
+// a drag that writes on every step takes from its frames (issue 10).
+export const URL_WRITE_MS = 250;
 
 // The page's link (see the top of this file).
 export class LinkState {
@@ -12,6 +19,8 @@ export class LinkState {
     Object.assign(this, { schema, table, status, getTools, onRead, onWritten });
     this.maxNnz = schema.pageLimits.maxNnzLink;
     this.lastWritten = null;
+    this.pendingUrl = 0;
+    this.lastChange = -Infinity;
   }
 
   // Reads location.hash: problems go to the 'hash' messages (an invalid value: its default is used
@@ -19,6 +28,7 @@ export class LinkState {
   // any link is not read at all), a custom pattern is decoded (the diagonal when it cannot be),
   // then onRead(state).
   read() {
+    this.cancelPending();  // the visitor's link wins over a write not yet made
     const { state, errors } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
     const msgs = errors.map((e) => (/ must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
@@ -33,13 +43,30 @@ export class LinkState {
     this.onRead(state);
   }
 
-  // Writes st to the URL (history.replaceState: no new history entry), then onWritten().
+  // Makes st the page's link (href(), at once) and writes it to the URL (history.replaceState:
+  // no new history entry) at once or, in a burst of changes, when they pause (URL_WRITE_MS);
+  // then onWritten().
   write(st) {
-    const h = toHash(this.table, st, { page: PAGE, schema: this.schema });
-    this.lastWritten = h;
-    const url = `${location.pathname}${location.search}${h}`;
-    if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
+    this.lastWritten = toHash(this.table, st, { page: PAGE, schema: this.schema });
+    const now = performance.now(), burst = now - this.lastChange < URL_WRITE_MS;
+    this.lastChange = now;
+    this.cancelPending();
+    this.pendingUrl = setTimeout(() => this.flush(), URL_WRITE_MS);
+    if (!burst) this.flush();
     this.onWritten();
+  }
+
+  // Writes the page's link to the URL now if a write is pending (the page calls it on pagehide).
+  flush() {
+    if (!this.pendingUrl) return;
+    this.cancelPending();
+    const url = `${location.pathname}${location.search}${this.lastWritten}`;
+    if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
+  }
+
+  cancelPending() {
+    clearTimeout(this.pendingUrl);
+    this.pendingUrl = 0;
   }
 
   // The page's link: its URL with the hash last written (not location.href, which an anchor or a

@@ -139,6 +139,7 @@ function setupLinks() {
     },
     onWritten: () => share.refresh(),
   });
+  window.addEventListener('pagehide', () => link.flush());  // a drag's last step, not yet in the URL
   window.addEventListener('hashchange', () => {
     const h = location.hash;  // an element id is no link, unless it is longer than any link
     if (!link.isOwn(h) && (!isElementHash(h) || hashLengthError(table, h))) link.read();

@@ -1,0 +1,83 @@
+// web/explorer/link.js: when the page's link reaches the URL. A change made after a quiet
+// URL_WRITE_MS is written at once; a burst of changes (a drag of the d slider) is written at its
+// start and once more when it pauses, with its last state; href() is always the newest link;
+// the visitor's own hash (read()) cancels a write not yet made.
+import { test, before, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { load } from '../../web/lib/attnx.js';
+import { defaults, toHash } from '../../web/common/hashstate.js';
+import { explorerTable } from '../../web/explorer/state.js';
+import { LinkState, URL_WRITE_MS } from '../../web/explorer/link.js';
+import { requireBuilds } from './helpers.mjs';
+
+let schema, table, writes;
+
+before(async () => {
+  requireBuilds();
+  schema = (await load()).schema();
+  table = explorerTable(schema);
+});
+
+// A location and history standing in for the browser's: every replaceState is recorded.
+beforeEach(() => {
+  writes = [];
+  globalThis.location = { origin: 'https://x.test', pathname: '/attnx/', search: '', hash: '' };
+  globalThis.history = {
+    replaceState(_s, _t, url) {
+      writes.push(url);
+      location.hash = url.slice(url.indexOf('#'));
+    },
+  };
+});
+
+function newLink() {
+  const status = { setMessages() {} };
+  const tools = { reset() {} };
+  return new LinkState({ schema, table, status, getTools: () => tools, onRead() {}, onWritten() {} });
+}
+
+const hashOf = (st) => toHash(table, st, { page: 'explorer', schema });
+
+test('a single change reaches the URL at once', () => {
+  const link = newLink();
+  const st = { ...defaults(table), d: 300 };
+  link.write(st);
+  assert.deepEqual(writes, [`/attnx/${hashOf(st)}`]);
+  assert.equal(link.href(), `https://x.test/attnx/${hashOf(st)}`);
+});
+
+test('a burst of changes is written at its start and, with its last state, when it pauses', async () => {
+  const link = newLink();
+  const ds = [64, 65, 67, 70, 74, 79];
+  for (const d of ds) link.write({ ...defaults(table), d });
+  const last = hashOf({ ...defaults(table), d: 79 });
+  assert.deepEqual(writes, [`/attnx/${hashOf({ ...defaults(table), d: 64 })}`]);
+  assert.equal(link.href(), `https://x.test/attnx/${last}`);  // Copy link gives the newest at once
+  await sleep(URL_WRITE_MS + 100);
+  assert.deepEqual(writes.length, 2);
+  assert.equal(writes[1], `/attnx/${last}`);
+});
+
+test('flush() writes a pending link now; nothing is written twice', async () => {
+  const link = newLink();
+  link.write({ ...defaults(table), d: 100 });
+  link.write({ ...defaults(table), d: 200 });
+  link.flush();
+  assert.equal(writes.length, 2);
+  assert.equal(location.hash, hashOf({ ...defaults(table), d: 200 }));
+  await sleep(URL_WRITE_MS + 100);
+  assert.equal(writes.length, 2);
+});
+
+test('a link the visitor opens cancels a write not yet made', async () => {
+  const link = newLink();
+  link.write({ ...defaults(table), d: 100 });
+  link.write({ ...defaults(table), d: 200 });
+  location.hash = '#v=2&L=64';
+  link.read();
+  await sleep(URL_WRITE_MS + 100);
+  assert.equal(writes.length, 1);
+  assert.equal(location.hash, '#v=2&L=64');
+});
