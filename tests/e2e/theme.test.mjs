@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
+import { urlHash } from './explorer-url.mjs';
 
 const LIGHT_BG = 'rgb(246, 247, 249)', DARK_BG = 'rgb(20, 23, 28)';
 const site = useSite();
@@ -13,8 +14,8 @@ async function bodyBackground(path, colorScheme, ready) {
   const page = await context.newPage();
   await page.goto(site.server.url + path);
   await page.waitForFunction(ready, null, { timeout: 60000 });
-  const r = await page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, hash: location.hash }));
-  return { ...r, page, context };
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  return { bg, hash: await urlHash(page), page, context };
 }
 
 const explorerReady = () => Number(document.documentElement.dataset.runs || 0) >= 1;
@@ -24,6 +25,7 @@ test('explorer: theme=light in a dark system, theme=dark in a light one, auto fo
   for (const [hash, scheme, want] of [['&theme=light&embed=1', 'dark', LIGHT_BG], ['&theme=dark', 'light', DARK_BG], ['', 'dark', DARK_BG], ['', 'light', LIGHT_BG]]) {
     const r = await bodyBackground(`#v=1&L=32&d=64${hash}`, scheme, explorerReady);
     assert.equal(r.bg, want, `${hash || 'no theme'} in a ${scheme} system`);
+    assert.match(r.hash, /^#v=2&/, 'the page wrote its link');
     if (hash.includes('theme=')) assert.match(r.hash, /theme=(light|dark)/, 'the link keeps the theme');
     else assert.doesNotMatch(r.hash, /theme=/, 'auto is not written');
     await r.context.close();

@@ -38,7 +38,8 @@ test('the scale objects colour exactly like the per-pixel functions', () => {
 });
 
 // Float32 values a few units in the last place around every point where the log scale's entry
-// steps up (position (k - 0.5) / 255), for every floor the page uses, and random bit patterns.
+// steps up (position (k - 0.5) / 255), for every floor the page uses, random bit patterns of
+// both signs and the special values, in a view with a byte offset.
 test('the log scale colours float32 values exactly like log10 at every step of every floor', () => {
   const f = new Float32Array(1), u = new Uint32Array(f.buffer);
   for (let floor = -1; floor >= -12; floor--) {
@@ -47,8 +48,11 @@ test('the log scale colours float32 values exactly like log10 at every step of e
       f[0] = 10 ** (floor - floor * (k - 0.5) / 255);
       for (let dk = -3; dk <= 3; dk++) vals.push(u[0] + dk);
     }
-    for (let i = 0; i < 20000; i++) vals.push((Math.imul(i + 1, 2654435761) >>> 0) & 0x7fffffff);
-    const data = new Float32Array(Uint32Array.from(vals).buffer);
+    for (let i = 0; i < 20000; i++) vals.push(Math.imul(i + 1, 2654435761) >>> 0);  // both signs, NaN payloads
+    // -0, the smallest denormal, 1 and its neighbours, +-Infinity, a negative NaN
+    vals.push(0x80000000, 1, 0x3f7fffff, 0x3f800000, 0x3f800001, 0x7f800000, 0xff800000, 0xffc00001);
+    const all = new Float32Array(Uint32Array.from([0, ...vals]).buffer);
+    const data = all.subarray(1);  // a view that does not start at its buffer's first byte
     const s = logScale(floor);
     assert.deepEqual(colourise(data, VIRIDIS, s), colourise(data, VIRIDIS, s.function()), `floor ${floor}`);
   }

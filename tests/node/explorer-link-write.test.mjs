@@ -50,6 +50,20 @@ test('a burst of changes reaches the URL once, with its last state, when it paus
   assert.deepEqual(writes, [`/attnx/${last}`]);
 });
 
+test('the write waits for URL_WRITE_MS without a change, however long the burst', async () => {
+  const link = newLink();
+  const gap = URL_WRITE_MS * 0.6;
+  link.write({ ...defaults(table), d: 100 });
+  await sleep(gap);
+  link.write({ ...defaults(table), d: 200 });
+  await sleep(gap);
+  link.write({ ...defaults(table), d: 300 });
+  await sleep(gap);  // 1.8 URL_WRITE_MS after the first change, 0.6 after the last
+  assert.deepEqual(writes, []);
+  await sleep(URL_WRITE_MS);
+  assert.deepEqual(writes, [`/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
+});
+
 test('a single change reaches the URL after URL_WRITE_MS', async () => {
   const link = newLink();
   const st = { ...defaults(table), d: 300 };
@@ -67,6 +81,22 @@ test('flush() writes a pending link now; nothing is written twice', async () => 
   assert.equal(location.hash, hashOf({ ...defaults(table), d: 200 }));
   await sleep(URL_WRITE_MS + 100);
   assert.equal(writes.length, 1);
+});
+
+test('a pending write never replaces a link the visitor opened whose hashchange is not handled yet', async () => {
+  const link = newLink();
+  link.read();  // the page reads its link at load
+  link.write({ ...defaults(table), d: 100 });
+  location.hash = '#v=2&L=128';  // navigated; its hashchange comes later
+  link.flush();
+  assert.deepEqual(writes, []);
+  // An element id ("#figures", an anchor) is no link: the page's link replaces it.
+  link.write({ ...defaults(table), d: 200 });
+  link.read();
+  link.write({ ...defaults(table), d: 300 });
+  location.hash = '#figures';
+  link.flush();
+  assert.deepEqual(writes, [`/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
 });
 
 test('a link the visitor opens cancels a write not yet made', async () => {

@@ -2,7 +2,7 @@
 // with the core's frozen link defaults), writes current ones (the newest version, every option;
 // to the URL when changes pause), and keeps the custom pattern's link fields (cp, cw) in step
 // with the edited pattern.
-import { parseHash, toHash } from '../common/hashstate.js';
+import { parseHash, toHash, isElementHash } from '../common/hashstate.js';
 import { CustomPattern } from './custom-pattern.js';
 import { PAGE } from './state.js';
 
@@ -10,7 +10,10 @@ import { PAGE } from './state.js';
 // slider writes it once, when it pauses. Each history.replaceState costs the browser process
 // several milliseconds; written at once, it took them from the frame that shows the change
 // (issue 10: a drag step at L = 256 went from 34 to 17 ms at the median without it, an isolated
-// step from 33-40 to 26 ms). href() is the newest link at once.
+// step from 33-40 to 26 ms). href() is the newest link at once. What this costs: a change made
+// less than URL_WRITE_MS before Back, or before a reload (whose URL is fixed before any event
+// the page could write it in), is not in that history entry; leaving the page or hiding it
+// writes a pending link (flush()).
 export const URL_WRITE_MS = 250;
 
 // The page's link (see the top of this file).
@@ -21,6 +24,7 @@ export class LinkState {
     this.maxNnz = schema.pageLimits.maxNnzLink;
     this.lastWritten = null;
     this.pendingUrl = 0;
+    this.inUrl = null;  // the hash the page last read or wrote
   }
 
   // Reads location.hash: problems go to the 'hash' messages (an invalid value: its default is used
@@ -29,6 +33,7 @@ export class LinkState {
   // then onRead(state).
   read() {
     this.cancelPending();  // the visitor's link wins over a write not yet made
+    this.inUrl = location.hash;
     const { state, errors } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
     const msgs = errors.map((e) => (/ must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
@@ -43,8 +48,8 @@ export class LinkState {
     this.onRead(state);
   }
 
-  // Makes st the page's link (href(), at once) and writes it to the URL (history.replaceState:
-  // no new history entry) URL_WRITE_MS after the last change; then onWritten().
+  // Makes st the page's link (href(), at once) and calls onWritten() (at once); the URL gets it
+  // (history.replaceState: no new history entry) URL_WRITE_MS after the last change.
   write(st) {
     this.lastWritten = toHash(this.table, st, { page: PAGE, schema: this.schema });
     this.cancelPending();
@@ -52,12 +57,17 @@ export class LinkState {
     this.onWritten();
   }
 
-  // Writes the page's link to the URL now if a write is pending (the page calls it on pagehide).
+  // Writes the page's link to the URL now if a write is pending (the page calls it on pagehide
+  // and when hidden). Not over a link the visitor opened since (its hashchange not handled
+  // yet): read() follows that one. An element id ("#figures") is replaced.
   flush() {
     if (!this.pendingUrl) return;
     this.cancelPending();
+    const h = location.hash;
+    if (this.inUrl !== null && h !== this.inUrl && !isElementHash(h)) return;
     const url = `${location.pathname}${location.search}${this.lastWritten}`;
-    if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
+    if (`${location.pathname}${location.search}${h}` !== url) history.replaceState(null, '', url);
+    this.inUrl = this.lastWritten;
   }
 
   cancelPending() {
@@ -65,13 +75,13 @@ export class LinkState {
     this.pendingUrl = 0;
   }
 
-  // The page's link: its URL with the hash last written (not location.href, which an anchor or a
-  // skip link may have changed).
+  // The page's link: its URL with the newest link's hash, which may not be in the URL yet (not
+  // location.href, which an anchor or a skip link may also have changed).
   href() {
     return `${location.origin}${location.pathname}${location.search}${this.lastWritten || ''}`;
   }
 
-  // True when hash is the one this page wrote last (its own hashchange).
+  // True when hash is the page's newest link already (a hashchange to it has nothing to read).
   isOwn(hash) {
     return hash === this.lastWritten;
   }

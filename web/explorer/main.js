@@ -139,7 +139,11 @@ function setupLinks() {
     },
     onWritten: () => share.refresh(),
   });
-  window.addEventListener('pagehide', () => link.flush());  // a drag's last step, not yet in the URL
+  // A change not yet in the URL (link.js) is written when the page is left or hidden.
+  window.addEventListener('pagehide', () => link.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') link.flush();
+  });
   window.addEventListener('hashchange', () => {
     const h = location.hash;  // an element id is no link, unless it is longer than any link
     if (!link.isOwn(h) && (!isElementHash(h) || hashLengthError(table, h))) link.read();
