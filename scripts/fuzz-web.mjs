@@ -23,7 +23,7 @@ import { startServer } from './serve.mjs';
 import { load } from '../web/lib/attnx.js';
 import { maxHashLength } from '../web/common/hashstate.js';
 import { explorerTable } from '../web/explorer/state.js';
-import { URL_WRITE_MS } from '../web/explorer/link.js';
+import { urlHash } from './explorer-url.mjs';
 import { labTable } from '../web/lab/settings.js';
 import { caseRng, linkCase, patternCase, sweepCase } from './fuzz-web-inputs.mjs';
 
@@ -134,7 +134,7 @@ async function act(h, surface, c) {
 // What the page shows after a case, and the problems the probe saw since `mark`. On the explorer,
 // read once its link is in the URL (written URL_WRITE_MS after the last change, link.js).
 async function snapshot(page, which, mark) {
-  if (which === 'explorer') await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), URL_WRITE_MS + 20);
+  if (which === 'explorer') await urlHash(page);
   return page.evaluate(({ sel, mark, which }) => {
     const text = (s) => { const e = document.querySelector(s); return e ? e.textContent : ''; };
     const fz = window.__fz;

@@ -106,6 +106,15 @@ inline Run run_cli(const std::vector<std::string>& args, const std::string& stdi
   return run_program(cli_path(), args, stdin_path, stdout_path);
 }
 
+// attnx cmd with a test's common flags, then extra (the flags of one run).
+inline Run run_cli_with(const std::string& cmd, const std::vector<std::string>& flags,
+                        const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {cmd};
+  args.insert(args.end(), flags.begin(), flags.end());
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_cli(args);
+}
+
 // The refusal policy: exit status 2 and exactly one line "attnx: ..." on stderr.
 inline void check_refused(const Run& r) {
   CHECK(r.status == 2);

@@ -88,12 +88,7 @@ TEST_CASE("mind --projection finds the core's min_d with that kind") {
 TEST_CASE("sweep --projection: params carry it, threads and shards print the same bytes, files read back") {
   if (!cli_test::cli_available()) return;
   const std::vector<std::string> flags = {"--Ls", "16,32,48", "--trials", "3", "--seed", "4", "--projection", "gaussian-unit"};
-  auto sweep = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = {"sweep"};
-    args.insert(args.end(), flags.begin(), flags.end());
-    args.insert(args.end(), extra.begin(), extra.end());
-    return run_cli(args);
-  };
+  auto sweep = [&](const std::vector<std::string>& extra) { return cli_test::run_cli_with("sweep", flags, extra); };
   const auto one = sweep({"--threads", "1"});
   REQUIRE(one.status == 0);
   attnx::SweepOptions o;

@@ -88,12 +88,7 @@ TEST_CASE("attnx merge of the shards prints the unsharded sweep; bad sets of par
   if (!cli_test::cli_available()) return;
   TempDir dir;
   const std::vector<std::string> flags = {"--pattern", "window", "--w", "1", "--Ls", "16,32,48", "--trials", "4", "--seed", "6"};
-  auto sweep = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = {"sweep"};
-    args.insert(args.end(), flags.begin(), flags.end());
-    args.insert(args.end(), extra.begin(), extra.end());
-    return run_cli(args);
-  };
+  auto sweep = [&](const std::vector<std::string>& extra) { return cli_test::run_cli_with("sweep", flags, extra); };
   for (const char* format : {"json", "csv"}) {
     const auto whole = sweep({"--format", format});
     REQUIRE(whole.status == 0);
@@ -126,12 +121,7 @@ TEST_CASE("attnx merge of the shards prints the unsharded sweep; bad sets of par
 TEST_CASE("sweep --construction lp: each trial's d_min is the core's min_d_lp; threads and shards print the same bytes") {
   if (!cli_test::cli_available()) return;
   const std::vector<std::string> flags = {"--Ls", "16,32,48", "--trials", "3", "--seed", "4", "--construction", "lp", "--step", "1", "--dmax", "128"};
-  auto sweep = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = {"sweep"};
-    args.insert(args.end(), flags.begin(), flags.end());
-    args.insert(args.end(), extra.begin(), extra.end());
-    return run_cli(args);
-  };
+  auto sweep = [&](const std::vector<std::string>& extra) { return cli_test::run_cli_with("sweep", flags, extra); };
   const auto one = sweep({"--threads", "1"});
   REQUIRE(one.status == 0);
   const attnx::JsonValue j = attnx::json_parse(one.out);

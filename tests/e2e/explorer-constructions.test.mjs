@@ -5,7 +5,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
-import { urlHash } from './explorer-url.mjs';
+import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const site = useSite();
 let api;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { urlHash } from './explorer-url.mjs';
+import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const dir = servedDir();
 

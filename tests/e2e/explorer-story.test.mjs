@@ -16,7 +16,7 @@ import { explorerTable, constructOptions } from '../../web/explorer/state.js';
 import { defaults, toHash } from '../../web/common/hashstate.js';
 import { sceneState } from '../../web/explorer/story.js';
 import { minDOptions, minDGrid, playSequence } from '../../web/explorer/d-search.js';
-import { urlHash } from './explorer-url.mjs';
+import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const steps = JSON.parse(readFileSync(join(here, '../../web/explorer/stories/paper.json'), 'utf8'));

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { urlHash } from './explorer-url.mjs';
+import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = servedDir();

@@ -12,7 +12,7 @@ import { load } from '../../web/lib/attnx.js';
 import { maxHashLength } from '../../web/common/hashstate.js';
 import { explorerTable } from '../../web/explorer/state.js';
 import { labTable } from '../../web/lab/settings.js';
-import { urlHash } from './explorer-url.mjs';
+import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const dir = servedDir();
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
-import { urlHash } from './explorer-url.mjs';
+import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const LIGHT_BG = 'rgb(246, 247, 249)', DARK_BG = 'rgb(20, 23, 28)';
 const site = useSite();

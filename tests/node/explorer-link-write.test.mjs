@@ -1,10 +1,10 @@
 // web/explorer/link.js: when the page's link reaches the URL. Changes are written URL_WRITE_MS
 // after the last of them, once (a drag of the d slider writes when it pauses), with the last
 // state; href() is the newest link at once; flush() (on pagehide) writes a pending link now; the
-// visitor's own hash (read()) cancels a write not yet made.
+// visitor's own hash (read()) cancels a write not yet made. The page's timers are node:test's
+// mock timers: time moves only when a test ticks it.
 import { test, before, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 import { load } from '../../web/lib/attnx.js';
 import { defaults, toHash } from '../../web/common/hashstate.js';
@@ -40,50 +40,55 @@ function newLink() {
 
 const hashOf = (st) => toHash(table, st, { page: 'explorer', schema });
 
-test('a burst of changes reaches the URL once, with its last state, when it pauses', async () => {
+test('a burst of changes reaches the URL once, with its last state, when it pauses', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const link = newLink();
   for (const d of [64, 65, 67, 70, 74, 79]) link.write({ ...defaults(table), d });
   const last = hashOf({ ...defaults(table), d: 79 });
   assert.deepEqual(writes, []);
   assert.equal(link.href(), `https://x.test/attnx/${last}`);  // Copy link gives the newest at once
-  await sleep(URL_WRITE_MS + 100);
+  t.mock.timers.tick(URL_WRITE_MS + 100);
   assert.deepEqual(writes, [`/attnx/${last}`]);
 });
 
-test('the write waits for URL_WRITE_MS without a change, however long the burst', async () => {
+test('the write waits for URL_WRITE_MS without a change, however long the burst', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const link = newLink();
   const gap = URL_WRITE_MS * 0.6;
   link.write({ ...defaults(table), d: 100 });
-  await sleep(gap);
+  t.mock.timers.tick(gap);
   link.write({ ...defaults(table), d: 200 });
-  await sleep(gap);
+  t.mock.timers.tick(gap);
   link.write({ ...defaults(table), d: 300 });
-  await sleep(gap);  // 1.8 URL_WRITE_MS after the first change, 0.6 after the last
+  t.mock.timers.tick(gap);  // 1.8 URL_WRITE_MS after the first change, 0.6 after the last
   assert.deepEqual(writes, []);
-  await sleep(URL_WRITE_MS);
+  t.mock.timers.tick(URL_WRITE_MS);
   assert.deepEqual(writes, [`/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
 });
 
-test('a single change reaches the URL after URL_WRITE_MS', async () => {
+test('a single change reaches the URL after URL_WRITE_MS', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const link = newLink();
   const st = { ...defaults(table), d: 300 };
   link.write(st);
-  await sleep(URL_WRITE_MS + 100);
+  t.mock.timers.tick(URL_WRITE_MS + 100);
   assert.deepEqual(writes, [`/attnx/${hashOf(st)}`]);
 });
 
-test('flush() writes a pending link now; nothing is written twice', async () => {
+test('flush() writes a pending link now; nothing is written twice', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const link = newLink();
   link.write({ ...defaults(table), d: 100 });
   link.write({ ...defaults(table), d: 200 });
   link.flush();
   assert.equal(writes.length, 1);
   assert.equal(location.hash, hashOf({ ...defaults(table), d: 200 }));
-  await sleep(URL_WRITE_MS + 100);
+  t.mock.timers.tick(URL_WRITE_MS + 100);
   assert.equal(writes.length, 1);
 });
 
-test('a pending write never replaces a link the visitor opened whose hashchange is not handled yet', async () => {
+test('a pending write never replaces a link the visitor opened whose hashchange is not handled yet', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const link = newLink();
   link.read();  // the page reads its link at load
   link.write({ ...defaults(table), d: 100 });
@@ -99,13 +104,14 @@ test('a pending write never replaces a link the visitor opened whose hashchange 
   assert.deepEqual(writes, [`/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
 });
 
-test('a link the visitor opens cancels a write not yet made', async () => {
+test('a link the visitor opens cancels a write not yet made', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const link = newLink();
   link.write({ ...defaults(table), d: 100 });
   link.write({ ...defaults(table), d: 200 });
   location.hash = '#v=2&L=64';
   link.read();
-  await sleep(URL_WRITE_MS + 100);
+  t.mock.timers.tick(URL_WRITE_MS + 100);
   assert.deepEqual(writes, []);
   assert.equal(location.hash, '#v=2&L=64');
 });

@@ -1,5 +1,5 @@
-// attnx explorer: a colour legend (bar + end/middle ticks + caption).
-import { el, setChildren, setIf } from '../../common/dom.js';
+// attnx explorer: a colour legend (bar + end ticks + caption).
+import { el, setIf } from '../../common/dom.js';
 import { drawLegendBar } from '../../common/heatmap.js';
 
 // A colour legend (see the top of this file).
@@ -9,16 +9,15 @@ export class Legend {
     this.bar = el('canvas', { 'aria-hidden': 'true' });
     this.lo = el('span', { class: 'tick' });
     this.hi = el('span', { class: 'tick' });
-    this.mid = el('div', { class: 'legend-mid' });
     this.caption = el('span', { class: 'legend-label' });
-    this.root = el('div', { class: 'legend' }, this.lo, this.bar, this.hi, this.mid, this.caption);
+    this.root = el('div', { class: 'legend' }, this.lo, this.bar, this.hi, this.caption);
     parent.append(this.root);
   }
 
-  // ticks: [lo, hi] or [lo, mid..., hi] label strings; midTicks shown under the bar. Writes only
-  // what changed (a drag of d sets every legend on every step; the bar is redrawn only when its
-  // table, range or map changed: pass the same map function to keep it).
-  set(lut, { lo, hi, mids = [], caption = '', from = 0, to = 1, map = null }) {
+  // lo, hi: the end labels. Writes only what changed (a drag of d sets every legend on every
+  // step; the bar is redrawn only when its table, range or map changed: pass the same map
+  // function to keep it).
+  set(lut, { lo, hi, caption = '', from = 0, to = 1, map = null }) {
     const bar = this.barKey;
     if (!bar || bar.lut !== lut || bar.from !== from || bar.to !== to || bar.map !== map) {
       drawLegendBar(this.bar, lut, from, to, map);
@@ -26,12 +25,6 @@ export class Legend {
     }
     setIf(this.lo, 'textContent', lo);
     setIf(this.hi, 'textContent', hi);
-    const midText = mids.join('\u0000');
-    if (midText !== this.midText) {
-      setChildren(this.mid, mids.map((m) => el('span', { text: m })));
-      this.midText = midText;
-    }
-    setIf(this.mid, 'hidden', mids.length === 0);
     setIf(this.caption, 'textContent', caption);
     const label = `colour scale: ${caption} from ${lo} to ${hi}`;
     if (this.root.getAttribute('aria-label') !== label) this.root.setAttribute('aria-label', label);
