@@ -372,8 +372,17 @@ std::vector<FamilyInfo> pattern_families() {
       {"bigbird", "BigBird-like", true, false,
        {P("w", "window half-width", 0, "L-1", 1), P("globals", "global tokens", 0, "L", 1),
         P("randoms", "random links per row", 0, "L-1", 1)}},
-      {"custom", "Custom (drawn or imported)", false, true, {}},
+      {"custom", "Custom (drawn or imported)", false, true, {}, false},
   };
+}
+
+const std::vector<WeightsInfo>& weights_infos() {
+  static const std::vector<WeightsInfo> v = {
+      {weights_name(Weights::Uniform), "uniform", {}},
+      {weights_name(Weights::Random), "random [w_min, 1]", {"wMin"}},
+      {weights_name(Weights::Decaying), "decaying with |i − j|", {"decay"}},
+  };
+  return v;
 }
 
 long long param_value(const PatternSpec& s, const std::string& name) {

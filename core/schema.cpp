@@ -1,8 +1,10 @@
 // attnx core: the option table (see schema.hpp). Defaults are read from the core's structs'
 // member initialisers, so each default is written once, there.
 #include <attnx/schema.hpp>
+#include <attnx/build_inputs.hpp>
 #include <attnx/construct_lp.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -48,79 +50,140 @@ OptionInfo choice_opt(const char* name, std::vector<std::string> choices, std::s
 
 // Family parameters: static range [min over families, kMaxL]; the family narrows it (pattern.cpp).
 OptionInfo family_param(const char* name, double lo, double def, const char* help) {
-  OptionInfo o = int_opt(name, name, name, lo, kMaxL, def, name, help, "pattern");
+  return int_opt(name, name, name, lo, kMaxL, def, name, help, "pattern");
+}
+
+OptionInfo with_unit(OptionInfo o, const char* unit) {
+  o.unit = unit;
   return o;
 }
 
-std::vector<OptionInfo> build_table() {
+// The target pattern's options: family, length, family parameters, weights (SPEC §1, §7).
+void add_pattern_options(std::vector<OptionInfo>& v) {
   const PatternSpec s;
-  const Tolerances t;
-  const MinDOptions m;
   std::vector<std::string> fams, weights;
   for (const auto& f : pattern_families()) fams.push_back(f.name);
-  for (Weights w : {Weights::Uniform, Weights::Random, Weights::Decaying})
-    weights.push_back(weights_name(w));
-  std::vector<OptionInfo> v;
+  for (const auto& w : weights_infos()) weights.push_back(w.name);
   v.push_back(choice_opt("pattern", fams, family_name(s.family), "Pattern family",
-                         "pattern family", "pattern"));
-  v.push_back(int_opt("L", "L", "L", kMinL, kMaxL, s.L, "Length L", "sequence length", "pattern"));
-  v.push_back(family_param("k", 1, s.k, "random: nonzeros per row and column"));
-  v.push_back(family_param("w", 0, s.w, "window/causal/dilated/bigbird: half-width (causal: width back)"));
-  v.push_back(family_param("r", 1, s.r, "dilated: dilation"));
-  v.push_back(family_param("block", 1, s.block, "block: block size"));
-  v.push_back(family_param("stride", 1, s.stride, "strided: stride (block length)"));
-  v.push_back(family_param("globals", 0, s.globals, "bigbird: global tokens 0..globals-1"));
-  v.push_back(family_param("randoms", 0, s.randoms, "bigbird: random columns per row"));
+                         "Which sparse target A to build.", "pattern"));
+  v.push_back(with_unit(int_opt("L", "L", "L", kMinL, kMaxL, s.L, "Length L",
+                                "Sequence length: A is L × L.", "pattern"), "tokens"));
+  v.push_back(family_param("k", 1, s.k, "random: nonzeros per row and column."));
+  v.push_back(family_param("w", 0, s.w, "window, causal, dilated, bigbird: half-width of the "
+                                        "window (causal: how far back)."));
+  v.push_back(family_param("r", 1, s.r, "dilated: the dilation between taps."));
+  v.push_back(family_param("block", 1, s.block, "block: the block size."));
+  v.push_back(family_param("stride", 1, s.stride, "strided: the stride (block length)."));
+  v.push_back(family_param("globals", 0, s.globals, "bigbird: global tokens 0 … globals−1."));
+  v.push_back(family_param("randoms", 0, s.randoms, "bigbird: random columns per row."));
   v.push_back(choice_opt("weights", weights, weights_name(s.weights), "Weights",
-                         "weights on the support (not for custom)", "pattern"));
+                         "How the support of each row is weighted before rows are normalised.",
+                         "pattern"));
   v.push_back(real_opt("wMin", "w-min", "w_min", 0, 1, true, false, s.w_min, "w_min",
-                       "random weights: uniform in [w-min, 1], then normalised", "pattern"));
+                       "Random weights are uniform in [w_min, 1], then normalised.", "pattern"));
   v.push_back(real_opt("decay", "decay", "decay", 0, 10, false, false, s.decay, "Decay",
-                       "decaying weights: A_ij ~ (1+|i-j|)^-decay", "pattern"));
-  v.push_back(real_opt("eps", "eps", "eps", kMinEps, kMaxEps, false, false, t.eps, "ε (ratio tolerance)",
-                       "(R) bound on the log-ratio error rho", "tolerances"));
-  v.push_back(real_opt("tau", "tau", "tau", 0, 1, true, true, t.tau, "τ (zero tolerance)",
-                       "(Z) bound on the zero ratio zeta", "tolerances"));
-  v.push_back(real_opt("delta", "delta", "delta", 0, 1, true, true, t.delta, "δ (failure prob.)",
-                       "failure probability used by d* (and the sweep quantile 1-delta)",
+                       "Decaying weights: A_ij ∝ (1 + |i − j|)^−decay.", "pattern"));
+}
+
+// The criterion's tolerances (SPEC §2) and δ of d* and the sweep's quantile (§3.5, §5).
+void add_tolerance_options(std::vector<OptionInfo>& v) {
+  const Tolerances t;
+  v.push_back(real_opt("eps", "eps", "eps", kMinEps, kMaxEps, false, false, t.eps,
+                       "ε (ratio tolerance)", "(R): log-ratios on the support kept within ε.",
                        "tolerances"));
-  v.push_back(int_opt("d", "d", "d", 1, kMaxD, kDefaultD, "Hidden size d", "hidden size",
-                      "construction"));
+  v.push_back(real_opt("tau", "tau", "tau", 0, 1, true, true, t.tau, "τ (zero tolerance)",
+                       "(Z): every entry off the support at most τ × every entry on it.",
+                       "tolerances"));
+  v.push_back(real_opt("delta", "delta", "delta", 0, 1, true, true, t.delta, "δ (failure prob.)",
+                       "Failure probability of the d*(L) estimate and of the sweep's (1 − δ)-"
+                       "quantile.", "tolerances"));
+}
+
+// How X is chosen (SPEC §3, §8) and the minimal-d search's grid (§4).
+void add_construction_options(std::vector<OptionInfo>& v) {
+  const MinDOptions m;
+  v.push_back(with_unit(int_opt("d", "d", "d", 1, kMaxD, kDefaultD, "Hidden size d",
+                                "Hidden size: X has 2d columns.", "construction"), "dimensions"));
   v.push_back(choice_opt("construction", construction_names(), "jl", "Construction",
-                         "how X is chosen: jl (the paper's random projection, SPEC 3), lp "
-                         "(optimal queries over the same keys, SPEC 8.2) or moment (the moment "
-                         "curve, D = 2k at every L, SPEC 8.3)", "construction"));
+                         "How the inputs X are chosen; the weights stay fixed: jl (the paper's "
+                         "random projection, SPEC 3), lp (optimal queries over the same keys, "
+                         "SPEC 8.2) or moment (the moment curve, D = 2m at every L, SPEC 8.3).",
+                         "construction"));
   v.push_back(choice_opt("projection", projection_names(), projection_name(m.projection),
                          "Projection",
                          "jl: the kind of random projection P (SPEC 8.1): gaussian (the paper's; its "
                          "guarantee, SPEC 3.4, is stated for it), or, as experiments without that "
-                         "guarantee, rademacher (+-1/sqrt(d)), gaussian-unit (rows of norm 1), "
+                         "guarantee, rademacher (±1/sqrt(d)), gaussian-unit (rows of norm 1), "
                          "orthogonal (orthonormalised blocks of min(L, 256) columns) or "
-                         "orthogonal-unit", "construction"));
+                         "orthogonal-unit.", "construction"));
   v.push_back(real_opt("box", "box", "box", 0, 1e9, true, false, kDefaultLpBox, "Query box U",
-                       "lp: each query coordinate is at most U in size (SPEC 8.2)", "construction"));
-  v.push_back(int_opt("step", "step", "step", 1, kMaxD, m.step, "Grid step", "grid step of d",
-                      "search"));
-  OptionInfo dmax = int_opt("dmax", "dmax", "d_max", 1, kMaxD, m.d_max, "Largest d",
-                            "largest d tried", "search");
+                       "lp: each query coordinate is at most U in size (SPEC 8.2).",
+                       "construction"));
+  v.push_back(with_unit(int_opt("step", "step", "step", 1, kMaxD, m.step, "Grid step",
+                                "The minimal-d search tries d = step, 2·step, … (SPEC 4).",
+                                "search"), "dimensions"));
+  OptionInfo dmax = with_unit(int_opt("dmax", "dmax", "d_max", 1, kMaxD, m.d_max, "Largest d",
+                                      "The largest d the search tries; beyond it a trial is "
+                                      "“not reached”.", "search"), "dimensions");
   dmax.min_expr = "step";
   v.push_back(dmax);
-  OptionInfo ls = int_opt("Ls", "Ls", "Ls", kMinL, kMaxL, 0, "Lengths L", "sequence lengths",
-                          "sweep");
+}
+
+// The sweep's lengths and trials, the seed, and the CLI's run settings (SPEC §5, §6).
+void add_run_options(std::vector<OptionInfo>& v) {
+  OptionInfo ls = int_opt("Ls", "Ls", "Ls", kMinL, kMaxL, 0, "Lengths L",
+                          "The sequence lengths of the sweep, increasing.", "sweep");
   ls.kind = OptionKind::IntList;
   ls.def_text = kDefaultLs;
   ls.max_count = kMaxLs;
+  ls.unit = "tokens";
   v.push_back(ls);
   v.push_back(int_opt("trials", "trials", "trials", 1, kMaxTrials, kDefaultTrials, "Trials per L",
-                      "trials per L", "sweep"));
-  v.push_back(int_opt("seed", "seed", "seed", 0, kMaxSeed, kDefaultSeed, "Seed", "master seed",
-                      "run"));
+                      "Trials per L: a fresh target and projection each.", "sweep"));
+  v.push_back(int_opt("seed", "seed", "seed", 0, kMaxSeed, kDefaultSeed, "Seed",
+                      "One seed reproduces the pattern and the projection P.", "run"));
   v.push_back(int_opt("threads", "threads", "threads", 0, kMaxThreads, 0, "Threads",
                       "worker threads of the CLI's sweep (0: one per core); the output does not "
                       "depend on it", "run"));
-  v.push_back(int_opt("maxBytes", "max-bytes", "max_bytes", 1 << 20, double(1ull << 50),
-                      double(kDefaultMaxBytes), "Memory budget",
-                      "memory budget in bytes; larger runs are refused", "run"));
+  v.push_back(with_unit(int_opt("maxBytes", "max-bytes", "max_bytes", 1 << 20,
+                                double(1ull << 50), double(kDefaultMaxBytes), "Memory budget",
+                                "memory budget in bytes; larger runs are refused", "run"),
+                        "bytes"));
+}
+
+// Fills each option's `applies` from the records that own the rule: a family parameter is used
+// by the families that list it, the weights only by generated families, w_min and decay by the
+// weightings that list them, d, projection, box and the search grid by the constructions that
+// list them (ConstructionInfo::params).
+void derive_applies(std::vector<OptionInfo>& v) {
+  std::vector<std::string> generated;
+  for (const auto& f : pattern_families())
+    if (f.generated) generated.push_back(f.name);
+  for (auto& o : v) {
+    std::vector<std::string> fams, weights, cons;
+    for (const auto& f : pattern_families())
+      for (const auto& p : f.params)
+        if (p.name == o.name) fams.push_back(f.name);
+    for (const auto& w : weights_infos())
+      for (const auto& p : w.params)
+        if (p == o.name) weights.push_back(w.name);
+    for (const auto& c : construction_infos())
+      for (const auto& p : c.params)
+        if (p == o.name) cons.push_back(c.name);
+    if (o.name == "weights" || !weights.empty()) o.applies.push_back({"pattern", generated});
+    if (!fams.empty()) o.applies.push_back({"pattern", fams});
+    if (!weights.empty()) o.applies.push_back({"weights", weights});
+    if (!cons.empty()) o.applies.push_back({"construction", cons});
+  }
+}
+
+std::vector<OptionInfo> build_table() {
+  std::vector<OptionInfo> v;
+  add_pattern_options(v);
+  add_tolerance_options(v);
+  add_construction_options(v);
+  add_run_options(v);
+  derive_applies(v);
   return v;
 }
 
@@ -179,6 +242,23 @@ void require_option(const std::string& name, double value) {
 void require_option_upto(const std::string& name, long long value, long long hi) {
   const OptionInfo& o = option_info(name);
   require_int(o.name.c_str(), value, static_cast<long long>(o.min), hi);
+}
+
+bool option_applies(const OptionInfo& o, const ChoiceLookup& choice) {
+  return option_not_applying_text(o, choice).empty();
+}
+
+std::string option_not_applying_text(const OptionInfo& o, const ChoiceLookup& choice) {
+  for (const auto& rule : o.applies) {
+    const std::string got = choice(rule.option);
+    if (std::find(rule.values.begin(), rule.values.end(), got) != rule.values.end()) continue;
+    std::string list;
+    for (std::size_t n = 0; n < rule.values.size(); ++n)
+      list += (n == 0 ? "" : n + 1 == rule.values.size() ? " or " : ", ") + rule.values[n];
+    return o.name + " applies only to " + rule.option + " " + list + " (got " + rule.option + " " +
+           got.substr(0, 40) + ")";
+  }
+  return "";
 }
 
 long long eval_bound(const std::string& expr, long long L) {

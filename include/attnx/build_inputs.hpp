@@ -20,7 +20,8 @@ class GramLadder;
 
 constexpr int kMaxLpD = 256;  // lp: d + 2 LP variables per row (SPEC §8.2: d up to a few hundred)
 
-// What a page needs to know of each construction (the pages' selectors and d controls use it).
+// What a page needs to know of each construction: the pages read these properties instead of
+// comparing construction names, so a new construction is a core change only.
 struct ConstructionInfo {
   std::string name, label;  // "lp", "Optimal queries (LP, §8.2)"
   bool uses_d = true;       // moment: D = 2m, d is not an input
@@ -28,6 +29,14 @@ struct ConstructionInfo {
   int d_max = 0;            // largest d construct accepts
   int explorer_d = 0;       // the explorer's d when this construction is picked (0: keep d)
   int search_step = 0;      // the explorer's minimal-d grid step (0: the option's default)
+  std::vector<std::string> params;  // the options only this kind of construction uses
+  bool bisect = false;      // success is monotone in d (nested columns): its d search may bisect
+  std::string dimension;    // "d" (chosen) or "2m" (fixed by the pattern: D = 2m)
+  bool precision_always = false;  // the §8.4 report comes with every result (else on request)
+  std::vector<std::string> row_report;  // per-row extras it reports: "margin", "iterations", "lambda"
+  bool row_query = false;   // its X is small: the row inspector shows a row's query
+  bool sliced = false;      // construct stops between slices and resumes (keeps its Gram ladder)
+  std::string summary;      // one sentence: what it does and what it costs
 };
 // jl, lp, moment, in construction_names() order.
 const std::vector<ConstructionInfo>& construction_infos();

@@ -87,8 +87,16 @@ struct FamilyInfo {
   bool scales_with_L = true;  // usable in a sweep (custom is not)
   bool in_class = true;       // generated patterns are always inside the class
   std::vector<ParamInfo> params;
+  bool generated = true;      // drawn from its parameters and weights (custom: given entry by entry,
+                              // drawn by hand or imported; its weights are its own)
 };
 std::vector<FamilyInfo> pattern_families();
+// The weightings of a generated pattern's support (SPEC §7) with the options each one uses.
+struct WeightsInfo {
+  std::string name, label;
+  std::vector<std::string> params;  // "wMin" (random), "decay" (decaying)
+};
+const std::vector<WeightsInfo>& weights_infos();
 // Range of parameter `name` for family f at length L: the family's table row (min, max "L" or
 // "L-1"), or the option's static range when the family has no such parameter.
 void param_bounds(Family f, const std::string& name, int L, long long& lo, long long& hi);

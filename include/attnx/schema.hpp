@@ -5,6 +5,7 @@
 // pages' state tables are built from it. Nothing else defines a range or a default.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,13 @@ constexpr double kMaxSeed = kMaxExactInt;         // every seed is an exact JS n
 constexpr int kMaxLs = 64;                        // lengths in one sweep
 
 enum class OptionKind { Int, Real, Choice, IntList };
+
+// When an option is used: the choice option `option` ("pattern", "weights", "construction")
+// holds one of `values`. An option is used when every one of its rules holds.
+struct AppliesRule {
+  std::string option;
+  std::vector<std::string> values;
+};
 
 struct OptionInfo {
   std::string name;      // API and link name ("wMin")
@@ -31,6 +39,8 @@ struct OptionInfo {
   std::vector<std::string> choices;     // Choice
   int max_count = 0;                    // IntList: most entries
   std::string label, help, group;
+  std::string unit;                     // "tokens", "dimensions", ... ("" = none)
+  std::vector<AppliesRule> applies;     // empty: used with every family and construction
 };
 
 // Every option, in the order forms show them (pattern, tolerances, construction, search, run).
@@ -44,6 +54,14 @@ const OptionInfo& option_info(const std::string& name);
 // (a family parameter's "L" or "L-1", say) and names it as `hi_text` when given.
 void require_option(const std::string& name, double value);
 void require_option_upto(const std::string& name, long long value, long long hi);
+// The value a choice option holds in the caller's settings ("pattern" -> "window").
+using ChoiceLookup = std::function<std::string(const std::string& name)>;
+// Whether option o is used with the settings `choice` describes (every rule of o.applies holds).
+bool option_applies(const OptionInfo& o, const ChoiceLookup& choice);
+// Why o is not used with those settings, naming the first rule that fails: "box applies only to
+// construction lp (got construction jl)"; "" when it is used.
+std::string option_not_applying_text(const OptionInfo& o, const ChoiceLookup& choice);
+
 // Text of an option's allowed range, e.g. "an integer from 2 to 16384", "a number in [1e-06, 100]".
 std::string option_range_text(const OptionInfo& o);
 

@@ -159,3 +159,31 @@ TEST_CASE("the paper preset is SPEC §5's: random, k = 2, uniform, eps 1, tau 0.
   CHECK(p.band_lo == 300);
   CHECK(p.band_hi == 1000);
 }
+
+TEST_CASE("the applies rule names the choice an option needs, from the records that own it") {
+  auto with = [](std::string pattern, std::string weights, std::string construction) {
+    return [=](const std::string& name) {
+      return name == "pattern" ? pattern : name == "weights" ? weights : construction;
+    };
+  };
+  const auto& box = attnx::option_info("box");
+  CHECK(attnx::option_applies(box, with("random", "uniform", "lp")));
+  CHECK(attnx::option_not_applying_text(box, with("random", "uniform", "jl")) ==
+        "box applies only to construction lp (got construction jl)");
+  CHECK(attnx::option_not_applying_text(attnx::option_info("d"), with("random", "uniform", "moment")) ==
+        "d applies only to construction jl or lp (got construction moment)");
+  CHECK(attnx::option_not_applying_text(attnx::option_info("k"), with("window", "uniform", "jl")) ==
+        "k applies only to pattern random (got pattern window)");
+  CHECK(attnx::option_not_applying_text(attnx::option_info("w"), with("block", "uniform", "jl")) ==
+        "w applies only to pattern window, causal, dilated or bigbird (got pattern block)");
+  // w_min: a generated pattern with random weights; a custom pattern has weights of its own.
+  const auto& wmin = attnx::option_info("wMin");
+  CHECK(attnx::option_applies(wmin, with("window", "random", "jl")));
+  CHECK(attnx::option_not_applying_text(wmin, with("window", "decaying", "jl")) ==
+        "wMin applies only to weights random (got weights decaying)");
+  CHECK(attnx::option_not_applying_text(wmin, with("custom", "random", "jl")).rfind(
+            "wMin applies only to pattern random, permutation, window", 0) == 0);
+  CHECK_FALSE(attnx::option_applies(attnx::option_info("weights"), with("custom", "uniform", "jl")));
+  for (const char* always : {"L", "eps", "tau", "delta", "seed", "construction", "pattern"})
+    CHECK(attnx::option_applies(attnx::option_info(always), with("custom", "decaying", "moment")));
+}
