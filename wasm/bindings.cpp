@@ -14,6 +14,7 @@
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/schema_doc.hpp>
 #include <attnx/sweep.hpp>
 
 #include "convert.hpp"
@@ -111,9 +112,8 @@ val js_estimate_bytes(val opts) {
   });
 }
 
-val js_schema() {
-  return guarded([] { return schema_to_js(); });
-}
+// The schema document (core/schema_doc.cpp): JSON text, parsed by web/lib/attnx.js schema().
+std::string js_schema_json() { return schema_json(); }
 
 std::string js_version() { return ATTNX_VERSION; }
 std::string js_flavour() { return ATTNX_FLAVOUR; }
@@ -125,8 +125,7 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("version", &js_version);
   emscripten::function("flavour", &js_flavour);
   emscripten::function("gramKernel", &js_gram_kernel);
-  emscripten::function("schema", &js_schema);
-  emscripten::function("patterns", &js_schema);  // the name of API version 1
+  emscripten::function("schemaJson", &js_schema_json);
   emscripten::class_<GramLadder>("GramLadder")
       .constructor<>()
       .function("rungs", &GramLadder::rungs)

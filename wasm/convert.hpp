@@ -59,20 +59,6 @@ val params_to_js(const Options& o, Call call);
 // The target pattern of a call: make_pattern with Rng(pattern_seed(seed)), or the triplets.
 Pattern build_pattern(const Options& o);
 
-// The core's self-description for UIs (schema.hpp, pattern_families()) as one plain object:
-//   { linkVersion, families: [{ name, label, scalesWithL, inClass, params: [{ name, label, min,
-//     max ("L" | "L-1"), default }] }], weights: [names],
-//     options: { <name>: { name, flag, json, kind ('int'|'real'|'choice'|'intList'), min, max, minOpen,
-//       maxOpen, minExpr?, maxExpr?, default, choices?, maxCount?, label, help, group } },
-//     contexts: { explorer|lab|wasm|cli: { defaults: { <name>: value }, max: { <name>: number } } },
-//     linkDefaults: { 0: { explorer: {...}, lab: {...} }, 1: {...} }, linkCompute: { explorer:
-//     [names], lab: [names] }, pageLimits: { maxL, maxNnzLink, maxDrawL },
-//     presets: { paper: { label, values: { <name>: value }, band: { lo, hi, text } | null } },
-//     constructions: [{ name, label, usesD, searchable, dMax, explorerD, searchStep }],
-//     limits: { <name>: { min, max, minOpen?, maxOpen? } }, defaults: { <name>: value } }
-// `limits` and `defaults` (the wasm context's) keep the shape of API version 1's patterns().
-val schema_to_js();
-
 // Copies (never views) of native arrays as new JS typed arrays.
 val to_float32_array(const float* p, std::size_t n);
 val to_float32_array(const double* p, std::size_t n);

@@ -11,7 +11,10 @@
 #include <attnx/errors.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
+#include <attnx/json.hpp>
+#include <attnx/metrics_info.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/schema_doc.hpp>
 #include <attnx/sweep.hpp>
 
 namespace {
@@ -186,4 +189,34 @@ TEST_CASE("the applies rule names the choice an option needs, from the records t
   CHECK_FALSE(attnx::option_applies(attnx::option_info("weights"), with("custom", "uniform", "jl")));
   for (const char* always : {"L", "eps", "tau", "delta", "seed", "construction", "pattern"})
     CHECK(attnx::option_applies(attnx::option_info(always), with("custom", "decaying", "moment")));
+}
+
+TEST_CASE("the schema document holds every option, construction and metric with its rules") {
+  const attnx::JsonValue doc = attnx::json_parse(attnx::schema_json());
+  const attnx::JsonValue* opts = doc.find("options");
+  REQUIRE(opts);
+  CHECK(opts->obj.size() == attnx::option_table().size());
+  const attnx::JsonValue* box = opts->find("box");
+  REQUIRE(box);
+  REQUIRE(box->find("applies")->arr.size() == 1);
+  CHECK(box->find("applies")->arr[0].find("option")->str == "construction");
+  CHECK(box->find("applies")->arr[0].find("values")->arr[0].str == "lp");
+  CHECK(opts->find("L")->find("unit")->str == "tokens");
+  CHECK(opts->find("eps")->find("applies")->arr.empty());
+  CHECK(opts->find("L")->find("default")->type == attnx::JsonValue::Type::Number);
+  CHECK(opts->find("pattern")->find("default")->str == "random");
+  const attnx::JsonValue* cons = doc.find("constructions");
+  REQUIRE(cons);
+  REQUIRE(cons->arr.size() == 3);
+  CHECK(cons->arr[1].find("name")->str == "lp");
+  CHECK(cons->arr[1].find("bisect")->b);
+  CHECK(cons->arr[2].find("dimension")->str == "2m");
+  CHECK(cons->arr[0].find("sliced")->b);
+  const attnx::JsonValue* metrics = doc.find("metrics");
+  REQUIRE(metrics);
+  CHECK(metrics->obj.size() == attnx::metric_infos().size());
+  CHECK(metrics->find("rho")->find("symbol")->str == "ρ");
+  // The frozen link tables: version 0 names no construction, version 2 does.
+  CHECK_FALSE(doc.find("linkDefaults")->find("0")->find("explorer")->find("construction"));
+  CHECK(doc.find("linkDefaults")->find("2")->find("explorer")->find("construction")->str == "jl");
 }

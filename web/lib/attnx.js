@@ -152,20 +152,26 @@ export class AttnxApi {
   }
 
   /**
-   * The core's one description of every option, family, default and limit (core/schema.cpp):
-   * { linkVersion, families: [{ name, label, scalesWithL, inClass, params: [{ name, label, min,
-   *   max ("L" | "L-1"), default }] }], weights: [names],
-   *   options: { [name]: { name, flag, json, kind: 'int'|'real'|'choice'|'intList', min, max, minOpen,
-   *     maxOpen, minExpr?, maxExpr?, default, choices?, maxCount?, label, help, group } },
+   * The core's one description of every rule (core/schema_doc.cpp writes it as JSON):
+   * { linkVersion, families: [{ name, label, scalesWithL, inClass, generated, params: [{ name,
+   *   label, min, max ("L" | "L-1"), default }] }], weights: [names], weightings: [{ name, label,
+   *   params: [option names] }],
+   *   options: { [name]: { name, flag, json, kind: 'int'|'real'|'choice'|'intList', min, max,
+   *     minOpen, maxOpen, minExpr?, maxExpr?, default, choices?, maxCount?, rangeText, label, help,
+   *     group, unit, applies: [{ option, values }] (used when every rule holds) } },
    *   contexts: { explorer|lab|wasm|cli: { defaults: {[name]: value}, max: {[name]: number} } },
-   *   linkDefaults: { '0'|'1': { explorer: {...}, lab: {...} } } (frozen per link version),
+   *   linkDefaults: { '0'|'1'|'2': { explorer: {...}, lab: {...} } } (frozen per link version),
    *   linkCompute: { explorer: [names], lab: [names] } (what a current link writes),
    *   presets: { paper: { label, values: {[name]: value}, band: { lo, hi, text } | null } },
-   *   pageLimits: { maxL, maxNnzLink, maxDrawL }, limits, defaults (this build's) }.
-   * Pages build their state tables, controls, ranges and messages from it.
+   *   constructions: [{ name, label, usesD, searchable, dMax, explorerD, searchStep, params,
+   *     bisect, dimension: 'd'|'2m', precisionAlways, rowReport, rowQuery, sliced, summary }],
+   *   metrics: { [key]: { symbol, label, help } },
+   *   pageLimits: { maxL, maxNnzLink, maxDrawL }, limits, defaults (API version 1's, wasm context) }.
+   * Pages build their state tables, controls, ranges, help and messages from it. A fresh object
+   * each call.
    */
   schema() {
-    return unwrap(this._m.schema());
+    return JSON.parse(this._m.schemaJson());  // the core writes it (core/schema_doc.cpp)
   }
 
   /** API version 1's name of schema(); same result. */
