@@ -350,6 +350,16 @@ const std::vector<Preset>& presets() {
   return p;
 }
 
+const std::vector<ExplorerPreset>& explorer_presets() {
+  static const std::vector<ExplorerPreset> p = {
+      {"window", "Sliding window (L = 64, w = 2), at its minimal d",
+       {{"pattern", "window"}, {"L", "64"}, {"w", "2"}}, true},
+      {"bigbird", "BigBird (outside the class), at its minimal d",
+       {{"pattern", "bigbird"}, {"L", "64"}, {"w", "1"}, {"globals", "1"}, {"randoms", "1"}}, true},
+  };
+  return p;
+}
+
 std::string preset_value(const std::string& preset, const std::string& option) {
   for (const auto& p : presets())
     if (p.name == preset)

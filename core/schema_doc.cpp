@@ -165,6 +165,17 @@ void write_presets(JsonWriter& w) {
     w.end_object();
   }
   w.end_object();
+  w.key("explorerPresets").begin_array();
+  for (const auto& p : explorer_presets()) {
+    w.begin_object().field("name", p.name).field("label", p.label).key("values").begin_object(true);
+    for (const auto& e : p.values) {
+      w.key(e.option);
+      typed_value(w, option_info(e.option), e.value);
+    }
+    w.end_object().field("dMin", p.d_min).end_object();
+  }
+  w.end_array();
+  w.field("explorerWelcome", kExplorerWelcome);
 }
 
 // API version 1's `limits` and `defaults` (the wasm context), kept for existing callers.

@@ -16,8 +16,12 @@ export function launchChromium() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-// The folder to serve: $ATTNX_E2E_DIR, else dist/ once built (with its wasm/), else web/.
+// The folder to serve: $ATTNX_E2E_DIR, else dist/ (the pages are rendered there from their
+// templates: scripts/build-dist; web/ itself is not servable).
 export function servedDir() {
-  return process.env.ATTNX_E2E_DIR
-    || (existsSync(join(ROOT, 'dist/index.html')) && existsSync(join(ROOT, 'dist/wasm')) ? join(ROOT, 'dist') : join(ROOT, 'web'));
+  if (process.env.ATTNX_E2E_DIR) return process.env.ATTNX_E2E_DIR;
+  if (!existsSync(join(ROOT, 'dist/index.html')) || !existsSync(join(ROOT, 'dist/wasm'))) {
+    throw new Error('dist/ is not built: run bash scripts/build-dist (after scripts/build-wasm)');
+  }
+  return join(ROOT, 'dist');
 }

@@ -102,6 +102,19 @@ struct Preset {
   std::string band_text;
 };
 const std::vector<Preset>& presets();
+// The explorer's own presets (its menu, after the paper's setting): settings as link text on top of
+// the explorer's defaults; with d_min the explorer sets d to the target's minimal d (the core's
+// search, step and d_max of the explorer) instead of a number written here.
+struct ExplorerPreset {
+  std::string name, label;
+  std::vector<LinkDefault> values;
+  bool d_min = false;
+};
+const std::vector<ExplorerPreset>& explorer_presets();
+// The preset the explorer opens with when its link names nothing: a structured pattern that
+// visibly succeeds (a sliding window at its minimal d); the paper's random setting is one click away.
+constexpr const char* kExplorerWelcome = "window";
+
 // The value preset `preset` gives `option`, as link text; throws std::logic_error when it has none.
 std::string preset_value(const std::string& preset, const std::string& option);
 

@@ -140,7 +140,7 @@ for (const page of ['explorer', 'lab']) {
         assert.match(await frame.textContent('#fit-sentence'), /Logarithmic fit/);
         const top = await frame.evaluate(() => document.getElementById('plot-dl').getBoundingClientRect().top);
         assert.ok(top < 300, `the plot starts ${top} px down the frame`);
-        for (const sel of ['.lab-top', '.foot', '#settings', '.results']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
+        for (const sel of ['.top', '.foot', '#settings', '.results']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
         for (const sel of ['#plot-dl svg', '#plot-sd svg', '#paper-box', '#run', '#open-full']) assert.equal(await visible(frame, sel), true, `${sel} shown`);
       }
       assert.deepEqual(problems, []);
@@ -155,7 +155,7 @@ test('lab: #embed=1 is a setting (no "unknown setting"), hides header, footer an
   assert.deepEqual(await frame.$$eval('#messages li', (l) => l.map((x) => x.textContent)), []);
   assert.match(await frame.textContent('#status'), /Press Run sweep/);
   assert.equal(await frame.evaluate(() => document.body.classList.contains('embed')), true);
-  for (const sel of ['.lab-top', '.foot', '#settings', '#preset-paper', '.skip']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
+  for (const sel of ['.top', '.foot', '#settings', '#preset-paper', '.skip']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
   for (const sel of ['#fig-dl', '#fig-sd', '#run']) assert.equal(await visible(frame, sel), true, `${sel} shown`);
   const before = await settled(p, frame);
   await frame.click('#run');
@@ -177,7 +177,7 @@ test('lab: #embed=1&controls=1 shows the settings form after the figures; a pres
   await pageReady('lab', frame);
   assert.deepEqual(await frame.$$eval('#messages li', (l) => l.map((x) => x.textContent)), []);
   for (const sel of ['#settings', '#preset-paper', '#f-Ls']) assert.equal(await visible(frame, sel), true, `${sel} shown`);
-  for (const sel of ['.lab-top', '.foot']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
+  for (const sel of ['.top', '.foot']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
   const tops = await frame.evaluate(() => ['plot-dl', 'settings'].map((id) => document.getElementById(id).getBoundingClientRect().top));
   assert.ok(tops[0] < 300 && tops[0] < tops[1], `plot first (${tops[0]}), then the form (${tops[1]})`);
   await settled(p, frame);

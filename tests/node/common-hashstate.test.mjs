@@ -29,14 +29,14 @@ test('a written link starts with v=2 and carries every option of linkCompute, ev
   assert.deepEqual(schema.linkCompute.explorer, ['pattern', 'L', 'k', 'w', 'r', 'block', 'stride', 'globals', 'randoms',
     'weights', 'wMin', 'decay', 'eps', 'tau', 'delta', 'construction', 'box', 'projection', 'd', 'seed']);
   // View fields appear only when they differ from the page's default.
-  const h2 = toHash(table, { ...st, scale: 'lin', row: 7, help: false }, opts());
+  const h2 = toHash(table, { ...st, scale: 'lin', row: 7, help: true }, opts());
   assert.deepEqual(paramsOf(h2).slice(-3), ['scale', 'row', 'help']);
-  assert.match(h2, /&scale=lin&row=7&help=0$/);
+  assert.match(h2, /&scale=lin&row=7&help=1$/);
 });
 
 test('parse -> write -> parse round trip keeps every value', () => {
   const hash = '#v=2&pattern=dilated&L=50&k=3&w=2&r=3&block=5&stride=6&globals=2&randoms=0&weights=random&wMin=0.25'
-    + '&decay=2.5&eps=0.5&tau=0.2&delta=0.05&construction=lp&box=50&projection=gaussian&d=33&seed=9007199254740991&scale=lin&ref=min&row=7&help=0';
+    + '&decay=2.5&eps=0.5&tau=0.2&delta=0.05&construction=lp&box=50&projection=gaussian&d=33&seed=9007199254740991&scale=lin&ref=min&row=7&help=1';
   const r = parseHash(table, hash, opts());
   assert.deepEqual(r.errors, []);
   assert.equal(r.version, 2);

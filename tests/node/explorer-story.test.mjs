@@ -148,10 +148,10 @@ test('loading: only built-in names; failures are messages, never exceptions', as
 test('presets are valid states of the table; a preset ends the story', () => {
   const r = parseStory('presets', presetList(schema, table).map((p) => step(p.label, p.state)), table);
   assert.equal(r.errors, undefined, String(r.errors));
-  const p = presetPatch(schema, table, 'bigbird');
-  assert.deepEqual([p.pattern, p.globals, p.story, p.step], ['bigbird', 1, '', 1]);
+  const { patch: p, dMin } = presetPatch(schema, table, 'bigbird');
+  assert.deepEqual([p.pattern, p.globals, p.story, p.step, dMin], ['bigbird', 1, '', 1, true]);
   assert.equal(presetPatch(schema, table, 'nope'), null);
-  const paper = presetPatch(schema, table, 'paper');  // the core's paper preset at L = 256, d = 1024
+  const { patch: paper } = presetPatch(schema, table, 'paper');  // the core's paper preset at L = 256, d = 1024
   assert.deepEqual([paper.pattern, paper.L, paper.k, paper.weights, paper.eps, paper.tau, paper.d], ['random', 256, 2, 'uniform', 1, 0.1, 1024]);
   assert.equal(presetList(schema, table)[0].label, 'Paper: random k = 2, L = 256');
 });
@@ -218,6 +218,6 @@ test('the paper story says what the core computes', () => {
   const s6 = run(6);
   assert.equal(at(6).d, table.d.max(at(6)), 'step 6 uses the largest d of the page');
   assert.deepEqual([s6.inClass, s6.k, s6.maxColCount, [...s6.rows.okZ].filter((ok) => !ok).length], [false, 39, 256, 32]);
-  const bigbird = presetPatch(schema, table, 'bigbird');
+  const bigbird = presetPatch(schema, table, 'bigbird').patch;
   assert.equal(api.minD(minDOptions(schema, bigbird, null, grid)).dMin, 1856, 'the BigBird preset named in step 6');
 });

@@ -10,9 +10,8 @@ import { join } from 'node:path';
 
 import { load } from '../../web/lib/attnx.js';
 import { parseHash, toHash, defaults, maxHashLength, hashLengthError } from '../../web/common/hashstate.js';
-import { explorerTable, linkTextLimits } from '../../web/explorer/state.js';
+import { explorerTable, linkTextLimits, customLinkFields } from '../../web/explorer/state.js';
 import { CustomPattern } from '../../web/explorer/custom-pattern.js';
-import { LinkState } from '../../web/explorer/link.js';
 import { labTable } from '../../web/lab/settings.js';
 import { readLink } from '../../web/lab/link.js';
 import { importResult } from '../../web/lab/files.js';
@@ -93,29 +92,23 @@ test('the longest link the explorer writes fits the limit and reads back exactly
 });
 
 // A StatusView stand-in recording the messages of each group.
-function fakeStatus() {
-  const groups = {};
-  return { groups, setMessages: (g, msgs) => { groups[g] = [...msgs]; } };
-}
-
 test('a pattern beyond maxNnzLink is left out of the link, with a note saying so', () => {
-  const status = fakeStatus();
-  const link = new LinkState({ schema, table: exTable, status, getTools: () => null, onRead() {}, onWritten() {} });
   const max = schema.pageLimits.maxNnzLink;
   const L = max / 2 + 1;
   const big = CustomPattern.identity(L);
   for (let i = 0; i < L; i++) big.rows[i].set((i + 1) % L, 2);  // 2 L = max + 2 nonzeros
   const st = { ...defaults(exTable), pattern: 'custom', L };
-  link.syncCustom(st, big);
-  assert.deepEqual([st.cp, st.cw], ['', '']);
-  assert.deepEqual(status.groups.link, [`This custom pattern has ${max + 2} nonzeros; links hold at most ${max}, so "Copy link" will not include it (export it as JSON instead).`]);
-  assert.ok(toHash(exTable, st, exOpts()).length < 1000);
-  // At the limit it is carried.
+  const f = customLinkFields(schema, st, big);
+  assert.deepEqual([f.cp, f.cw], ['', '']);
+  assert.equal(f.note, `This custom pattern has ${max + 2} nonzeros; links hold at most ${max}, so "Copy link" will not include it (export it as JSON instead).`);
+  assert.ok(toHash(exTable, { ...st, cp: f.cp, cw: f.cw }, exOpts()).length < 1000);
+  // At the limit it is carried; a generated family carries none.
   const ok = longestLinkPattern(max);
   const st2 = { ...defaults(exTable), pattern: 'custom', L: ok.L };
-  link.syncCustom(st2, ok);
-  assert.notEqual(st2.cp, '');
-  assert.deepEqual(status.groups.link, []);
+  const f2 = customLinkFields(schema, st2, ok);
+  assert.notEqual(f2.cp, '');
+  assert.equal(f2.note, null);
+  assert.deepEqual(customLinkFields(schema, { ...st2, pattern: 'window' }, ok), { cp: '', cw: '', note: null });
 });
 
 test('hostile keys on both pages: prototype names unknown, repeats reported, nothing polluted', () => {

@@ -16,7 +16,7 @@ export const DEFAULT_FIGURES = ['A', 'M'];
 export const DEFAULT_THEME = 'light';
 const OWN = ['v', 'controls', 'figures', 'theme'];
 const PAGE_ONLY = new Set(['help', 'embed', 'theme']);  // page fields an element has no use for (its theme is its own attribute)
-const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'story', 'step']);  // fields without a form control
+const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'story', 'step', 'present']);  // fields without a form control
 const GLOBAL = new Set(['id', 'class', 'style', 'hidden', 'title', 'lang', 'dir', 'tabindex', 'slot', 'part',
   'role', 'is', 'nonce', 'autofocus', 'inert', 'draggable', 'contenteditable', 'spellcheck', 'translate',
   'accesskey', 'enterkeyhint', 'inputmode', 'popover', 'exportparts', 'loading']);
@@ -90,6 +90,7 @@ const asAttributeMessage = (e) => e.replace(/ in the link$/, '');
  */
 export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' }) {
   const split = splitAttributes(attrs, { fields: attributeFields(table), own: OWN, tag });
+  for (const [k, v] of [...split.params]) if (v === '' && table[k]?.type === 'bool') split.params.set(k, '1');  // <attnx-explorer present>
   const errors = split.errors;
   const own = split.own;
   const parsed = parseHash(table, `#${split.params.toString()}`, { page: 'explorer', schema });

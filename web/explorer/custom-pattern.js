@@ -34,6 +34,18 @@ export class CustomPattern {
     return p;
   }
 
+  // The target shown (current: { L, A: { rows, cols, vals } } of the controller, or null) as a
+  // pattern of size L, weights rounded to 4 significant digits relative to the row maximum (links
+  // stay short and exact); the diagonal when there is none of that size.
+  static fromTarget(current, L) {
+    if (!current || current.L !== L) return CustomPattern.identity(L);
+    const { rows, cols, vals } = current.A;
+    const rowMax = new Float64Array(L);
+    for (let t = 0; t < vals.length; t++) rowMax[rows[t]] = Math.max(rowMax[rows[t]], vals[t]);
+    const w = Float64Array.from(vals, (v, t) => Number((v / rowMax[rows[t]]).toPrecision(4)));
+    return CustomPattern.fromTriplets(L, rows, cols, w);
+  }
+
   // A pattern from triplets (entries with weight <= 0 are left out; a repeated cell keeps its
   // last weight). Triplets sorted by (i, j), as the core returns them, are kept as they are.
   static fromTriplets(L, rows, cols, vals) {

@@ -1,12 +1,13 @@
 // attnx explorer: the custom-pattern tools: drawing on the target grid (with an instant preview),
 // undo, clear, import/export as JSON or CSV (read and written by the core, see custom-io.js).
-// Owns the edited CustomPattern; the page asks it for the pattern and is told (onEdited) when the
-// visitor changed it.
+// The edited pattern is the controller's (controller.js owns it with the state); these tools edit
+// it and keep the undo history.
 import { VIRIDIS } from '../common/viridis.js';
 import { poolSparseMax, colourise, attentionScale } from '../common/raster.js';
 import { CustomPattern } from './custom-pattern.js';
 import { importPattern, exportPattern } from './custom-io.js';
 import { setIf } from '../common/dom.js';
+import { familyGenerated } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
 const MAX_FILE_BYTES = 20e6;  // the page reads an imported file into memory: keep it modest
@@ -25,51 +26,41 @@ function download(name, text, type) {
 
 // The custom-pattern panel (see the top of this file).
 export class CustomTools {
-  // ctx: { schema, table, pool, viewA, getState(), getCurrent(), update(patch), onEdited(),
-  // budget() }. Wires the buttons of the custom-tools panel.
+  // ctx: { schema, table, pool, controller (controller.js) }. Wires the buttons of the
+  // custom-tools panel (index.html's ids).
   constructor(ctx) {
     this.ctx = ctx;
+    this.c = ctx.controller;
     this.maxDrawL = ctx.schema.pageLimits.maxDrawL;
-    this.pattern = null;
+    this.customName = ctx.schema.families.find((f) => !f.generated).name;  // the family drawn by hand
     this.undo = [];
     this.setupEditing();
     this.setupImport();
     this.setupExport();
   }
 
-  // A fresh pattern (from a link), or null: no undo history.
-  reset(p) {
-    this.pattern = p;
+  // The pattern being edited: the controller's custom pattern (null unless the family is custom).
+  get pattern() {
+    return this.c.custom;
+  }
+
+  get viewA() {
+    return this.c.figures.views.A;
+  }
+
+  // A fresh pattern was read (a link): no undo history.
+  reset() {
     this.undo = [];
   }
 
-  // Keeps the pattern consistent with the state (called on every state change): none unless the
-  // family is custom; resized when L changed.
-  follow(st) {
-    if (st.pattern !== 'custom') {
-      this.pattern = null;
-      return;
-    }
-    if (!this.pattern) this.pattern = this.fromCurrent(st.L);
-    if (this.pattern.L !== st.L) this.pattern = this.pattern.resized(st.L);
+  isCustom(st) {
+    return !!st && !familyGenerated(this.ctx.schema, st.pattern);
   }
 
   // True when the visitor may draw on the target grid (custom family, L small enough).
   drawingEnabled() {
-    const st = this.ctx.getState();
-    return !!(st && st.pattern === 'custom' && this.pattern && st.L <= this.maxDrawL);
-  }
-
-  // The current target as a custom pattern, weights rounded to 4 significant digits relative to
-  // the row maximum (links stay short and exact); the diagonal when there is none.
-  fromCurrent(L) {
-    const cur = this.ctx.getCurrent();
-    if (!cur || cur.L !== L) return CustomPattern.identity(L);
-    const { rows, cols, vals } = cur.A;
-    const rowMax = new Float64Array(L);
-    for (let t = 0; t < vals.length; t++) rowMax[rows[t]] = Math.max(rowMax[rows[t]], vals[t]);
-    const w = Float64Array.from(vals, (v, t) => Number((v / rowMax[rows[t]]).toPrecision(4)));
-    return CustomPattern.fromTriplets(L, rows, cols, w);
+    const st = this.c.st;
+    return !!(this.isCustom(st) && this.pattern && st.L <= this.maxDrawL);
   }
 
   // Shows text in the panel's status line (kind: '' | 'ok' | 'error').
@@ -106,61 +97,63 @@ export class CustomTools {
     const sums = new Float64Array(p.L);
     for (let t = 0; t < vals.length; t++) sums[rows[t]] += vals[t];
     const v = Float64Array.from(vals, (x, t) => x / sums[rows[t]]);
-    const pooled = poolSparseMax(p.L, rows, cols, v, this.ctx.budget(), 0);
-    const cur = this.ctx.getCurrent();
+    const pooled = poolSparseMax(p.L, rows, cols, v, this.c.figures.budgets().budget, 0);
+    const cur = this.c.current;
     const vmax = cur && cur.info.vmax ? cur.info.vmax : 1;
     const floor = cur && cur.info.logFloor ? cur.info.logFloor : -6;
-    const rgba = colourise(pooled.data, VIRIDIS, attentionScale(this.ctx.getState().scale, vmax, floor));
-    this.ctx.viewA.draw({ w: pooled.w, h: pooled.h, rgba }, p.L, p.L);
+    const rgba = colourise(pooled.data, VIRIDIS, attentionScale(this.c.st.scale, vmax, floor));
+    this.viewA.draw({ w: pooled.w, h: pooled.h, rgba }, p.L, p.L);
   }
 
   // Replaces the pattern by p (undoable) and switches to the custom family at p's L.
   replace(p, note) {
     this.pushUndo();
-    const st = this.ctx.getState();
-    this.pattern = p;
-    if (st.pattern === 'custom' && st.L === p.L) this.ctx.onEdited();
-    else this.ctx.update({ pattern: 'custom', L: p.L });
+    const st = this.c.st;
+    if (this.isCustom(st) && st.L === p.L) this.c.setCustom(p);
+    else {
+      this.c.custom = p;
+      this.c.update({ pattern: this.customName, L: p.L });
+    }
     this.message(note, 'ok');
   }
 
   // Enables the buttons and words the drawing hint for the current state.
   refreshUI() {
-    const st = this.ctx.getState();
+    const st = this.c.st;
     const max = this.maxDrawL;
-    const isCustom = st.pattern === 'custom';
+    const isCustom = this.isCustom(st);
     setIf($('undo'), 'disabled', !isCustom || this.undo.length === 0);
     setIf($('clear'), 'disabled', !isCustom);
     setIf($('edit-current'), 'hidden', isCustom);
     const drawable = this.drawingEnabled();
-    this.ctx.viewA.wrap.classList.toggle('drawable', drawable);
+    this.viewA.wrap.classList.toggle('drawable', drawable);
     let hint;
     if (!isCustom) hint = `Choose "Edit this pattern" (or the custom family), then click or drag on the target grid to toggle cells; rows are renormalised to sum 1. Drawing works for L ≤ ${max}.`;
     else if (st.L > max) hint = `Drawing works for L ≤ ${max} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
     else hint = 'Click or drag on the target grid to toggle cells (rows are renormalised to sum 1; every row keeps at least one nonzero). Keyboard: focus the grid, arrows move, Enter toggles.';
     setIf($('draw-hint'), 'textContent', hint);
     const label = drawable ? 'Target A: drawable grid. Arrow keys move the cursor, Enter toggles the cell.' : 'Target A heatmap';
-    if (this.ctx.viewA.canvas.getAttribute('aria-label') !== label) this.ctx.viewA.canvas.setAttribute('aria-label', label);
+    if (this.viewA.canvas.getAttribute('aria-label') !== label) this.viewA.canvas.setAttribute('aria-label', label);
   }
 
   // "Edit this pattern", "Undo" and "Clear".
   setupEditing() {
     $('edit-current').addEventListener('click', () => {
-      if (this.ctx.getState().L > this.maxDrawL) this.message(`Editing by drawing needs L ≤ ${this.maxDrawL}; you can still import and export.`, 'error');
-      this.ctx.update({ pattern: 'custom' });
+      if (this.c.st.L > this.maxDrawL) this.message(`Editing by drawing needs L ≤ ${this.maxDrawL}; you can still import and export.`, 'error');
+      this.c.update({ pattern: this.customName });
     });
     $('undo').addEventListener('click', () => {
       const p = this.undo.pop();
       if (!p) return;
-      this.pattern = p;
-      if (p.L !== this.ctx.getState().L) this.ctx.update({ L: p.L });
-      else this.ctx.onEdited();
+      if (p.L !== this.c.st.L) {
+        this.c.custom = p;
+        this.c.update({ L: p.L });
+      } else this.c.setCustom(p);
       this.message('Undone.');
     });
     $('clear').addEventListener('click', () => {
       this.pushUndo();
-      this.pattern = CustomPattern.identity(this.ctx.getState().L);
-      this.ctx.onEdited();
+      this.c.setCustom(CustomPattern.identity(this.c.st.L));
       this.message('Cleared to the diagonal (every row of A needs at least one nonzero).');
     });
   }
@@ -187,7 +180,7 @@ export class CustomTools {
   // "Export JSON" / "Export CSV" of the edited pattern, else of the target shown.
   setupExport() {
     const exported = () => {
-      const cur = this.ctx.getCurrent();
+      const cur = this.c.current;
       return this.pattern || (cur && CustomPattern.fromTriplets(cur.L, cur.A.rows, cur.A.cols, cur.A.vals));
     };
     const save = async (format, type) => {

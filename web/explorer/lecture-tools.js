@@ -1,9 +1,8 @@
-// attnx explorer: the page's quick tools (index.html #quick): Reset, the presets menu, the
-// lecture's start button, "Find the minimal d" (the core's minD on the worker pool, with progress
-// and Stop) and Play (d swept upward through the page's update path, see d-search.js).
+// attnx explorer: the page's quick tools (page-panel.js #quick): Reset (the welcome preset), the
+// presets menu, the lectures menu, "Find the minimal d" (the core's minD on the worker pool, with
+// progress and Stop) and Play (d swept upward through the page's update path, see d-search.js).
 import { el } from '../common/dom.js';
-import { defaults } from '../common/hashstate.js';
-import { presetList, presetPatch } from './presets.js';
+import { presetList, resolvePreset } from './presets.js';
 import { STORIES } from './story.js';
 import { play, playSequence, playMessage, minDOptions, minDGrid, minDMessage, notSearchable } from './d-search.js';
 import { settingsKey as stateKey } from './state.js';
@@ -11,10 +10,10 @@ import { settingsKey as stateKey } from './state.js';
 // The state's construct options without d, as text (Play and the search stop when they change).
 const settingsKey = (schema, st, custom) => stateKey(schema, st, custom, { anyD: true });
 
-// Wires the quick tools. els: { reset, presets (select), story (button), mind, play, stop,
-// progress, msg } (index.html); ctx: { schema, table, pool, story (StoryControl), getState(),
-// getCustom(), update(patch), showState(patch) -> Promise<construct result | null> }.
-// Returns { stop() }: ends a running search or Play.
+// Wires the quick tools. els: { reset, presets (select), stories (select), mind, play, stop,
+// progress, msg } (page-panel.js); ctx: { schema, table, pool, story (StoryControl), getState(),
+// getCustom(), update(patch), showState(patch) -> Promise<construct result | null>,
+// welcome: the preset Reset applies }. Returns { stop() }: ends a running search or Play.
 export function setupLectureTools(els, ctx) {
   let job = null;  // { ctrl, kind } of the running search or Play
   const say = (text, kind = '') => { els.msg.textContent = text; els.msg.className = `msg ${kind}`; };
@@ -40,22 +39,28 @@ export function setupLectureTools(els, ctx) {
   };
 
   for (const p of presetList(ctx.schema, ctx.table)) els.presets.append(el('option', { value: p.name, text: p.label }));
+  const preset = async (name) => {
+    const j = begin('preset');
+    say(`${name === ctx.welcome ? 'Reset' : 'Preset'}: finding its minimal d…`);
+    const r = await resolvePreset(ctx.pool, ctx.schema, ctx.table, name, { signal: j.ctrl.signal });
+    if (!end(j) || !r) return;
+    say(r.note, r.note ? 'error' : '');
+    const { help, embed, theme } = ctx.getState();
+    ctx.update({ ...r.patch, help, embed, theme });
+  };
   els.presets.addEventListener('change', () => {
-    const patch = presetPatch(ctx.schema, ctx.table, els.presets.value);
+    const name = els.presets.value;
     els.presets.value = '';
-    if (!patch) return;
-    stop();
-    say('');
-    ctx.update(patch);
+    if (name) preset(name);
   });
-  els.reset.addEventListener('click', () => {
+  els.reset.addEventListener('click', () => preset(ctx.welcome));
+  for (const [name, s] of Object.entries(STORIES)) els.stories.append(el('option', { value: name, text: s.label }));
+  els.stories.addEventListener('change', () => {
+    const name = els.stories.value;
+    els.stories.value = '';
     stop();
-    say('');
-    const { help, embed } = ctx.getState();
-    ctx.update({ ...defaults(ctx.table), help, embed });
+    if (name) ctx.story.start(name);
   });
-  els.story.title = `Lecture mode: ${STORIES.paper.label.toLowerCase()}`;
-  els.story.addEventListener('click', () => ctx.story.start('paper'));
   els.stop.addEventListener('click', stop);
   const searchable = () => {
     const why = notSearchable(ctx.schema, ctx.getState());

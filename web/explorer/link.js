@@ -1,7 +1,6 @@
 // attnx explorer: the state <-> URL hash link. Reads links of every version (web/common/hashstate.js
-// with the core's frozen link defaults), writes current ones (the newest version, every option;
-// to the URL when changes pause), and keeps the custom pattern's link fields (cp, cw) in step
-// with the edited pattern.
+// with the core's frozen link defaults) and writes current ones (the newest version, every option;
+// to the URL when changes pause). The controller keeps the custom pattern's fields (cp, cw).
 import { parseHash, toHash, isElementHash } from '../common/hashstate.js';
 import { CustomPattern } from './custom-pattern.js';
 import { PAGE } from './state.js';
@@ -18,9 +17,10 @@ export const URL_WRITE_MS = 250;
 
 // The page's link (see the top of this file).
 export class LinkState {
-  // { schema, table, status (StatusView), getTools() -> CustomTools, onRead(state), onWritten() }
-  constructor({ schema, table, status, getTools, onRead, onWritten }) {
-    Object.assign(this, { schema, table, status, getTools, onRead, onWritten });
+  // { schema, table, status (StatusView), onRead(state, given: Set of the fields the link set,
+  // custom: the decoded CustomPattern or null), onWritten() }
+  constructor({ schema, table, status, onRead, onWritten }) {
+    Object.assign(this, { schema, table, status, onRead, onWritten });
     this.maxNnz = schema.pageLimits.maxNnzLink;
     this.lastWritten = null;
     this.pendingUrl = 0;
@@ -30,7 +30,7 @@ export class LinkState {
   // Reads location.hash: problems go to the 'hash' messages (an invalid value: its default is used
   // instead; unknown keys are ignored; a repeated key's first value is used; a hash longer than
   // any link is not read at all), a custom pattern is decoded (the diagonal when it cannot be),
-  // then onRead(state).
+  // then onRead(state, given, custom).
   read() {
     this.cancelPending();  // the visitor's link wins over a write not yet made
     this.inUrl = location.hash;
@@ -42,10 +42,9 @@ export class LinkState {
       if (r.error) msgs.push(`Link: ${r.error}. The identity pattern is used instead.`);
       custom = r.pattern || CustomPattern.identity(state.L);
     }
-    this.getTools().reset(custom);
     this.status.setMessages('hash', msgs, 'error');
-    this.syncCustom(state, custom);
-    this.onRead(state);
+    const given = new Set([...new URLSearchParams(location.hash.replace(/^#/, '')).keys()].filter((k) => Object.hasOwn(this.table, k)));
+    this.onRead(state, given, custom);
   }
 
   // Makes st the page's link (href(), at once) and calls onWritten() (at once); the URL gets it
@@ -84,18 +83,5 @@ export class LinkState {
   // True when hash is the page's newest link already (a hashchange to it has nothing to read).
   isOwn(hash) {
     return hash === this.lastWritten;
-  }
-
-  // Sets st.cp / st.cw (in place) from the custom pattern (or clears them); a pattern with more
-  // nonzeros than a link holds is left out, with a note in the 'link' messages.
-  syncCustom(st, custom) {
-    let note = [];
-    st.cp = '';
-    st.cw = '';
-    if (st.pattern === 'custom' && custom) {
-      if (custom.nnz <= this.maxNnz) Object.assign(st, custom.encode());
-      else note = [`This custom pattern has ${custom.nnz} nonzeros; links hold at most ${this.maxNnz}, so "Copy link" will not include it (export it as JSON instead).`];
-    }
-    this.status.setMessages('link', note, 'warn');
   }
 }

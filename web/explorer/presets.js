@@ -1,40 +1,61 @@
-// attnx explorer: the presets menu's named states (data). Each preset's state is written like a
-// story step's (story.js: settings named as in links, on top of the table's current defaults);
-// the paper's setting is the core's paper preset (schema.presets.paper), the others' numbers were
-// computed with the core (seed 1).
+// attnx explorer: the presets menu's named states, all from the core's schema: the paper's setting
+// (schema.presets.paper: its values for the explorer's fields, at the explorer's default L and d)
+// and the explorer's own (schema.explorerPresets; those with dMin set d to the target's minimal d,
+// found by the core's search when the preset is applied, never a number written in the page).
+// A preset's state is written like a story step's (story.js: settings named as in links, on top
+// of the table's current defaults). DOM-free.
 import { parseField } from '../common/hashstate.js';
 import { sceneState } from './story.js';
+import { minDGrid, minDOptions, minDMessage } from './d-search.js';
 
-// The presets that are page data: { name, label (shown), state (settings as in a link) }.
-const PAGE_PRESETS = [
-  // The README's embed example: 5 nonzeros per row, succeeds at d = 2560.
-  { name: 'window', label: 'Sliding window (L = 128, w = 2)', state: { pattern: 'window', L: 128, w: 2, d: 2560 } },
-  // One global token (column 0 has all 64 rows): outside the class; succeeds at its minimal d, 1856.
-  { name: 'bigbird', label: 'BigBird (outside the class)', state: { pattern: 'bigbird', L: 64, w: 1, globals: 1, randoms: 1, d: 1856 } },
-];
-
-// The core's paper preset as an explorer state: its values for the explorer's fields (parsed as
-// a link's), at the explorer's default L = 256 and d = 1024 (succeeds; minimal d on the 16-grid 944).
-function paperPreset(schema, table) {
+// Settings given as link values ({ option: value }) parsed as a link's, in order (ranges see the
+// settings before them); options the explorer does not have are left out.
+function parsed(schema, table, values) {
   const state = {};
-  for (const [option, value] of Object.entries(schema.presets.paper.values)) {
-    if (!schema.linkCompute.explorer.includes(option)) continue;  // the explorer's options only
-    const r = parseField(option, table[option], String(value), state);
+  for (const [option, value] of Object.entries(values)) {
+    if (!schema.linkCompute.explorer.includes(option)) continue;
+    const r = parseField(option, table[option], String(value), { ...sceneState(table), ...state });
     if (!r.error) state[option] = r.value;
   }
-  return { name: 'paper', label: `Paper: random k = ${state.k}, L = ${table.L.def}`, state };
+  return state;
 }
 
-/** The menu's entries, in order: the paper's setting, then the page's presets. */
+function paperPreset(schema, table) {
+  const state = parsed(schema, table, schema.presets.paper.values);
+  return { name: 'paper', label: `Paper: random k = ${state.k}, L = ${table.L.def}`, state, dMin: false };
+}
+
+/** The menu's entries, in order: the paper's setting, then the explorer's own. */
 export function presetList(schema, table) {
-  return [paperPreset(schema, table), ...PAGE_PRESETS];
+  const own = schema.explorerPresets.map((p) => ({ name: p.name, label: p.label, state: parsed(schema, table, p.values), dMin: p.dMin }));
+  return [paperPreset(schema, table), ...own];
 }
 
 /**
- * The state patch of preset `name` (the table's defaults with its state on top, no story), or
- * null when there is no such preset.
+ * Preset `name` as { patch (the table's defaults with its state on top, no story), dMin (d is
+ * to be set to the minimal d of that state) }, or null when there is no such preset.
  */
 export function presetPatch(schema, table, name) {
   const p = presetList(schema, table).find((x) => x.name === name);
-  return p ? { ...sceneState(table, p.state), story: '', step: 1 } : null;
+  return p ? { patch: { ...sceneState(table, p.state), story: '', step: 1 }, dMin: p.dMin } : null;
+}
+
+/**
+ * Preset `name` as a state patch ready to apply: with dMin, d is the minimal d of the preset's
+ * state found on the pool (minD with the explorer's grid: d-search.js minDGrid); when the search
+ * fails or finds none, d is the table's default and `note` says why. Resolves { patch, note }, or
+ * null for an unknown preset. signal (optional) cancels the search (then it resolves null).
+ */
+export async function resolvePreset(pool, schema, table, name, { signal } = {}) {
+  const p = presetPatch(schema, table, name);
+  if (!p || !p.dMin) return p && { patch: p.patch, note: '' };
+  const grid = minDGrid(schema, table, p.patch);
+  try {
+    const res = await pool.run('minD', minDOptions(schema, p.patch, null, grid), { signal });
+    if (res.dMin !== null) return { patch: { ...p.patch, d: res.dMin }, note: '' };
+    return { patch: p.patch, note: minDMessage(res, grid) };
+  } catch (e) {
+    if (e && e.name === 'AbortError') return null;
+    return { patch: p.patch, note: `The minimal d of this preset could not be found: ${e && e.message ? e.message : e}` };
+  }
 }

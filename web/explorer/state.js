@@ -17,12 +17,14 @@ export const VIEW_FIELDS = {
   scale: { type: 'enum', values: ['lin', 'log'], def: 'log' },
   ref: { type: 'enum', values: ['mean', 'min'], def: 'mean' },
   row: { type: 'int', min: -1, max: (st) => (st.L ?? 2) - 1, def: -1 },
-  help: { type: 'bool', def: true },
+  help: { type: 'bool', def: false },  // the explanation (a <details> after the explorer) open
   embed: { type: 'bool', def: false },
   theme: THEME_FIELD,  // auto (the system's), light or dark (web/common/theme.js)
   // Lecture mode (story.js): a built-in story ('' = none) and its step, shown in the story panel.
   story: { type: 'enum', values: ['', ...STORY_NAMES], def: '', rangeText: `the name of a built-in story (${STORY_NAMES.join(', ')})` },
   step: { type: 'int', min: 1, max: MAX_STEPS, def: 1 },
+  // Presentation mode (present.js): the explorer fills the screen for a lecture hall.
+  present: { type: 'bool', def: false },
 };
 
 // Fields that only change the drawing (re-render without recomputing).
@@ -122,4 +124,20 @@ export function constructionInputs(result) {
 // X itself is in the result (the render worker pools it).
 export function hasInputImages(r) {
   return !!((r.views && r.views.XB) || (r.X && r.X.length));
+}
+
+// Whether family `name` is generated from parameters (custom is not: it has a pattern of its own;
+// an unknown name counts as generated).
+export function familyGenerated(schema, name) {
+  const f = schema.families.find((x) => x.name === name);
+  return !f || f.generated;
+}
+
+// The link fields of the custom pattern of state st: { cp, cw } (empty unless st's family is the
+// custom one), and a note when the pattern has more nonzeros than a link holds (then left out).
+export function customLinkFields(schema, st, custom) {
+  const maxNnz = schema.pageLimits.maxNnzLink;
+  if (!custom || familyGenerated(schema, st.pattern)) return { cp: '', cw: '', note: null };
+  if (custom.nnz > maxNnz) return { cp: '', cw: '', note: `This custom pattern has ${custom.nnz} nonzeros; links hold at most ${maxNnz}, so "Copy link" will not include it (export it as JSON instead).` };
+  return { ...custom.encode(), note: null };
 }

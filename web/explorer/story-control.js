@@ -67,20 +67,27 @@ export class StoryControl {
     if (r.story && clampStep(r.story, n) !== st.step) this.update(stepPatch(this.table, r.story, n));
   }
 
-  // Shows the panel for state st (hidden without a story or until it is loaded).
+  // Shows the panel for state st (hidden without a story or until it is loaded); then calls
+  // this.onShow() if set (presentation mode's progress indicator follows the panel).
   show(st) {
-    if (!st.story) return this.view.show(null);
+    if (!st.story) {
+      this.view.show(null);
+      if (this.onShow) this.onShow();
+      return;
+    }
     this.load(st.story).then((r) => {
       const now = this.getState();
       if (now && now.story === st.story) this.view.show(r.story || null, r.story ? clampStep(r.story, now.step) : 1);
+      if (this.onShow) this.onShow();
     });
   }
 
-  // Arrow keys and Page Up / Page Down on target step the story while one is shown.
-  attachKeys(target) {
+  // Arrow keys and Page Up / Page Down on target step the story while one is shown (and while
+  // enabled() says so: presentation mode has keys of its own).
+  attachKeys(target, enabled = () => true) {
     target.addEventListener('keydown', (ev) => {
       const st = this.getState();
-      if (!st || !st.story || !this.view.shown || !isStoryKey(ev)) return;
+      if (!st || !st.story || !this.view.shown || !isStoryKey(ev) || !enabled()) return;
       ev.preventDefault();
       this.go(keyStep(ev, st.step));
     });

@@ -81,9 +81,9 @@ function summaryParts(r, tol) {
     el('span', { class: `badge small ${m.success ? 'ok' : 'fail'}`, text: m.success ? '✓ (R) and (Z) hold' : '✗ not yet' }),
     el('span', { class: m.okR ? 'ok' : 'fail', text: `ρ = ${fmtVs(m.rho, tol.eps)} ${m.okR ? '≤' : '>'} ε = ${fmt(tol.eps)}` }),
     el('span', { class: m.okZ ? 'ok' : 'fail', text: `ζ = ${fmtVs(m.zeta, tol.tau)} ${m.okZ ? '≤' : '>'} τ = ${fmt(tol.tau)}` }),
-    el('span', { text: `λ = ${fmt(m.lambda)}` }),
+    el('span', { class: 's-extra', text: `λ = ${fmt(m.lambda)}` }),
     el('span', { text: `d = ${fmtInt(r.d)} (d* ≈ ${fmtInt(r.dStar)})` }),
-    el('span', { class: r.inClass ? '' : 'fail', text: r.inClass ? `k = ${r.k}, in class` : `outside the class (column count ${r.maxColCount} > k = ${r.k})` }),
+    el('span', { class: r.inClass ? 's-extra' : 's-extra fail', text: r.inClass ? `k = ${r.k}, in class` : `outside the class (column count ${r.maxColCount} > k = ${r.k})` }),
   ];
 }
 

@@ -1,0 +1,331 @@
+// attnx explorer: the one controller of the page (index.html) and of <attnx-explorer>. It owns the
+// state (and the custom pattern that goes with it), tells the host's mirror (the URL, or the
+// element's events) of every change, runs the construction on the worker pool (latest request
+// wins), draws it (figures, metrics, row focus, precision report) and drives stories. The host
+// builds the markup (skeleton.js), reads its own input (a link, attributes) into a state, and
+// gives it to load(); everything after that happens here.
+import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS } from './state.js';
+
+export { familyGenerated };
+import { PrecisionRequest } from './precision.js';
+import { CustomPattern } from './custom-pattern.js';
+import { Runner } from './runner.js';
+import { RenderClient } from './render-client.js';
+import { Figures, FIGS } from './figures.js';
+import { Controls } from './controls.js';
+import { RowFocus } from './row-focus.js';
+import { StoryControl } from './story-control.js';
+import { attachPointer } from './views/figure-pointer.js';
+import { recordLatency, nextFrame } from './latency.js';
+
+const DIM_AFTER_MS = 250;  // the figures dim if no result was drawn this long after a change
+
+// The explorer's controller (see the top of this file).
+export class ExplorerController {
+  // { root: the Document or ShadowRoot holding the skeleton's ids, host: the element that gets the
+  //   'computing' class and data-busy / data-runs (the page's <html>, an element's box),
+  //   pool, schema, table, status (StatusView), renderWorkerUrl?, storiesUrl?,
+  //   mirror: { write(st) }: told of every state change (the URL; the element's events),
+  //   hooks: { afterChange(st, changed), shown(result, { ms, first }), failed(message),
+  //   drawable(view) -> bool: clicks on that view draw instead of picking a row } }
+  constructor(opts) {
+    Object.assign(this, { root: opts.root, host: opts.host, pool: opts.pool, schema: opts.schema, table: opts.table, status: opts.status });
+    this.mirror = opts.mirror;
+    this.hooks = opts.hooks || {};
+    this.st = null;
+    this.custom = null;       // the custom pattern (CustomPattern) while st.pattern is 'custom'
+    this.current = null;      // { id, L, d, tol, A, info, inputs, hasX } of the construction shown
+    this.runs = 0;
+    this.shownId = 0;         // id of the newest run drawn (older results arriving later are dropped)
+    this.lastShown = null;    // { id, result } of the newest run drawn as current
+    this.waiters = [];        // { seq, resolve } of showState calls waiting for a drawn result
+    this.compute = computeFields(this.schema);
+    this.runner = new Runner(this.pool, { onProgress: (id, f) => this.status.progressed(f) });
+    this.figures = new Figures({ root: this.root, render: new RenderClient(opts.renderWorkerUrl ? { workerUrl: opts.renderWorkerUrl } : {}), getState: () => this.st, getCurrent: () => this.current });
+    this.precision = new PrecisionRequest(this.pool, (report) => this.figures.views.metrics.setPrecision(report));
+    this.figures.views.metrics.onAskPrecision = () => this.precision.compute();
+    this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current });
+    this.story = new StoryControl({
+      table: this.table, box: this.$('story'), base: opts.storiesUrl, getState: () => this.st,
+      update: (patch) => this.update(patch), report: (msgs) => this.status.setMessages('story', msgs, 'error'),
+    });
+    this.controls = null;
+    this.attachPointers();
+    this.watchFigures();
+  }
+
+  $(id) {
+    return this.root.getElementById(id);
+  }
+
+  get busy() {
+    return this.host.dataset.busy === '1';
+  }
+
+  setBusy(b) {
+    this.host.dataset.busy = b ? '1' : '0';
+  }
+
+  // Shows the settings form with the fields named in `only` (null: every field; an empty Set: no
+  // form). The containers are the skeleton's #pattern-fields, #construct-fields, #view-fields.
+  setControls(only) {
+    const key = only ? [...only].join(',') : '*';
+    if (key === this.controlsKey) return;
+    this.controlsKey = key;
+    const form = this.$('controls');
+    for (const id of ['pattern-fields', 'construct-fields', 'view-fields']) this.$(id).replaceChildren();
+    form.hidden = !!only && only.size === 0;
+    this.controls = form.hidden ? null : new Controls({
+      schema: this.schema, table: this.table, only,
+      containers: { pattern: this.$('pattern-fields'), construct: this.$('construct-fields'), view: this.$('view-fields') },
+      onChange: (name, value) => this.update({ [name]: value }),
+      onNewSeed: () => this.update({ seed: Math.floor(Math.random() * 1e6) }),
+    });
+    if (this.controls && this.st) this.controls.sync(this.st);
+  }
+
+  // Heatmap pointers and keys: hover marks a row, a click or Enter pins it (or draws, on a
+  // drawable view: hooks.draw).
+  attachPointers() {
+    const views = this.figures.views;
+    const pin = (c) => this.update({ row: this.st.row === c.i ? -1 : c.i }, { compute: false });
+    const drawing = (view) => !!(this.hooks.drawable && this.hooks.drawable(view));
+    for (const key of FIGS) {
+      attachPointer(views[key], {
+        getL: () => this.current && this.current.L,
+        startRow: () => this.st.row,
+        onHover: (c, view) => this.focus.onHover(c, view),
+        onPick: (c, view) => { if (!drawing(view)) pin(c); },
+        onKeyAct: (c, view) => (drawing(view) ? this.hooks.keyDraw(c) : pin(c)),
+      });
+    }
+  }
+
+  // Redraws at a new size; draws X's images when X's card comes into view.
+  watchFigures() {
+    this.figures.watchSize(() => !this.busy, () => this.redrawAtNewSize());
+    this.figures.watchX(() => {
+      if (!this.current || this.busy) return;
+      if (this.current.hasX) this.figures.rerender(['all']);
+      else this.schedule();
+    });
+  }
+
+  // A state read from the host's input (a link, the attributes): given is the Set of fields it
+  // set. A story's step fills what they leave out (once the story is loaded); the custom pattern
+  // is `custom` (a CustomPattern, or null: the identity when the state's pattern is custom).
+  load(state, given, custom = null) {
+    this.custom = custom;
+    this.story.read(state, given, (s) => {
+      const before = this.st;
+      this.st = clampToRanges(this.table, this.schema, s);
+      this.followCustom(this.st);
+      this.syncCustom(this.st);
+      this.afterChange(before ? Object.keys(this.table).filter((k) => before[k] !== this.st[k]) : Object.keys(this.table));
+    });
+  }
+
+  // Applies a change made inside the explorer (form, heatmaps, tools). compute: false for changes
+  // that must not recompute (pinning a row, help).
+  update(patch, { compute = true } = {}) {
+    const tInput = performance.now();
+    const next = { ...this.st, ...withConstructionD(this.schema, this.st, patch) };
+    const changed = Object.keys(patch).filter((k) => this.st[k] !== next[k]);
+    if (changed.length === 0) return;
+    if (this.hooks.changing) this.hooks.changing();
+    this.followCustom(next);
+    this.st = clampToRanges(this.table, this.schema, next);
+    this.syncCustom(this.st);
+    this.afterChange(changed, compute, tInput);
+  }
+
+  // Replaces the custom pattern (an edit, an import, undo) and computes it.
+  setCustom(p) {
+    this.custom = p;
+    this.commitCustom();
+  }
+
+  commitCustom() {
+    this.syncCustom(this.st);
+    this.mirror.write(this.st);
+    if (this.hooks.afterChange) this.hooks.afterChange(this.st, ['cp', 'cw']);
+    this.schedule();
+  }
+
+  // Keeps the custom pattern consistent with state st: none unless the family is custom (a
+  // family without generated patterns); the target shown when switching to it; resized with L.
+  followCustom(st) {
+    if (familyGenerated(this.schema, st.pattern)) {
+      this.custom = null;
+      return;
+    }
+    if (!this.custom) this.custom = CustomPattern.fromTarget(this.current, st.L);
+    if (this.custom.L !== st.L) this.custom = this.custom.resized(st.L);
+  }
+
+  // Sets st.cp / st.cw (in place) from the custom pattern (or clears them); a pattern with more
+  // nonzeros than a link holds is left out, with a note in the 'link' messages.
+  syncCustom(st) {
+    const { cp, cw, note } = customLinkFields(this.schema, st, this.custom);
+    Object.assign(st, { cp, cw });
+    this.status.setMessages('link', note ? [note] : [], 'warn');
+  }
+
+  afterChange(changed, recompute = true, tInput = performance.now()) {
+    if (this.controls) this.controls.sync(this.st);
+    this.story.show(this.st);
+    this.mirror.write(this.st);
+    if (this.hooks.afterChange) this.hooks.afterChange(this.st, changed);
+    if (recompute && changed.some((k) => this.compute.includes(k))) this.schedule(tInput);
+    else if (changed.some((k) => RENDER_FIELDS.includes(k))) this.figures.rerender(changed);
+    if (changed.includes('row')) {
+      this.focus.mark();
+      this.focus.show();
+    }
+  }
+
+  // Applies patch like update() and resolves with the construct result drawn for the new state
+  // (the one already drawn when nothing needed computing), or null when computing failed.
+  showState(patch) {
+    this.update(patch);
+    if (!this.busy && this.lastShown && this.lastShown.id === this.runner.seq) return Promise.resolve(this.lastShown.result);
+    return new Promise((resolve) => this.waiters.push({ seq: this.runner.seq, resolve }));
+  }
+
+  // Resolves the showState calls made before run id was scheduled with result.
+  settleShown(id, result) {
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      if (this.waiters[i].seq > id) continue;
+      this.waiters[i].resolve(result);
+      this.waiters.splice(i, 1);
+    }
+  }
+
+  // The construct options of the state (what the custom pattern and the settings ask for).
+  constructOptions() {
+    return constructOptions(this.schema, this.st, this.custom);
+  }
+
+  settingsKey(opts) {
+    return settingsKey(this.schema, this.st, this.custom, opts);
+  }
+
+  // Computes the state's construction on the pool (the newest request wins; see runner.js), then
+  // draws it. tInput: when the change that asked for it was made (for the latency measure).
+  async schedule(tInput = performance.now()) {
+    this.setBusy(true);
+    this.figures.views.metrics.setStale(true);
+    this.precision.settingsChanged(this.settingsKey());
+    this.dimLater();
+    this.status.busy(`Computing M for L = ${this.st.L}, d = ${this.st.d}…`);
+    let res;
+    try {
+      res = await this.runner.schedule('construct', this.viewOptions(this.constructOptions()));
+    } catch (e) {
+      this.fail('Not computed.', e && e.message ? e.message : String(e));
+      return;
+    }
+    if (!res || res.id < this.shownId) return;  // dropped, or an older run than the one shown
+    if (!res.superseded) this.status.setMessages('api', []);
+    await this.show(res, tInput);
+  }
+
+  fail(headline, message) {
+    this.figures.setBusy(false);
+    this.figures.views.metrics.setStale(false);
+    this.settleShown(Infinity, null);
+    this.status.done(headline);
+    this.status.setMessages('api', [message], 'error');
+    this.setBusy(false);
+    if (this.hooks.failed) this.hooks.failed(message);
+  }
+
+  // construct's options plus the pooled images the page draws (at the pixels on screen), without
+  // X where the row inspector shows no query (jl: L x 2d), and without X's images while its card
+  // is off screen.
+  viewOptions(opts) {
+    const b = this.figures.budgets();
+    const rowQuery = constructionOf(this.schema, opts.construction).rowQuery;
+    return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: !rowQuery, inputs: this.figures.xVisible } };
+  }
+
+  // The heatmaps' size on screen changed: redraw (X left the worker only as images, so at a new
+  // size it is computed again: cheap, the worker keeps the Gram matrix).
+  async redrawAtNewSize() {
+    const drawn = await this.figures.rerender(['all']);
+    if (drawn && drawn.xStale) this.schedule();
+  }
+
+  // Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps
+  // drawing never dims; a long computation does).
+  dimLater() {
+    const id = this.runner.seq + 1;
+    clearTimeout(this.dimTimer);
+    this.dimTimer = setTimeout(() => {
+      if (this.shownId < id && this.busy) this.figures.setBusy(true);
+    }, DIM_AFTER_MS);
+  }
+
+  // Draws the construction of run res ({ id, result, timing, superseded }) and, when it is the
+  // newest, ends the busy state and tells the host (hooks.shown).
+  async show({ id, result, timing, superseded }, tInput) {
+    const t = { tInput, tReceived: performance.now(), paintMs: 0 };
+    this.shownId = id;
+    const cur = this.setCurrent(id, result);
+    const drawn = await this.draw(cur, id, result, superseded);
+    t.tRendered = performance.now();
+    t.tData = drawn ? t.tRendered - drawn.paintMs - drawn.poolMs : t.tRendered;
+    t.paintMs = drawn ? drawn.paintMs : 0;
+    if (this.current !== cur) return;
+    await nextFrame();
+    t.tPainted = performance.now();
+    recordLatency(result, timing, t);
+    if (!this.runs) this.firstDrawnAt = performance.now();  // page clock (scripts/embed-shots.mjs)
+    this.runs++;
+    this.host.dataset.runs = String(this.runs);
+    this.focus.mark();
+    this.focus.show();
+    if (this.current !== cur || superseded || !this.runner.isCurrent(id)) return;
+    this.settle(id, result, Math.round(performance.now() - tInput));
+  }
+
+  // The newest result is on screen: end the busy state, say so, wake showState's callers.
+  settle(id, result, ms) {
+    clearTimeout(this.dimTimer);
+    this.figures.setBusy(false);
+    this.figures.views.metrics.setStale(false);
+    this.setBusy(false);
+    this.lastShown = { id, result };
+    this.settleShown(id, result);
+    this.status.done(this.hooks.doneText ? this.hooks.doneText(result, ms) : '');
+    if (this.hooks.shown) this.hooks.shown(result, { ms, first: this.runs === 1 });
+    if (this.figures.resized()) this.redrawAtNewSize();  // the size changed while this was computed
+  }
+
+  setCurrent(id, result) {
+    const p = result.params;
+    const tol = { eps: p.eps, tau: p.tau, delta: p.delta };
+    const A = { rows: Int32Array.from(result.A.rows), cols: Int32Array.from(result.A.cols), vals: Float64Array.from(result.A.vals) };
+    this.current = { id, L: result.L, d: result.d, tol, A, info: {}, inputs: constructionInputs(result), hasX: hasInputImages(result) };
+    this.focus.reset();
+    return this.current;
+  }
+
+  // The data and the images in one trip to the render worker; the metrics card is written while
+  // the render worker makes the images. Resolves with the drawing's times, or null.
+  async draw(cur, id, result, superseded) {
+    try {
+      const v = result.views;
+      const pooledAt = v ? { budget: v.size, xRows: v.xRows, xCols: v.xCols } : null;
+      const images = this.figures.rerender(['all'], (which, opts) => this.figures.render.setData(id, result, cur.tol, { which, opts }), pooledAt);
+      this.figures.views.metrics.update(result, cur.tol);
+      // The newest result: its precision report at once (kept when only computed again for X's
+      // images), so the panel never flashes back to its button.
+      if (!superseded && this.runner.isCurrent(id)) this.precision.follow(result, this.constructOptions(), this.settingsKey());
+      return await images;
+    } catch (e) {
+      this.status.setMessages('api', [`Drawing failed: ${e.message}`], 'error');
+      return null;
+    }
+  }
+}
