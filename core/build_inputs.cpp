@@ -24,8 +24,10 @@ ConstructionInfo jl_info() {
   c.params = {"d", "projection", "step", "dmax"};
   c.dimension = "d";
   c.sliced = true;
-  c.summary = "The paper's construction: Q = sqrt(d)·B·P and K = P with a random P, so the logits "
-              "are B plus projection noise; d must be in the hundreds, a few bits of X suffice.";
+  c.queries_title = "Q: √d·B·P", c.queries_sub = "first d columns of X";
+  c.keys_title = "K = P", c.keys_sub = "last d columns of X";
+  c.summary = "The paper's construction (§3): Q = √d·B·P, K = P for a random Gaussian P. It "
+              "needs d in the hundreds, and a few bits of X suffice.";
   return c;
 }
 
@@ -37,8 +39,11 @@ ConstructionInfo lp_info() {
   c.precision_always = true;
   c.row_report = {"margin", "iterations"};
   c.row_query = true;
-  c.summary = "The same random keys, but each row's query solves a max-margin linear program: "
-              "d of 15 to 30 where jl needs hundreds, paid for in larger inputs.";
+  c.queries_title = "Q: LP queries √d·q_i", c.queries_sub = "first d columns: one linear program per row";
+  c.keys_title = "K = P", c.keys_sub = "last d columns: the same random keys as jl";
+  c.summary = "Optimal queries (§8.2): the same keys K = P, and for each row the query q_i of "
+              "a linear program that maximises the margin t by which (R) and (Z) hold. Same "
+              "weights, far fewer dimensions.";
   return c;
 }
 
@@ -48,8 +53,11 @@ ConstructionInfo moment_info() {
   c.precision_always = true;
   c.row_report = {"lambda"};
   c.row_query = true;
-  c.summary = "Keys on the moment curve: D = 2m dimensions at every L, paid for in bits: the "
-              "logits are differences of huge numbers, and float32 loses them from L of about 32.";
+  c.queries_title = "Q: √D·coefficients of p_i", c.queries_sub = "first D columns: a polynomial per row";
+  c.keys_title = "K: T₁(t_j) … T_D(t_j)", c.keys_sub = "last D columns: the moment curve";
+  c.summary = "The moment curve (§8.3): keys K_j = (T₁(t_j), …, T_D(t_j)) at Chebyshev nodes "
+              "t_j, and for each row a polynomial that is exact on its support and far below "
+              "elsewhere. D = 2m dimensions at every L, paid for in bits.";
   return c;
 }
 

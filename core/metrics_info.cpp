@@ -15,10 +15,10 @@ const std::vector<MetricInfo>& metric_infos() {
       {"lambda", "λ", "leaked mass",
        "Largest attention mass a row puts off its support; not part of the test, and it grows "
        "with L."},
-      {"k", "k", "row bound", "Largest number of nonzeros in a row of A."},
+      {"k", "k", "k (row bound)", "Largest number of nonzeros in a row of A."},
       {"maxColCount", "", "max column count",
        "Largest number of nonzeros in a column; the theorem's class needs it at most k."},
-      {"beta", "β", "max‖B_i‖₂",
+      {"beta", "β", "β = max‖B_i‖₂",
        "Largest row norm of the log-target B; the projection error of row i scales like "
        "‖B_i‖/√d."},
       {"dStar", "d*", "d*(L)",

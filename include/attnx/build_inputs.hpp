@@ -37,6 +37,8 @@ struct ConstructionInfo {
   bool row_query = false;   // its X is small: the row inspector shows a row's query
   bool sliced = false;      // construct stops between slices and resumes (keeps its Gram ladder)
   std::string summary;      // one sentence: what it does and what it costs
+  // The two halves of X = [Q, K] as the explorer names them: a title and a subtitle each.
+  std::string queries_title, queries_sub, keys_title, keys_sub;
 };
 // jl, lp, moment, in construction_names() order.
 const std::vector<ConstructionInfo>& construction_infos();

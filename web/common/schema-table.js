@@ -19,6 +19,14 @@ export function constructionOf(schema, name) {
   return schema.constructions.find((c) => c.name === name) || schema.constructions[0];
 }
 
+// Whether option `name` is used with state st: every rule of the core's applies list holds
+// (schema.options[name].applies: [{ option, values }]). Fields that are no core option (the
+// pages' view fields) always apply.
+export function optionApplies(schema, name, st) {
+  const o = schema.options[name];
+  return !o || o.applies.every((r) => r.values.includes(st[r.option]));
+}
+
 // Map of parameter name -> the first family parameter of that name (label, min, max, default).
 export function familyParams(schema) {
   const m = new Map();

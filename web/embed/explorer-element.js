@@ -29,6 +29,7 @@ export class AttnxExplorer extends LazyElement {
   }
 
   get runs() { return this.ctl ? this.ctl.runs : 0; }            // results drawn (scripts, tests)
+  get st() { return this.ctl ? this.ctl.st : undefined; }         // the element's state
   get firstDrawnAt() { return this.ctl ? this.ctl.firstDrawnAt : undefined; }
 
   buildShadow() {

@@ -41,7 +41,7 @@ export class ExplorerController {
     this.waiters = [];        // { seq, resolve } of showState calls waiting for a drawn result
     this.compute = computeFields(this.schema);
     this.runner = new Runner(this.pool, { onProgress: (id, f) => this.status.progressed(f) });
-    this.figures = new Figures({ root: this.root, render: new RenderClient(opts.renderWorkerUrl ? { workerUrl: opts.renderWorkerUrl } : {}), getState: () => this.st, getCurrent: () => this.current });
+    this.figures = new Figures({ root: this.root, schema: this.schema, render: new RenderClient(opts.renderWorkerUrl ? { workerUrl: opts.renderWorkerUrl } : {}), getState: () => this.st, getCurrent: () => this.current });
     this.precision = new PrecisionRequest(this.pool, (report) => this.figures.views.metrics.setPrecision(report));
     this.figures.views.metrics.onAskPrecision = () => this.precision.compute();
     this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current });

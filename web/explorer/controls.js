@@ -1,30 +1,15 @@
-// attnx explorer: the settings form, built from the core's schema and the state table (labels and
-// ranges are the schema's; hints are the page's wording). Every input is labelled; invalid input
-// shows a message naming the field and its range and leaves the state unchanged.
+// attnx explorer: the settings form, built from the core's schema and the state table: labels,
+// units, help sentences, ranges and which fields apply (schema.options[name].applies) are the
+// core's. Every input is labelled; invalid input shows a message naming the field and its range
+// and leaves the state unchanged.
 import { el, setIf } from '../common/dom.js';
 import { parseField } from '../common/hashstate.js';
-import { familyOf, familyParams } from '../common/schema-table.js';
+import { familyOf, familyParams, optionApplies } from '../common/schema-table.js';
 
-const HINTS = {
-  pattern: 'Which sparse target A to build.',
-  L: 'Tokens (A is L × L).',
-  weights: 'How the support of each row is weighted before rows are normalised.',
-  wMin: 'Random weights are uniform in [w_min, 1].',
-  decay: 'A_ij ∝ (1 + |i − j|)^−decay.',
-  seed: 'One seed reproduces the pattern and the projection P.',
-  eps: '(R): log-ratios on the support within ε.',
-  tau: '(Z): off-support entries at most τ × support entries.',
-  delta: 'Used by the d*(L) estimate only.',
-  d: 'Hidden size: X has 2d columns.',
-  construction: 'How the inputs X are chosen; the weights stay fixed.',
-  projection: 'jl: the kind of random P (the paper\'s guarantee is for gaussian; the others are experiments, SPEC §8.1).',
-  box: 'lp: each query coordinate is at most U in size.',
-};
 const RADIO = {
   scale: ['Colour scale of A and M', [['lin', 'linear'], ['log', 'log₁₀']]],
   ref: ['Ratio error relative to', [['mean', 'row mean'], ['min', 'row minimum']]],
 };
-const WEIGHT_LABELS = { uniform: 'uniform', random: 'random [w_min, 1]', decaying: 'decaying with |i − j|' };
 // The d slider: its value x gives d = round(2^(x / DSLIDER)) (DSLIDER units per octave, read by
 // scripts/slider-drag.mjs and scripts/bench-explorer.mjs), moving in DSTEPS steps per octave
 // (step DSLIDER / DSTEPS = 0.25: about 2.2 % in d per step).
@@ -33,19 +18,6 @@ export const DSTEPS = 32;
 const sliderX = (d) => Math.round(DSTEPS * Math.log2(Math.max(1, d))) * (DSLIDER / DSTEPS);
 
 const bound = (f, key, st) => (typeof f[key] === 'function' ? f[key](st) : f[key]);
-
-// Which fields are shown for a state (family parameters of the chosen family only, the weights'
-// parameter of the chosen weights only, no weights for a custom pattern).
-function visibleFor(name, st, famParams, allParams) {
-  if (allParams.has(name)) return famParams.has(name);
-  if (name === 'weights') return st.pattern !== 'custom';
-  if (name === 'wMin') return st.pattern !== 'custom' && st.weights === 'random';
-  if (name === 'decay') return st.pattern !== 'custom' && st.weights === 'decaying';
-  if (name === 'box') return st.construction === 'lp';
-  if (name === 'projection') return st.construction === 'jl';
-  if (name === 'd') return st.construction !== 'moment';  // moment: D = 2m, not an input
-  return true;
-}
 
 // The settings form (see the top of this file).
 export class Controls {
@@ -75,7 +47,8 @@ export class Controls {
     this.addField(parent, 'pattern', el('select', {}, table.pattern.values.map((n) => opt(n, familyOf(schema, n).label))));
     this.addNumber(parent, 'L');
     for (const name of this.params.keys()) this.addNumber(parent, name);
-    this.addField(parent, 'weights', el('select', {}, table.weights.values.map((w) => opt(w, WEIGHT_LABELS[w] || w))));
+    const weightLabel = new Map(schema.weightings.map((w) => [w.name, w.label]));
+    this.addField(parent, 'weights', el('select', {}, table.weights.values.map((w) => opt(w, weightLabel.get(w) || w))));
     this.addNumber(parent, 'wMin', 'any');
     this.addNumber(parent, 'decay', 'any');
     const seedBtn = el('button', { type: 'button', id: 'new-seed', text: 'New', 'aria-label': 'Draw a new random seed' });
@@ -105,10 +78,11 @@ export class Controls {
     this.dSlider = slider;
   }
 
-  // Adds a labelled field for `name` (label from the table, hint from HINTS, an error line) to
-  // parent; typing commits the value (see commit).
+  // Adds a labelled field for `name` (label, unit and help sentence from the core's schema, an
+  // error line) to parent; typing commits the value (see commit).
   addField(parent, name, input, extra) {
-    const label = this.table[name].label || name, hint = HINTS[name] || '';
+    const o = this.schema.options[name];
+    const label = `${this.table[name].label || name}${o && o.unit ? ` (${o.unit})` : ''}`, hint = o ? o.help : '';
     input.id = `f-${name}`;
     input.name = name;
     const lab = el('label', { for: input.id, text: label });
@@ -169,6 +143,7 @@ export class Controls {
   sync(st) {
     this.state = st;
     const famParams = new Map(familyOf(this.schema, st.pattern).params.map((p) => [p.name, p]));
+    const shown = (name) => optionApplies(this.schema, name, st) && !(this.only && !this.only.has(name));
     for (const [name, fd] of Object.entries(this.fields)) {
       if (fd.radios) {
         for (const r of fd.radios) r.checked = r.value === st[name];
@@ -176,7 +151,7 @@ export class Controls {
         continue;
       }
       const focused = fd.input.getRootNode().activeElement === fd.input;  // in a shadow root too
-      setIf(fd.root, 'hidden', !visibleFor(name, st, famParams, this.params) || (this.only && !this.only.has(name)));
+      setIf(fd.root, 'hidden', !shown(name));
       if (famParams.has(name)) setIf(fd.label, 'textContent', `${famParams.get(name).label} (${name})`);
       this.syncRange(name, fd, st);
       if (!focused || fd.input.tagName === 'SELECT') setIf(fd.input, 'value', String(st[name]));

@@ -86,7 +86,8 @@ export function minDGrid(schema, table, st = {}) {
 // Why d cannot be searched or played for state st (moment: D = 2m is fixed), or null.
 export function notSearchable(schema, st) {
   const c = constructionOf(schema, st.construction);
-  return c.searchable ? null : `The ${c.name} construction has one hidden size per pattern, D = 2m (m: the largest row support), at every L: there is no d to search or play. Pick jl or lp to vary d.`;
+  const searchable = schema.constructions.filter((x) => x.searchable).map((x) => x.name).join(' or ');
+  return c.searchable ? null : `The ${c.name} construction has one hidden size per pattern, D = 2m (m: the largest row support), at every L: there is no d to search or play. Pick ${searchable} to vary d.`;
 }
 
 // What the minimal-d search found (res: minD's result; grid: { step, dmax }), in one sentence.

@@ -17,16 +17,16 @@ const ZERO_LEGEND_MAP = (x) => (x <= 0.75 ? (0.36 * x) / 0.75 : 0.72 + (0.28 * (
 
 // The views in the figure and card elements of root (the page's document, or an embed's shadow
 // root), found by id.
-function createViews(root) {
+function createViews(root, schema) {
   const $ = (id) => root.getElementById(id);
   const v = {
     A: new MatrixView($('fig-A'), { title: 'Target A', desc: 'The sparse pattern to reproduce; each row sums to 1.' }),
     M: new MatrixView($('fig-M'), { title: 'Achieved attention M', desc: 'softmax(XW_Q (XW_K)ᵀ/√d), fixed weights; same scale as A.' }),
     err: new MatrixView($('fig-err'), { title: 'Ratio error on the support', desc: '(Z_ij − ln A_ij) minus its row mean; (R): row spread ≤ ε.' }),
     zero: new MatrixView($('fig-zero'), { title: 'Zero ratio off the support', desc: 'exp(Z_ij − min_{S_i} Z) = M_ij / min_{S_i} M; (Z): ≤ τ.' }),
-    metrics: new MetricsView($('metrics-body'), $('summary')),
+    metrics: new MetricsView($('metrics-body'), $('summary'), schema),
     inspector: new RowInspector($('inspector-body')),
-    cons: new ConstructionView($('construction-body')),
+    cons: new ConstructionView($('construction-body'), schema),
   };
   v.err.wrap.classList.add('na-dark');
   v.zero.wrap.classList.add('na-dark');
@@ -35,13 +35,14 @@ function createViews(root) {
 
 // The figures and cards (see the top of this file).
 export class Figures {
-  // { render: RenderClient, getState(), getCurrent(), root } (current: see main.js; root: where
-  // the figure and card elements are, default the page's document). Creates the views in them.
-  constructor({ render, getState, getCurrent, root = document }) {
+  // { render: RenderClient, getState(), getCurrent(), root, schema } (current: see controller.js;
+  // root: where the figure and card elements are, default the page's document; schema: the
+  // core's, for the views' words). Creates the views in them.
+  constructor({ render, getState, getCurrent, root = document, schema }) {
     this.render = render;
     this.getState = getState;
     this.getCurrent = getCurrent;
-    this.views = createViews(root);
+    this.views = createViews(root, schema);
     this.xVisible = true;  // whether X's images are wanted (see watchX)
   }
 
@@ -120,7 +121,7 @@ export class Figures {
     Object.assign(current.info, msg.info);
     const L = current.L;
     for (const k of FIGS) if (msg.images[k]) this.views[k].draw(msg.images[k], L, L, k === 'A' ? msg.info.aKey : null);
-    if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d, construction: current.inputs ? current.inputs.construction : 'jl' });
+    if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d, construction: current.inputs.construction });
     this.legends(which, current, st);
     this.views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
     return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0, xStale: !!msg.info.xStale };

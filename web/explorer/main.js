@@ -173,4 +173,5 @@ async function readLink(schema, table, pool) {
 main().catch((e) => {
   const status = $('status-text');
   if (status) status.textContent = `Something went wrong: ${e && e.message ? e.message : e}`;
+  console.error(e);
 });

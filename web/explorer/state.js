@@ -106,15 +106,15 @@ export function clampToRanges(table, schema, st) {
 }
 
 // What the row inspector shows of a construct result's inputs: the construction's name, D, X
-// (lp, moment: L x 2D, small; jl: null, its query is not shown and its L x 2d are not copied on
-// every step), each row's LP margin t* and iterations (lp) or §8.3 multiplier λ_i (moment).
+// (when the result has it: constructions with a row query, whose X is small; the page leaves
+// jl's L x 2d out, see controller.js viewOptions), each row's LP margin t* and iterations (lp) or
+// §8.3 multiplier λ_i (moment).
 // Copies: the result's own arrays move to the render worker.
 export function constructionInputs(result) {
   const lp = result.lp;
-  const construction = result.construction || 'jl';
   return {
-    construction, D: result.d,
-    X: construction !== 'jl' && result.X && result.X.length ? result.X.slice() : null,
+    construction: result.construction, D: result.d,
+    X: result.X && result.X.length ? result.X.slice() : null,
     lp: lp ? { ...lp, margin: lp.margin.slice(), iterations: lp.iterations.slice() } : null,
     momentLambda: result.momentLambda ? result.momentLambda.slice() : null,
   };

@@ -8,12 +8,6 @@ import { Legend } from './legend.js';
 import { weightsDiagram } from './weights-diagram.js';
 import { fmt } from '../format.js';
 
-// Names of X's halves per construction: [queries, keys], each [title, subtitle].
-const HALVES = {
-  jl: [['√d·B·P', 'first d columns of X'], ['P', 'last d columns of X']],
-  lp: [['Q: LP queries √d·q_i', 'first d columns: one linear program per row'], ['K = P', 'last d columns: the same random keys as jl']],
-  moment: [['Q: √D·coefficients of p_i', 'first D columns: a polynomial per row'], ['K: T₁(t_j) … T_D(t_j)', 'last D columns: the moment curve']],
-};
 
 function half(title, sub) {
   const canvas = el('canvas', { class: 'heat', role: 'img', 'aria-label': `${title}: ${sub}` });
@@ -30,10 +24,13 @@ function half(title, sub) {
 
 // The construction card (see the top of this file).
 export class ConstructionView {
-  // Fills body with the two halves of X, their legend and the weights diagram.
-  constructor(body) {
-    this.B = half('√d·B·P', 'first d columns of X');
-    this.P = half('P', 'last d columns of X');
+  // Fills body with the two halves of X, their legend and the weights diagram. schema: the
+  // core's (each construction names its halves: schema.constructions[].halves).
+  constructor(body, schema) {
+    this.halves = new Map(schema.constructions.map((c) => [c.name, c.halves]));
+    const [q, k] = schema.constructions[0].halves;
+    this.B = half(q[0], q[1]);
+    this.P = half(k[0], k[1]);
     this.xview = el('div', { class: 'xview' }, this.B.root, this.P.root);
     this.legendBox = el('div', {});
     this.legend = new Legend(this.legendBox);
@@ -49,7 +46,7 @@ export class ConstructionView {
   // Draws images.XB / images.XP (pooled halves of X), with info.xmax for the legend and
   // r { L, d, construction } for the labels; the diagram is redrawn only when d changed.
   update(images, info, r) {
-    const [q, k] = HALVES[r.construction] || HALVES.jl;
+    const [q, k] = this.halves.get(r.construction);
     if (this.shown !== r.construction) {
       this.B.name(q[0], q[1]);
       this.P.name(k[0], k[1]);

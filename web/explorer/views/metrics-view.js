@@ -1,6 +1,6 @@
 // attnx explorer: the metrics card (SPEC §2, §3.5). Every number and verdict is the core's
 // (construct()'s metrics, including okR/okZ); data-value holds it unrounded. One short sentence
-// under each says what it means.
+// under each says what it means: the core's (schema.metrics), the same words everywhere.
 import { el, setChildren } from '../../common/dom.js';
 import { fmt, fmtInt, fmtVs } from '../format.js';
 import { PrecisionView } from './precision-view.js';
@@ -42,11 +42,11 @@ function leakNote(r, tol) {
 }
 
 // The d item: d against the heuristic d*, with a bar.
-function dItem(r) {
+function dItem(r, words) {
   const dStar = r.dStar;
   const ratio = dStar > 0 ? r.d / dStar : Infinity;
   const it = item('d', 'd vs d*(L)', r.d, `${fmtInt(r.d)} / ${fmtInt(dStar)}`,
-    `d* = 16β²·ln(2L²/δ)/ε² is a heuristic sufficient hidden size (Gaussian tail + union bound), linear in ln L; the d you chose is ${fmt(ratio, 2)}× d*.`);
+    `${words('dStar')} The d you chose is ${fmt(ratio, 2)}× d*.`);
   const fill = el('div', { class: 'dfill' });
   const mark = el('div', { class: 'dmark' });
   const top = Math.max(r.d, dStar) * 1.05 || 1;
@@ -57,22 +57,24 @@ function dItem(r) {
   return it;
 }
 
-function metricGrid(r, tol) {
+// A metric's name as the card shows it: the core's label and symbol ("ratio error ρ").
+function nameOf(info) {
+  return info.symbol && !info.label.includes(info.symbol) ? `${info.label} ${info.symbol}` : info.label;
+}
+
+function metricGrid(r, tol, metrics) {
   const m = r.metrics;
   const cmp = (ok, sym, v) => ({ ok, text: `${ok ? '≤' : '>'} ${sym} = ${fmt(v)}` });
+  const it = (key, value, text, extra) => item(key, nameOf(metrics[key]), value, text, metrics[key].help, extra);
   return el('div', { class: 'metric-grid' },
-    item('rho', 'ratio error ρ', m.rho, fmtVs(m.rho, tol.eps), 'Worst row spread of ln(M_ij/M_ij′) − ln(A_ij/A_ij′) over the support; (R) needs ρ ≤ ε.',
-      cmp(m.okR, 'ε', tol.eps)),
-    item('zeta', 'zero ratio ζ', m.zeta, fmtVs(m.zeta, tol.tau), 'Largest M_ij/M_ij′ with j off the support and j′ on it; (Z) needs ζ ≤ τ.',
-      cmp(m.okZ, 'τ', tol.tau)),
-    item('lambda', 'leaked mass λ', m.lambda, fmt(m.lambda), 'Largest attention mass a row puts off its support; not part of the test, and it grows with L.'),
-    item('k', 'k (row bound)', r.k, String(r.k), 'Largest number of nonzeros in a row of A.'),
-    item('maxColCount', 'max column count', r.maxColCount, String(r.maxColCount),
-      r.inClass ? 'Largest number of nonzeros in a column; ≤ k, so A is inside the theorem\'s class.'
-        : 'Largest number of nonzeros in a column; > k, so A is outside the theorem\'s class (the page still runs it).',
+    it('rho', m.rho, fmtVs(m.rho, tol.eps), cmp(m.okR, 'ε', tol.eps)),
+    it('zeta', m.zeta, fmtVs(m.zeta, tol.tau), cmp(m.okZ, 'τ', tol.tau)),
+    it('lambda', m.lambda, fmt(m.lambda)),
+    it('k', r.k, String(r.k)),
+    it('maxColCount', r.maxColCount, String(r.maxColCount),
       { ok: r.inClass, text: r.inClass ? `≤ k = ${r.k}: inside` : `> k = ${r.k}: outside` }),
-    item('beta', 'β = max‖B_i‖₂', m.beta, fmt(m.beta), 'Largest row norm of the log-target B; the projection error of row i scales like ‖B_i‖/√d.'),
-    dItem(r));
+    it('beta', m.beta, fmt(m.beta)),
+    dItem(r, (key) => metrics[key].help));
 }
 
 function summaryParts(r, tol) {
@@ -89,18 +91,20 @@ function summaryParts(r, tol) {
 
 // The metrics card and the summary line (see the top of this file).
 export class MetricsView {
-  // body: the card's content element; summary: the one-line summary above the figures (optional).
-  constructor(body, summary) {
+  // body: the card's content element; summary: the one-line summary above the figures (optional);
+  // schema: the core's (the metrics' words, the constructions' properties).
+  constructor(body, summary, schema) {
     this.body = body;
     this.summary = summary;
+    this.metrics = schema.metrics;
     this.body.append(el('p', { class: 'hint', text: 'Waiting for the first result…' }));
-    this.precision = new PrecisionView(() => this.onAskPrecision && this.onAskPrecision());
+    this.precision = new PrecisionView(() => this.onAskPrecision && this.onAskPrecision(), schema);
   }
 
   // Shows construct() result r with its tolerances tol { eps, tau } (the core's params); the
   // verdicts are the core's metrics.okR / okZ / success.
   update(r, tol) {
-    this.body.replaceChildren(verdictLine(r, tol), metricGrid(r, tol), this.precision.root);
+    this.body.replaceChildren(verdictLine(r, tol), metricGrid(r, tol, this.metrics), this.precision.root);
     this.precision.show(r);
     if (this.summary) setChildren(this.summary, summaryParts(r, tol));
   }

@@ -72,18 +72,18 @@ function barChart(row, L) {
 // iterations, moment's multiplier λ_i. inputs: main.js inputsOf (X only for lp and moment).
 export function queryFacts(i, inputs) {
   if (!inputs) return '';
-  const { construction, D, X, lp, momentLambda } = inputs;
-  if (!X) return '';  // jl on the page: X stays in the worker (its images are pooled there)
+  const { D, X, lp, momentLambda } = inputs;
+  if (!X) return '';  // a construction without a row query: X stays in the worker
   const q = X.subarray(i * 2 * D, i * 2 * D + D);
   let n2 = 0;
   for (const v of q) n2 += v * v;
   const shown = Array.from(q.subarray(0, 6), (v) => fmt(v)).join(', ');
   let text = `query Q_i (${D} coordinates) = (${shown}${D > 6 ? ', …' : ''}), ‖Q_i‖ = ${fmt(Math.sqrt(n2))}`;
-  if (construction === 'lp' && lp) {
+  if (lp) {
     const t = lp.margin[i];
     text += ` · LP margin t*_i = ${fmt(t)} (${t > 0 ? 'feasible' : 'infeasible: no query at this d meets (R) and (Z) for this row'}), ${lp.iterations[i]} iterations`;
   }
-  if (construction === 'moment' && momentLambda) text += ` · §8.3 multiplier λ_i = ${fmt(momentLambda[i])} (how far p_i is pushed down off the support)`;
+  if (momentLambda) text += ` · §8.3 multiplier λ_i = ${fmt(momentLambda[i])} (how far p_i is pushed down off the support)`;
   return text;
 }
 
