@@ -49,7 +49,7 @@ test('an old link (no v) is read with the v0 defaults and rewritten as a current
   const { page, context, problems } = await openPage('#pattern=window&L=64&w=3&help=0');
   await ready(page);
   assert.equal(await hashOf(page), '#v=2&pattern=window&L=64&k=2&w=3&r=2&block=4&stride=8&globals=1&randoms=1'
-    + '&weights=uniform&wMin=0.1&decay=1&eps=1&tau=0.1&delta=0.1&construction=jl&box=1000&projection=gaussian&d=1024&seed=1&help=0');
+    + '&weights=uniform&wMin=0.1&decay=1&eps=1&tau=0.1&delta=0.1&construction=jl&box=1000&projection=gaussian&d=1024&seed=1');  // help=0 is the default since version 2's figures-first page
   assert.equal(await page.inputValue('#f-d'), '1024');
   assert.equal(await page.textContent('#messages'), '');
   assert.deepEqual(problems, []);

@@ -13,9 +13,10 @@ import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { explorerTable, constructOptions } from '../../web/explorer/state.js';
-import { defaults, toHash } from '../../web/common/hashstate.js';
+import { toHash } from '../../web/common/hashstate.js';
 import { sceneState } from '../../web/explorer/story.js';
 import { minDOptions, minDGrid, playSequence } from '../../web/explorer/d-search.js';
+import { presetPatch } from '../../web/explorer/presets.js';
 import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,6 +32,14 @@ before(async () => {
   schema = api.schema();
   table = explorerTable(schema);
 });
+
+// The link of the welcome state (schema.explorerWelcome at its minimal d, found by the API here):
+// what a page opened without a link, and Reset, show.
+function welcomeHash(extra = {}) {
+  const p = presetPatch(schema, table, schema.explorerWelcome);
+  const dMin = api.minD(minDOptions(schema, p.patch, null, minDGrid(schema, table, p.patch))).dMin;
+  return toHash(table, { ...p.patch, d: dMin, ...extra }, { page: 'explorer', schema });
+}
 
 after(async () => {
   await browser?.close();
@@ -137,16 +146,16 @@ test('"Find the minimal d" sets d to the core\'s minD; Play stops after the flip
   await page.click('#dsearch-stop');
   await page.waitForFunction(() => /^Stopped at d = \d+, no success yet\.$/.test(document.getElementById('dsearch-msg').textContent), null, { timeout: 60000 });
   assert.equal(await page.isEnabled('#play-btn'), true);
-  // Reset: the table's current defaults (help, a page setting, is kept).
+  // Reset: the welcome state at its minimal d.
   n = await runsOf(page);
   await page.click('#reset-btn');
   await ready(page, n + 1);
-  assert.equal((await shown(page)).hash, toHash(table, { ...defaults(table), help: false }, { page: 'explorer', schema }));
+  assert.equal((await shown(page)).hash, welcomeHash());
   assert.deepEqual(problems, []);
   await context.close();
 });
 
-test('a preset and Reset end the story; the Lecture button starts it', async () => {
+test('a preset and Reset end the story; the story menu starts it', async () => {
   const { context, page, problems } = await openPage('#story=paper&step=3');
   await ready(page, 1);
   assert.equal((await shown(page)).title, steps[2].title);
@@ -155,14 +164,14 @@ test('a preset and Reset end the story; the Lecture button starts it', async () 
   let s = await shown(page);
   assert.deepEqual([s.hidden, s.d, s.success], [true, '1856', 'true']);
   assert.match(s.hash, /pattern=bigbird/);
-  await page.click('#story-btn');
+  await page.selectOption('#story-select', 'paper');
   await ready(page, 3);
   assert.equal((await shown(page)).title, steps[0].title);
   await page.click('#reset-btn');
   await ready(page, 4);
   s = await shown(page);
   assert.equal(s.hidden, true);
-  assert.equal(s.hash, toHash(table, defaults(table), { page: 'explorer', schema }));
+  assert.equal(s.hash, welcomeHash());
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -117,7 +117,17 @@ test('loads with the CSP, no console errors, non-blank heatmaps; screenshot', as
   assert.deepEqual(inline, { scripts: 0, styles: 0, styleAttrs: 0 });
   await ready(page, 1);
   const shown = await shownMetrics(page);
-  assertSameMetrics(shown, await apiMetrics(page, { pattern: 'random', L: 256, k: 2, ...DEFAULTS }));
+  // The page opens on the welcome state: a sliding window (w = 2) of 64 tokens at its minimal d,
+  // the smallest d on the explorer's grid at which the API's construct succeeds.
+  const welcome = { pattern: 'window', L: 64, w: 2, ...DEFAULTS };
+  const dMin = await page.evaluate(async (st) => {
+    const { load } = await import('/lib/attnx.js');
+    const api = await load();
+    for (let d = 16; d <= 16384; d += 16) if (api.construct({ ...st, d }).metrics.success) return d;
+    return null;
+  }, welcome);
+  assert.equal(shown.success, 'true');
+  assertSameMetrics(shown, await apiMetrics(page, { ...welcome, d: dMin }));
   for (const fig of ['A', 'M', 'err', 'zero']) {
     const v = await canvasVariance(page, `#fig-${fig} canvas.heat`);
     assert.ok(v > 1, `heatmap ${fig} looks blank (pixel variance ${v})`);
@@ -253,7 +263,7 @@ test('copy link round trip restores the exact view', async () => {
   assert.equal(await form(page2), formBefore);
   assert.deepEqual(await shownMetrics(page2), shown);
   assert.match(await page2.textContent('#inspector'), /Row i = 42 \(pinned\)/);
-  assert.equal(await page2.isVisible('#explain'), false);
+  assert.equal(await page2.evaluate(() => document.querySelector('#explain').open), false);  // a closed <details>
   // The pixels agree too.
   const img = (p) => p.evaluate(() => document.querySelector('#fig-M canvas.heat').toDataURL());
   assert.equal(await img(page2), await img(page));

@@ -1,37 +1,70 @@
-// The explorer on a 360 px phone: the figures come within the first screen, the key settings
-// (pattern, L, d with its slider) sit right above them, the other settings come after the
-// figures and cards; on a wide screen the layout is the two-column one.
+// The explorer's first screen (issue 23.1), measured as rectangles inside the viewport, never as
+// times: at 1280×720 and 1024×768 the verdict and A beside M (same size, each at least 200 px on
+// a side) are visible without scrolling, and the settings sit beside the figures; on a 390×844
+// phone A and the verdict are visible, stacked, with no sideways scrolling. Checked for the
+// welcome state (no link), the paper's setting and lecture mode, whose step title and Next button
+// are on the first screen too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
 
 const site = useSite();
 
-// Page-y (px from the top of the document) of the elements with these ids.
-function tops(page, ids) {
-  return page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, document.getElementById(id).getBoundingClientRect().top + scrollY])), ids);
+const SIZES = [{ width: 1280, height: 720, desktop: true }, { width: 1024, height: 768, desktop: true },
+  { width: 390, height: 844, desktop: false }];
+const LINKS = ['', '#v=2&pattern=random&L=256&k=2&d=1024', '#story=paper&step=2'];
+
+// The viewport rectangles of these selectors (null when absent or hidden).
+function rects(page, selectors) {
+  return page.evaluate((sel) => Object.fromEntries(sel.map((s) => {
+    const e = document.querySelector(s);
+    if (!e || !e.getClientRects().length) return [s, null];
+    const r = e.getBoundingClientRect();
+    return [s, { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }];
+  })), selectors);
 }
 
-test('on a 360 px phone the figures come first, with pattern, L and d right above them', async () => {
-  const context = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await page.goto(`${site.server.url}#v=1&L=128&d=512`);
-  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
-  const t = await tops(page, ['fig-A', 'f-pattern', 'f-L', 'f-d-slider', 'f-seed', 'f-eps', 'metrics', 'explain']);
-  assert.ok(t['fig-A'] < 740, `the first figure starts on the first screen (at ${t['fig-A']} px)`);
-  for (const id of ['f-pattern', 'f-L', 'f-d-slider']) assert.ok(t[id] < t['fig-A'] && t['fig-A'] - t[id] < 400, `${id} is right above the figures`);
-  for (const id of ['f-seed', 'f-eps', 'explain']) assert.ok(t[id] > t.metrics, `${id} comes after the figures and cards`);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 360, `no sideways scrolling (${width} px)`);
-  await context.close();
-});
+function inside(r, vw, vh, what) {
+  assert.ok(r, `${what} is shown`);
+  assert.ok(r.left >= 0 && r.top >= 0 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5,
+    `${what} is inside the ${vw}×${vh} viewport: ${JSON.stringify(r)}`);
+}
 
-test('on a wide screen the settings stay beside the figures', async () => {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function open(size, link) {
+  const context = await site.browser.newContext({ viewport: { width: size.width, height: size.height } });
   const page = await context.newPage();
-  await page.goto(`${site.server.url}#v=1&L=128&d=512`);
-  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
-  const r = await page.evaluate(() => [document.getElementById('f-seed'), document.getElementById('fig-A')].map((e) => e.getBoundingClientRect()));
-  assert.ok(r[0].right <= r[1].left, 'the settings column is left of the figures');
-  await context.close();
-});
+  await page.goto(site.server.url + link);
+  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 120000 });
+  return { context, page };
+}
+
+for (const size of SIZES) {
+  for (const link of LINKS) {
+    test(`${size.width}×${size.height} ${link || '(no link)'}: the verdict and the figures are on the first screen`, async () => {
+      const { context, page } = await open(size, link);
+      const sel = ['#summary', '#fig-A canvas.heat', '#fig-M canvas.heat', '.side', '#story .story-title', '#story .story-next'];
+      const r = await rects(page, sel);
+      assert.equal(await page.evaluate(() => scrollY), 0, 'nothing scrolled the page');
+      inside(r['#summary'], size.width, size.height, 'the verdict');
+      assert.match(await page.textContent('#summary'), /ρ.*ε|ρ/, 'the verdict names ρ');
+      const A = r['#fig-A canvas.heat'], M = r['#fig-M canvas.heat'];
+      inside(A, size.width, size.height, 'A');
+      if (size.desktop) {
+        inside(M, size.width, size.height, 'M');
+        assert.ok(A.width >= 200 && A.height >= 200, `A is at least 200 px on a side (${A.width}×${A.height})`);
+        assert.ok(Math.abs(A.width - M.width) < 1 && Math.abs(A.height - M.height) < 1, 'A and M have the same size');
+        assert.ok(Math.abs(A.top - M.top) < 1 && A.right <= M.left, 'A is beside M');
+        assert.ok(r['.side'].left >= M.right, 'the settings sit beside the figures, not above them');
+        if (link.startsWith('#story')) {
+          inside(r['#story .story-title'], size.width, size.height, "the step's title");
+          inside(r['#story .story-next'], size.width, size.height, 'the Next button');
+        }
+      } else {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= size.width, `no sideways scrolling (${width} px)`);
+        assert.ok(!M || M.top >= A.bottom, 'on a phone M comes under A');
+      }
+      await context.close();
+    });
+  }
+}
