@@ -260,3 +260,38 @@ test('<attnx-lab>: bad attributes are named with their range; a changed attribut
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// One controller (issue 22.1): the settings given as the page's link and as the element's
+// attributes give the same state, the same canonical link and the same metrics card.
+test('the same settings as a link and as attributes: identical state, metrics and canonical link', async () => {
+  const attrs = 'pattern="dilated" l="100" r="3" d="512" seed="7" weights="random" eps="0.8" construction="jl"';
+  const { context, page } = await openHost(`<attnx-explorer id="e" ${attrs}></attnx-explorer>`);
+  await waitRuns(page, 'e');
+  const element = await page.evaluate(() => {
+    const e = document.getElementById('e');
+    const metrics = {};
+    for (const m of e.shadowRoot.querySelectorAll('#metrics [data-metric]')) metrics[m.dataset.metric] = m.dataset.value;
+    return { state: { ...e.st }, link: e.link, metrics };
+  });
+  const pageTab = await context.newPage();
+  await pageTab.goto(`${site.url}index.html#v=2&pattern=dilated&L=100&r=3&d=512&seed=7&weights=random&eps=0.8&construction=jl`);
+  await pageTab.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
+  await pageTab.waitForFunction(() => /^#v=2&/.test(location.hash) && /eps=0.8/.test(location.hash));
+  const shown = await pageTab.evaluate(() => {
+    const metrics = {};
+    for (const m of document.querySelectorAll('#metrics [data-metric]')) metrics[m.dataset.metric] = m.dataset.value;
+    return { link: location.hash, metrics };
+  });
+  assert.ok(Object.keys(shown.metrics).length >= 5, 'the page shows its metrics card');
+  assert.deepEqual(element.metrics, shown.metrics);
+  assert.equal(element.link, shown.link);
+  const { explorerTable } = await import('../../web/explorer/state.js');
+  const { parseHash } = await import('../../web/common/hashstate.js');
+  const schema = api.schema(), table = explorerTable(schema);
+  const parsed = parseHash(table, shown.link, { page: 'explorer', schema });
+  assert.deepEqual(parsed.errors, []);
+  for (const [k, v] of Object.entries(parsed.state)) {
+    if (k in element.state && !['help', 'embed', 'story', 'step', 'present', 'theme'].includes(k)) assert.deepEqual(element.state[k], v, `state field ${k}`);
+  }
+  await context.close();
+});

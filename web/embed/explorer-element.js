@@ -31,6 +31,8 @@ export class AttnxExplorer extends LazyElement {
   get runs() { return this.ctl ? this.ctl.runs : 0; }            // results drawn (scripts, tests)
   get st() { return this.ctl ? this.ctl.st : undefined; }         // the element's state
   get firstDrawnAt() { return this.ctl ? this.ctl.firstDrawnAt : undefined; }
+  // The canonical explorer link (#v=…) of the element's state: what the page would show for it.
+  get link() { return this.ctl ? toHash(this.table, this.ctl.st, { page: 'explorer', schema: this.schema }) : undefined; }
 
   buildShadow() {
     const root = this.attachShadow({ mode: 'open' });
@@ -97,8 +99,7 @@ export class AttnxExplorer extends LazyElement {
 
   // The state changed (attributes, the element's own controls, a story step): attnx-change.
   changed(st) {
-    const link = toHash(this.table, st, { page: 'explorer', schema: this.schema });
-    this.dispatchEvent(new CustomEvent('attnx-change', { bubbles: true, composed: true, detail: { state: { ...st }, link } }));
+    this.dispatchEvent(new CustomEvent('attnx-change', { bubbles: true, composed: true, detail: { state: { ...st }, link: this.link } }));
   }
 
   // The newest result is drawn: attnx-result with the core's numbers.
