@@ -23,7 +23,8 @@ test('load picks the SIMD build when the engine has SIMD, and caches it', async 
   assert.equal(scalar.simd, false);
   assert.equal(scalar.flavour, 'wasm-scalar');
   assert.equal(scalar.gramKernel, 'scalar');
-  assert.deepEqual(scalar.info(), { version: api.version, flavour: 'wasm-scalar', simd: false, gramKernel: 'scalar' });
+  assert.deepEqual(scalar.info(), { version: api.version, flavour: 'wasm-scalar', simd: false, gramKernel: 'scalar',
+    sliced: ['jl'], defaultConstruction: 'jl' });
   await assert.rejects(load({ flavour: 'avx' }), { name: 'RangeError', message: /flavour must be one of auto, simd, scalar/ });
 });
 

@@ -3,7 +3,7 @@
 // to the URL when changes pause). The controller keeps the custom pattern's fields (cp, cw).
 import { parseHash, toHash, isElementHash } from '../common/hashstate.js';
 import { CustomPattern } from './custom-pattern.js';
-import { PAGE } from './state.js';
+import { PAGE, familyGenerated } from './state.js';
 
 // The address bar follows the state URL_WRITE_MS after its last change, so a drag of the d
 // slider writes it once, when it pauses. Each history.replaceState costs the browser process
@@ -37,7 +37,7 @@ export class LinkState {
     const { state, errors } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
     const msgs = errors.map((e) => (/ must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
-    if (state.pattern === 'custom') {
+    if (!familyGenerated(this.schema, state.pattern)) {
       const r = state.cp ? CustomPattern.decode(state.L, state.cp, state.cw, this.maxNnz) : { pattern: CustomPattern.identity(state.L) };
       if (r.error) msgs.push(`Link: ${r.error}. The identity pattern is used instead.`);
       custom = r.pattern || CustomPattern.identity(state.L);

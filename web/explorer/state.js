@@ -81,7 +81,7 @@ export function computeFields(schema) {
 export function constructOptions(schema, st, custom) {
   const o = {};
   for (const name of schema.linkCompute[PAGE]) o[name] = st[name];
-  if (st.pattern === 'custom' && custom) o.triplets = custom.toTriplets();
+  if (custom && !familyGenerated(schema, st.pattern)) o.triplets = custom.toTriplets();
   return o;
 }
 

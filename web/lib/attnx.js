@@ -366,6 +366,11 @@ export class AttnxApi {
 
   /** Everything about this build in one plain object (handy across a worker boundary). */
   info() {
-    return { version: this.version, flavour: this.flavour, simd: this.simd, gramKernel: this.gramKernel };
+    const schema = this.schema();
+    // sliced: the constructions whose construct stops between slices and resumes (the core's
+    // `sliced` property); defaultConstruction: the one construct uses when none is given.
+    const sliced = schema.constructions.filter((c) => c.sliced).map((c) => c.name);
+    return { version: this.version, flavour: this.flavour, simd: this.simd, gramKernel: this.gramKernel,
+      sliced, defaultConstruction: schema.contexts.wasm.defaults.construction };
   }
 }

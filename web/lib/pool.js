@@ -91,6 +91,7 @@ class Slot {
     if (!m) return;
     if (m.type === 'ready') {
       this.info = m.info;
+      if (!this.pool._info) this.pool._info = m.info;  // what the pool asks of tasks (sliced.js)
       this._ready(m.info);
       return;
     }
@@ -247,7 +248,7 @@ export class AttnxPool {
     if (this._destroyed) return;
     for (let q = 0; q < this._queue.length;) {
       const t = this._queue[q];
-      const home = isSliced(t.method, t.opts) && this._home && !this._home.dead ? this._home : null;
+      const home = isSliced(t.method, t.opts, this._info) && this._home && !this._home.dead ? this._home : null;
       let slot = home ? (home.task ? null : home) : this._slots.find((s) => !s.task && !s.dead);
       if (!slot && !home && this._slots.length < this._size) {
         slot = new Slot(this);
@@ -258,7 +259,7 @@ export class AttnxPool {
         continue;
       }
       this._queue.splice(q, 1);
-      if (isSliced(t.method, t.opts)) this._home = slot;
+      if (isSliced(t.method, t.opts, this._info)) this._home = slot;
       t.slot = slot;
       slot.start(t);  // messages queue in the worker until its module is loaded
     }
@@ -269,7 +270,7 @@ export class AttnxPool {
     if (q >= 0) {
       this._queue.splice(q, 1);
     } else if (t.slot && t.slot.task === t && !t.cancelled) {
-      if (isSliced(t.method, t.opts)) t.slot.askToStop(t);
+      if (isSliced(t.method, t.opts, this._info)) t.slot.askToStop(t);
       else this._replace(t.slot, { warm: true });
     } else {
       return;  // already settled

@@ -73,6 +73,13 @@ async function runSliced(fn, api, id, opts, progress) {
 }
 
 let apiPromise = null;
+// The module's info() (sliced.js asks it which constructions run in slices), read once.
+let apiInfo = null;
+function infoOf(api) {
+  if (!apiInfo) apiInfo = api.info();
+  return apiInfo;
+}
+
 function getApi(flavour) {
   if (!apiPromise) apiPromise = load(flavour ? { flavour } : {});
   return apiPromise;
@@ -129,7 +136,7 @@ self.onmessage = async (ev) => {
     };
     const start = performance.timeOrigin + performance.now();
     let result, busy;
-    if (isSliced(method, opts)) {
+    if (isSliced(method, opts, infoOf(api))) {
       const out = await runSliced(fn, api, id, opts, progress);
       if (!out) return self.postMessage({ type: 'cancelled', id });
       ({ result, busy } = out);
