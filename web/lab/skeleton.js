@@ -104,7 +104,7 @@ function resultsTable() {
   return el('section', { class: 'card results', id: 'table-box', 'data-figure': 'table', 'aria-labelledby': 'table-h' },
     el('h2', { id: 'table-h', text: 'Results' }),
     el('p', { class: 'hint', id: 'result-source' }),
-    el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'table-h' }, el('table', { id: 'results-table' })),
+    el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'The results table (scrolls sideways)' }, el('table', { id: 'results-table' })),
     el('div', { class: 'fig-tools io-tools' },
       el('button', { type: 'button', id: 'export-json', text: 'Export JSON' }),
       el('button', { type: 'button', id: 'export-csv', text: 'Export CSV' }),

@@ -1,0 +1,77 @@
+// Accessibility (issue 28.1): axe-core (WCAG 2.0/2.1 A and AA rules plus its best practices) on
+// every page and state a user meets, asserting zero violations. Exclusions, each with its reason,
+// are in EXCLUDE below (none today).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { useSite } from './site-harness.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+
+const site = useSite();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+// Rules left out, with why (selector-level exclusions would go here too).
+const EXCLUDE = {};
+
+let host, dir;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'attnx-a11y-'));
+  host = await startServer(dir, 0);
+});
+after(async () => {
+  await host?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// Runs axe on the page; returns its violations as short lines (rule, impact, first targets).
+async function violations(page) {
+  await page.addScriptTag({ content: AXE });
+  const res = await page.evaluate(async ([tags, exclude]) => {
+    const rules = Object.fromEntries(Object.keys(exclude).map((r) => [r, { enabled: false }]));
+    return window.axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] });
+  }, [TAGS, EXCLUDE]);
+  return res.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function check(url, { width = 1280, height = 900, colorScheme = 'light', ready, act } = {}) {
+  const context = await site.browser.newContext({ viewport: { width, height }, colorScheme, bypassCSP: true });  // to inject axe
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(ready ?? (() => Number(document.documentElement.dataset.runs || 0) >= 1), null, { timeout: 120000 });
+  if (act) await act(page);
+  const v = await violations(page);
+  await context.close();
+  assert.deepEqual(v, [], `axe violations on ${url}`);
+}
+
+const STATES = [
+  ['explorer', ''],
+  ['explorer, paper setting', '#v=2&pattern=random&L=256&k=2&d=1024'],
+  ['explorer, dark theme', '#v=2&L=64&d=512&theme=dark'],
+  ['explorer, lecture mode', '#story=paper&step=3'],
+  ['explorer, presentation mode', '#story=paper&step=2&present=1'],
+  ['explorer, lp construction', '#v=2&L=64&construction=lp&d=16&row=5'],
+];
+for (const [name, hash] of STATES) {
+  test(`axe: ${name} has no violations`, async () => check(`${site.server.url}${hash}`));
+}
+
+test('axe: explorer on a 390 px phone has no violations', async () => check(site.server.url, { width: 390, height: 844 }));
+
+test('axe: the lab, light and dark, after a run, has no violations', async () => {
+  const ready = () => document.querySelector('#table-box table, table') !== null;
+  await check(`${site.server.url}lab.html#preset=paper&Ls=16,32&trials=2&autorun=1`, { ready });
+  await check(`${site.server.url}lab.html#preset=paper&Ls=16,32&trials=2&autorun=1&theme=dark`, { ready });
+});
+
+test('axe: <attnx-explorer> and <attnx-lab> inside a host page have no violations', async () => {
+  writeFileSync(join(dir, 'host.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<script type="module" src="${site.server.url}embed/attnx.js"></script></head><body><main><h1>A post</h1>
+<attnx-explorer id="e" l="32" d="256"></attnx-explorer>
+<attnx-lab id="l" ls="16,32" trials="2" autorun></attnx-lab></main></body></html>`);
+  await check(`${host.url}host.html`, { ready: () => document.getElementById('e')?.runs >= 1 });
+});
