@@ -295,3 +295,21 @@ test('the same settings as a link and as attributes: identical state, metrics an
   }
   await context.close();
 });
+
+// Issue 27.3 and 27.4: a value that does not apply is named and not used; a construction given
+// without d computes at its own d.
+test('construction="moment" d="192" says d does not apply; construction="lp" alone computes at lp\'s d', async () => {
+  const { context, page } = await openHost(`<attnx-explorer id="m" l="64" construction="moment" d="192"></attnx-explorer>
+<attnx-explorer id="p" l="64" construction="lp"></attnx-explorer>`);
+  await waitRuns(page, 'm');
+  await waitRuns(page, 'p');
+  assert.match(await shadowText(page, 'm', '#messages'), /d = 192: d applies only to construction jl or lp \(got construction moment\); it is not used/);
+  const m = await page.evaluate(() => document.getElementById('m').st.d);
+  assert.notEqual(m, 192);
+  const p = await page.evaluate(() => ({ d: document.getElementById('p').st.d, link: document.getElementById('p').link }));
+  const lp = api.schema().constructions.find((c) => c.name === 'lp');
+  assert.equal(p.d, lp.explorerD);
+  assert.match(p.link, new RegExp(`&d=${lp.explorerD}&`));
+  assert.equal(await shadowText(page, 'p', '#messages'), '');
+  await context.close();
+});

@@ -27,6 +27,16 @@ export function optionApplies(schema, name, st) {
   return !o || o.applies.every((r) => r.values.includes(st[r.option]));
 }
 
+// Why option `name` does not apply with state st, in the core's words (option_not_applying_text:
+// "d applies only to construction jl or lp (got construction moment)"), or '' when it applies.
+export function notApplyingText(schema, name, st) {
+  const o = schema.options[name];
+  const rule = o && o.applies.find((r) => !r.values.includes(st[r.option]));
+  if (!rule) return '';
+  const list = rule.values.map((v, n) => (n === 0 ? '' : n + 1 === rule.values.length ? ' or ' : ', ') + v).join('');
+  return `${name} applies only to ${rule.option} ${list} (got ${rule.option} ${String(st[rule.option]).slice(0, 40)})`;
+}
+
 // Map of parameter name -> the first family parameter of that name (label, min, max, default).
 export function familyParams(schema) {
   const m = new Map();

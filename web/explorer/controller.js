@@ -4,7 +4,7 @@
 // wins), draws it (figures, metrics, row focus, precision report) and drives stories. The host
 // builds the markup (skeleton.js), reads its own input (a link, attributes) into a state, and
 // gives it to load(); everything after that happens here.
-import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS } from './state.js';
+import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS, readConstruction, withoutNotApplying } from './state.js';
 
 export { familyGenerated };
 import { PrecisionRequest } from './precision.js';
@@ -116,8 +116,10 @@ export class ExplorerController {
   // is `custom` (a CustomPattern, or null: the identity when the state's pattern is custom).
   load(state, given, custom = null) {
     this.custom = custom;
-    this.story.read(state, given, (s) => {
+    this.story.read(state, given, (read) => {
       const before = this.st;
+      const { state: s, notes } = readConstruction(this.schema, this.table, read, given);
+      this.status.setMessages('applies', notes, 'warn');
       this.st = clampToRanges(this.table, this.schema, s);
       this.followCustom(this.st);
       this.syncCustom(this.st);
@@ -129,8 +131,8 @@ export class ExplorerController {
   // that must not recompute (pinning a row, help).
   update(patch, { compute = true } = {}) {
     const tInput = performance.now();
-    const next = { ...this.st, ...withConstructionD(this.schema, this.st, patch) };
-    const changed = Object.keys(patch).filter((k) => this.st[k] !== next[k]);
+    const next = withoutNotApplying(this.schema, this.table, { ...this.st, ...withConstructionD(this.schema, this.st, patch) }).state;
+    const changed = Object.keys(next).filter((k) => this.st[k] !== next[k]);
     if (changed.length === 0) return;
     if (this.hooks.changing) this.hooks.changing();
     this.followCustom(next);

@@ -1,6 +1,6 @@
 // attnx explorer: the page's state table (the core's options from schema(), then the page's own
 // view fields) and the mapping from state to construct() options. DOM-free.
-import { buildTable, familyOf, constructionOf } from '../common/schema-table.js';
+import { buildTable, familyOf, constructionOf, notApplyingText } from '../common/schema-table.js';
 import { THEME_FIELD } from '../common/theme.js';
 import { STORY_NAMES, MAX_STEPS } from './story.js';
 
@@ -64,6 +64,35 @@ export function explorerTable(schema) {
 // A change the visitor makes (patch) with the d that goes with a newly picked construction
 // (schema.constructions[].explorerD: lp starts near its minimal d, jl at the page's default),
 // unless the patch sets d itself. DOM-free.
+/**
+ * The state st with every construction option that does not apply to it (the core's applies rule:
+ * d with moment, box without lp, projection without jl) at its table default, so a state never
+ * holds a value it does not use. given (optional Set): the fields the host's input set; each of
+ * them that held another value gets a note ("d = 192: d applies only to construction jl or lp
+ * (got construction moment); it is not used"). Returns { state, notes }.
+ */
+export function withoutNotApplying(schema, table, st, given = null) {
+  const state = { ...st }, notes = [];
+  for (const name of schema.linkCompute[PAGE]) {
+    const why = notApplyingText(schema, name, state);
+    if (!why || state[name] === table[name].def) continue;
+    if (given && given.has(name)) notes.push(`${name} = ${String(state[name]).slice(0, 40)}: ${why}; it is not used`);
+    state[name] = table[name].def;
+  }
+  return { state, notes };
+}
+
+/**
+ * The state read from a link or attributes: a construction given without d takes the
+ * construction's own d (schema explorerD, e.g. lp's 16: a fallback valid with the construction's
+ * limits); then withoutNotApplying. Returns { state, notes }.
+ */
+export function readConstruction(schema, table, st, given) {
+  const c = constructionOf(schema, st.construction);
+  const state = given.has('construction') && !given.has('d') && c.explorerD > 0 ? { ...st, d: c.explorerD } : st;
+  return withoutNotApplying(schema, table, state, given);
+}
+
 export function withConstructionD(schema, st, patch) {
   if (!('construction' in patch) || patch.construction === st.construction || 'd' in patch) return patch;
   const c = constructionOf(schema, patch.construction);
