@@ -313,3 +313,30 @@ test('construction="moment" d="192" says d does not apply; construction="lp" alo
   assert.equal(await shadowText(page, 'p', '#messages'), '');
   await context.close();
 });
+
+// Issue 27.5: a connected element always reflects its current attributes, also after it was
+// removed, changed and appended again.
+test('a removed element whose attributes change while detached shows them when appended again', async () => {
+  const { context, page } = await openHost('<div id="slot"></div>');
+  await page.evaluate(() => {
+    const e = document.createElement('attnx-explorer');
+    e.id = 'r';
+    e.setAttribute('l', '64');
+    e.setAttribute('d', '512');
+    document.getElementById('slot').append(e);
+  });
+  await waitRuns(page, 'r');
+  await page.evaluate(() => {
+    window.results = [];
+    document.addEventListener('attnx-result', (ev) => window.results.push(ev.detail));
+    const e = document.getElementById('r');
+    e.remove();
+    e.setAttribute('l', '32');
+    e.setAttribute('d', '96');
+    document.getElementById('slot').append(e);
+  });
+  await page.waitForFunction(() => window.results.some((r) => r.L === 32 && r.d === 96), null, { timeout: 60000 });
+  const st = await page.evaluate(() => { const e = document.getElementById('r'); return [e.st.L, e.st.d]; });
+  assert.deepEqual(st, [32, 96]);
+  await context.close();
+});

@@ -9,7 +9,10 @@ export class LazyElement extends HTMLElement {
     if (!this.shadowRoot) this.buildShadow();
     this.mutations = new MutationObserver(() => this.readAttributes());
     this.mutations.observe(this, { attributes: true });
-    if (this.started) return;
+    if (this.started) {  // re-attached: attributes may have changed while it was out of the page
+      this.readAttributes();
+      return;
+    }
     this.near = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) this.start();
     }, { rootMargin: NEAR_VIEWPORT });
