@@ -78,3 +78,18 @@ test('figures: the lab\'s parts by name, validated with the allowed names; theme
   assert.equal(read({ theme: 'dark' }).state.theme, 'dark');
   assert.deepEqual(Object.keys(FIGURE_PARTS), LAB_FIGURE_NAMES, 'every name has its part in the lab\'s markup');
 });
+
+// Issue 27.6: one long attribute is refused alone, named, and the others still apply.
+test('a 10 KB trials attribute is named and refused alone; ls and the others still apply', async () => {
+  const { load } = await import('../../web/lib/attnx.js');
+  const { labTable } = await import('../../web/lab/settings.js');
+  const { readLabAttributes } = await import('../../web/embed/attributes.js');
+  const schema = (await load({ flavour: 'simd' })).schema();
+  const table = labTable(schema);
+  const r = readLabAttributes([['trials', '7'.repeat(10000)], ['ls', '16,32'], ['seed', '5']], { table, schema });
+  assert.equal(r.errors.length, 1);
+  assert.match(r.errors[0], /^trials is 10000 characters long; its values have at most \d+ \(got "7{24}…"\)$/);
+  assert.equal(String(r.state.Ls), '16,32');
+  assert.equal(r.state.seed, 5);
+  assert.equal(r.state.trials, table.trials.def);
+});

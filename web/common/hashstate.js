@@ -109,6 +109,18 @@ function valueChars(f) {
   }
 }
 
+/**
+ * The refusal of one value longer than its field allows (valueChars: a number's longest text, the
+ * longest choice, a list's longest; at least 64, below which the field's parser gives its own
+ * message), naming the field, or null. For element attributes, read one
+ * by one: a long one is refused alone and the others still apply. Never throws.
+ */
+export function valueLengthError(name, f, raw) {
+  const n = String(raw ?? '').length, max = Math.max(valueChars(f), 64);  // shorter: the field's own message
+  if (n <= max) return null;
+  return `${name} is ${n} characters long; its values have at most ${max} (got "${String(raw).slice(0, 24)}…")`;
+}
+
 // The longest hash a link of this table can need: "#v=<version>&" and every field once as
 // "key=value&", each value as long as its field allows and every character percent-encoded.
 // Derived from the table (the core's limits and the page's field sizes); no link this page writes

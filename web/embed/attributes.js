@@ -6,7 +6,7 @@
 // way (readLabAttributes). Attribute sets are versioned like links: `v`
 // names the link version whose defaults fill what is left out; an element without `v` reads as
 // version 1 (the first version elements had), forever, so a published snippet keeps its meaning.
-import { parseHash } from '../common/hashstate.js';
+import { parseHash, valueLengthError } from '../common/hashstate.js';
 import { THEME_VALUES } from '../common/theme.js';
 import { readLink } from '../lab/link.js';
 
@@ -57,14 +57,18 @@ function readList(attr, raw, allowed) {
 // field's spelling, `fields`: lower-cased name -> field), the element's own attributes (`own`
 // names) and messages naming unknown attributes; HTML's global attributes, data-* and aria-* are
 // skipped. The link version `v` is set: the element's, else ELEMENT_DEFAULT_VERSION.
-function splitAttributes(attrs, { fields, own, tag }) {
+function splitAttributes(attrs, { fields, own, tag, table }) {
   const params = new URLSearchParams();
   const mine = {};
   const errors = [];
   for (const [rawName, value] of attrs) {
     const name = String(rawName).toLowerCase();
     if (own.includes(name)) mine[name] = value;
-    else if (fields.has(name)) params.set(fields.get(name), value);
+    else if (fields.has(name)) {
+      const tooLong = valueLengthError(name, table[fields.get(name)], value);
+      if (tooLong) errors.push(tooLong);
+      else params.set(fields.get(name), value);
+    }
     else if (!isGlobalAttribute(name)) errors.push(`unknown attribute "${name.slice(0, 40)}" on <${tag}>`);
   }
   params.set('v', mine.v ?? String(ELEMENT_DEFAULT_VERSION));
@@ -89,7 +93,7 @@ const asAttributeMessage = (e) => e.replace(/ in the link$/, '');
  * Never throws.
  */
 export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' }) {
-  const split = splitAttributes(attrs, { fields: attributeFields(table), own: OWN, tag });
+  const split = splitAttributes(attrs, { fields: attributeFields(table), own: OWN, tag, table });
   for (const [k, v] of [...split.params]) if (v === '' && table[k]?.type === 'bool') split.params.set(k, '1');  // <attnx-explorer present>
   const errors = split.errors;
   const own = split.own;
@@ -125,7 +129,7 @@ const LAB_PAGE_ONLY = new Set(['embed', 'theme']);  // an element is always embe
  */
 export function readLabAttributes(attrs, { table, schema }) {
   const fields = new Map(Object.keys(table).filter((k) => !LAB_PAGE_ONLY.has(k)).map((k) => [k.toLowerCase(), k]));
-  const split = splitAttributes(attrs, { fields, own: LAB_OWN, tag: 'attnx-lab' });
+  const split = splitAttributes(attrs, { fields, own: LAB_OWN, tag: 'attnx-lab', table });
   for (const [k, v] of [...split.params]) if (v === '' && table[k]?.type === 'bool') split.params.set(k, '1');
   const errors = split.errors;
   let read = readLink(schema, table, `#${split.params.toString()}`);
