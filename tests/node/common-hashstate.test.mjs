@@ -156,3 +156,22 @@ test('without a schema: short links of the values that differ from their default
   assert.equal(toHash(t, { a: 3, b: 'x' }), '#a=3');
   assert.deepEqual(parseHash(t, '#a=3&v=1').errors, ['unknown setting "v" in the link']);
 });
+
+// Issue 27.7: a link names only the settings its version has, and v follows the integer grammar.
+test('v=02 is refused; a version-1 link cannot set construction, a version-0 link not projection', async () => {
+  const { load } = await import('../../web/lib/attnx.js');
+  const { explorerTable } = await import('../../web/explorer/state.js');
+  const schema = (await load({ flavour: 'simd' })).schema();
+  const table = explorerTable(schema);
+  const opts = { page: 'explorer', schema };
+  assert.match(parseHash(table, '#v=02&L=64', opts).errors[0], /^v must be a link version from 0 to \d+ \(got "02"\)$/);
+  const v1 = parseHash(table, '#v=1&L=64&construction=lp&d=16', opts);
+  assert.deepEqual(v1.errors, ['construction cannot be set by a version-1 link (links name it from a later version); its default is used']);
+  assert.equal(v1.state.construction, table.construction.def);
+  assert.equal(v1.state.d, 16);
+  const v0 = parseHash(table, '#projection=rademacher', opts);
+  assert.match(v0.errors[0], /^projection cannot be set by a version-0 link/);
+  const v2 = parseHash(table, '#v=2&construction=lp&d=16', opts);
+  assert.deepEqual(v2.errors, []);
+  assert.deepEqual(parseHash(table, '#v=1&construction=lp', { ...opts, allowLater: true }).errors, []);
+});

@@ -93,7 +93,7 @@ export function isElementHash(hash) {
 // { error } naming the allowed versions 0..schema.linkVersion.
 export function linkVersionOf(raw, schema) {
   if (raw === null || raw === undefined) return { version: 0 };
-  const v = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  const v = /^(0|[1-9]\d{0,2})$/.test(raw) ? Number(raw) : NaN;  // the core's integer grammar: no leading zeros
   if (v >= 0 && v <= schema.linkVersion) return { version: v };
   return { error: `v must be a link version from 0 to ${schema.linkVersion} (got "${String(raw).slice(0, 40)}")` };
 }
@@ -142,6 +142,15 @@ export function hashLengthError(table, hash) {
 
 // Unknown and repeated keys of a link, as messages (own table keys only: "__proto__" and
 // "constructor" are unknown like any other name).
+// The settings a link of `version` cannot name on `page`: the computed ones (schema.linkCompute)
+// that came with a later version (absent from schema.linkDefaults[version]). Empty without a
+// schema or a version.
+function laterSettings(schema, page, version) {
+  if (!schema || version === null || !schema.linkCompute?.[page]) return new Set();
+  const frozen = schema.linkDefaults[String(version)]?.[page] || {};
+  return new Set(schema.linkCompute[page].filter((k) => !Object.hasOwn(frozen, k)));
+}
+
 function keyErrors(table, params, allowV) {
   const counts = new Map();
   for (const key of params.keys()) counts.set(key, (counts.get(key) || 0) + 1);
@@ -160,7 +169,7 @@ function keyErrors(table, params, allowV) {
 // read (0 or 1), or null when the hash is empty, an element id, longer than maxHashLength(table)
 // or has an unknown v (then the whole link is refused: state = current defaults, errors = [the
 // message]). Never throws.
-export function parseHash(table, hash, { page, schema } = {}) {
+export function parseHash(table, hash, { page, schema, allowLater = false } = {}) {
   const text = String(hash ?? '').replace(/^#/, '');
   const state = defaults(table);
   const tooLong = hashLengthError(table, text);
@@ -176,8 +185,13 @@ export function parseHash(table, hash, { page, schema } = {}) {
     for (const [k, v] of Object.entries(frozen)) if (Object.hasOwn(table, k)) state[k] = v;
   }
   const errors = keyErrors(table, params, !!schema);
+  const unnamed = allowLater ? new Set() : laterSettings(schema, page, version);
   for (const [k, f] of Object.entries(table)) {
     if (!params.has(k)) continue;
+    if (unnamed.has(k)) {
+      errors.push(`${k} cannot be set by a version-${version} link (links name it from a later version); its default is used`);
+      continue;
+    }
     const r = parseField(k, f, params.get(k), state);
     if (r.error) errors.push(r.error);
     else state[k] = r.value;

@@ -97,7 +97,8 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
   for (const [k, v] of [...split.params]) if (v === '' && table[k]?.type === 'bool') split.params.set(k, '1');  // <attnx-explorer present>
   const errors = split.errors;
   const own = split.own;
-  const parsed = parseHash(table, `#${split.params.toString()}`, { page: 'explorer', schema });
+  // Without a v attribute the element reads version 1's defaults but may name every setting.
+  const parsed = parseHash(table, `#${split.params.toString()}`, { page: 'explorer', schema, allowLater: own.v === undefined });
   for (const e of parsed.errors) errors.push(asAttributeMessage(e));
   const controls = readList('controls', own.controls ?? '', controlNames(table));
   const figures = readList('figures', own.figures ?? DEFAULT_FIGURES.join(','), FIGURE_NAMES);
@@ -132,7 +133,7 @@ export function readLabAttributes(attrs, { table, schema }) {
   const split = splitAttributes(attrs, { fields, own: LAB_OWN, tag: 'attnx-lab', table });
   for (const [k, v] of [...split.params]) if (v === '' && table[k]?.type === 'bool') split.params.set(k, '1');
   const errors = split.errors;
-  let read = readLink(schema, table, `#${split.params.toString()}`);
+  let read = readLink(schema, table, `#${split.params.toString()}`, { allowLater: split.own.v === undefined });
   if (!read.state) {
     for (const e of read.errors) errors.push(asAttributeMessage(e));
     read = readLink(schema, table, `#v=${ELEMENT_DEFAULT_VERSION}`);

@@ -22,13 +22,14 @@ function withPreset(hash, schema) {
 // invalid values are reported (naming the field and its range) and replaced. A link of an unknown
 // version is refused whole: state null, version null, errors naming the allowed versions. A hash
 // longer than any link of the page (hashstate.js maxHashLength) is refused whole before it is
-// parsed, with tooLong: true (the page then replaces it in the URL). Never throws.
-export function readLink(schema, table, hash) {
+// parsed, with tooLong: true (the page then replaces it in the URL). allowLater: the settings of
+// later link versions may be named (element attributes without v). Never throws.
+export function readLink(schema, table, hash, { allowLater = false } = {}) {
   const text = String(hash ?? '');
   const tooLong = hashLengthError(table, text);
   if (tooLong) return { state: null, errors: [tooLong], version: null, tooLong: true };
   if (text.replace(/^#/, '') === '' || isElementHash(text)) return null;
-  const parsed = parseHash(table, withPreset(text, schema), { page: PAGE, schema });
+  const parsed = parseHash(table, withPreset(text, schema), { page: PAGE, schema, allowLater });
   if (parsed.version === null) return { state: null, errors: parsed.errors, version: null };
   const checked = checkState(schema, table, parsed.state);
   const errors = [...new Set([...parsed.errors, ...checked.errors])];
