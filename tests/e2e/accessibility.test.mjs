@@ -75,3 +75,24 @@ test('axe: <attnx-explorer> and <attnx-lab> inside a host page have no violation
 <attnx-lab id="l" ls="16,32" trials="2" autorun></attnx-lab></main></body></html>`);
   await check(`${host.url}host.html`, { ready: () => document.getElementById('e')?.runs >= 1 });
 });
+
+// Issue 28.2: the heatmaps' descriptions are the core's numbers, in words.
+test('A and M describe themselves with the core\'s numbers (family, L, k, failing rows)', async () => {
+  const { load } = await import('../../web/lib/attnx.js');
+  const { rowRanges } = await import('../../web/explorer/views/figure-text.js');
+  const api = await load({ flavour: 'simd' });
+  const r = api.construct({ pattern: 'window', L: 64, w: 1, d: 64 });
+  const bad = [];
+  for (let i = 0; i < 64; i++) if (!(r.rows.okR[i] === 1 && r.rows.okZ[i] === 1)) bad.push(i);
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${site.server.url}#v=2&pattern=window&L=64&w=1&d=64`);
+  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
+  const said = await page.evaluate(() => ['A', 'M'].map((k) => {
+    const c = document.querySelector(`#fig-${k} canvas.heat`);
+    return document.getElementById(c.getAttribute('aria-describedby')).textContent;
+  }));
+  assert.equal(said[0], 'Target A: Sliding window |i-j| <= w, 64 tokens, at most 3 nonzeros per row and column.');
+  assert.ok(said[1].includes(`except in rows ${rowRanges(bad)} (${bad.length} of 64)`), said[1]);
+  await context.close();
+});

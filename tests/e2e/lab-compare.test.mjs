@@ -118,7 +118,7 @@ test('Cancel stops the comparison and keeps the parts that arrived', async () =>
 });
 
 test('an lp sweep draws neither the paper\'s band nor d*(L), and says so', async () => {
-  const { ctx, page } = await open('preset=paper&Ls=16,32&trials=2&construction=lp&autorun=1');
+  const { ctx, page } = await open('v=2&preset=paper&Ls=16,32&trials=2&construction=lp&autorun=1');
   await page.waitForFunction(() => document.body.dataset.run === 'done', null, { timeout: 60000 });
   assert.equal(await page.isVisible('#dl-note'), true);
   assert.match(await page.textContent('#dl-note'), /This sweep is lp: the paper's band and the d\*\(L\) estimate are about the random-projection construction \(jl\)/);

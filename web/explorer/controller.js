@@ -16,6 +16,8 @@ import { Controls } from './controls.js';
 import { RowFocus } from './row-focus.js';
 import { StoryControl } from './story-control.js';
 import { attachPointer } from './views/figure-pointer.js';
+import { describeFigures } from './views/figure-text.js';
+import { familyOf } from '../common/schema-table.js';
 import { recordLatency, nextFrame } from './latency.js';
 
 const DIM_AFTER_MS = 250;  // the figures dim if no result was drawn this long after a change
@@ -313,12 +315,20 @@ export class ExplorerController {
     return this.current;
   }
 
+  // The heatmaps A and M described in words (the canvases' accessible descriptions).
+  describe(result, tol) {
+    const said = describeFigures(result, familyOf(this.schema, this.st.pattern).label, tol);
+    this.figures.views.A.setDescription(said.A);
+    this.figures.views.M.setDescription(said.M);
+  }
+
   // The data and the images in one trip to the render worker; the metrics card is written while
   // the render worker makes the images. Resolves with the drawing's times, or null.
   async draw(cur, id, result, superseded) {
     try {
       const v = result.views;
       const pooledAt = v ? { budget: v.size, xRows: v.xRows, xCols: v.xCols } : null;
+      this.describe(result, cur.tol);  // before its row arrays move to the render worker
       const images = this.figures.rerender(['all'], (which, opts) => this.figures.render.setData(id, result, cur.tol, { which, opts }), pooledAt);
       this.figures.views.metrics.update(result, cur.tol);
       // The newest result: its precision report at once (kept when only computed again for X's

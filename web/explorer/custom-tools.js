@@ -132,7 +132,7 @@ export class CustomTools {
     else if (st.L > max) hint = `Drawing works for L ≤ ${max} (cells would be too small to hit); at L = ${st.L} import a pattern instead.`;
     else hint = 'Click or drag on the target grid to toggle cells (rows are renormalised to sum 1; every row keeps at least one nonzero). Keyboard: focus the grid, arrows move, Enter toggles.';
     setIf($('draw-hint'), 'textContent', hint);
-    const label = drawable ? 'Target A: drawable grid. Arrow keys move the cursor, Enter toggles the cell.' : 'Target A heatmap';
+    const label = drawable ? 'Target A: drawable grid. Arrow keys move the cursor, Space or Enter toggles the cell.' : 'Target A heatmap';
     if (this.viewA.canvas.getAttribute('aria-label') !== label) this.viewA.canvas.setAttribute('aria-label', label);
   }
 

@@ -11,7 +11,9 @@ const CARD_TITLES = { construction: 'The construction: only X changes', metrics:
 
 function card(id) {
   return el('section', { class: `card ${id}`, id, 'aria-labelledby': `${id}-h` },
-    el('h2', { id: `${id}-h`, text: CARD_TITLES[id] }), el('div', { id: `${id}-body` }));
+    el('h2', { id: `${id}-h`, text: CARD_TITLES[id] }),
+    // The row inspector's readout is announced (politely) as a row is pinned or moved to.
+    el('div', { id: `${id}-body`, 'aria-live': id === 'inspector' ? 'polite' : null }));
 }
 
 // The presentation bar: step navigation, "3 / 6", fullscreen and leave (present.js wires it).

@@ -16,7 +16,10 @@ export class MatrixView {
     this.cellMark = el('div', { class: 'cell-mark overlay', hidden: true });
     this.wrap = el('div', { class: 'canvas-wrap' }, this.canvas, this.rowMark, this.cellMark);
     this.readout = el('div', { class: 'readout', 'aria-live': 'off' });
-    fig.replaceChildren(el('figcaption', {}, this.title, this.desc), this.wrap, this.readout);
+    // What the heatmap shows, in words (figure-text.js), for screen readers: the canvas's description.
+    this.spoken = el('p', { class: 'visually-hidden', id: `${fig.id}-said` });
+    this.canvas.setAttribute('aria-describedby', this.spoken.id);
+    fig.replaceChildren(el('figcaption', {}, this.title, this.desc), this.wrap, this.readout, this.spoken);
     this.legend = new Legend(fig);
     this.heat = new Heatmap(this.canvas);
     this.setReadout('');
@@ -27,6 +30,11 @@ export class MatrixView {
   draw(img, rows, cols, key = null) {
     this.heat.draw(img, rows, cols);
     this.drawnKey = key;
+  }
+
+  // The heatmap's description for screen readers (one or two sentences of the core's numbers).
+  setDescription(text) {
+    this.spoken.textContent = text || '';
   }
 
   // The hover readout under the heatmap ('' keeps its height).
