@@ -30,8 +30,8 @@ void require_float_dtype(const NpyHeader& h) {
 void read_npy(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name) {
   const NpyHeader h = parse_npy_header(bytes);
   require_float_dtype(h);
-  check_npy_data_size(h, bytes.size() - h.data_offset);
   set_attention_shape(a, h.shape);
+  check_npy_data_size(h, bytes.size() - h.data_offset);
   check_attention_budget(name, estimate_attention_bytes(bytes.size(), h.count, 0), max_bytes);
   a.values = npy_float_values(bytes, h);
   a.dtype = h.descr;
@@ -61,13 +61,15 @@ const ZipEntry* find_entry(const std::vector<ZipEntry>& es, const std::string& w
 
 // The header of an entry's .npy, read from its first bytes (inflating only those).
 NpyHeader entry_header(std::string_view bytes, const ZipEntry& e) {
-  const std::string head = zip_entry_prefix(bytes, e, 12 + kMaxNpyHeaderBytes);
-  NpyHeader h = parse_npy_header(head);
+  return parse_npy_header(zip_entry_prefix(bytes, e, 12 + kMaxNpyHeaderBytes));
+}
+
+// Refuses an entry whose header and the archive disagree on its size.
+void check_entry_size(const NpyHeader& h, const ZipEntry& e) {
   if (h.data_offset + h.count * h.item_size != e.size)
     bad("its header declares " + std::to_string(h.count * h.item_size) + " bytes of data after " +
         std::to_string(h.data_offset) + " bytes of header, but the archive declares " + std::to_string(e.size) +
         " bytes in all");
-  return h;
 }
 
 // Runs f, prefixing a refusal with the entry's name ("attention.npy: ...") unless it has it.
@@ -90,9 +92,10 @@ void read_npz(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes
   const NpyHeader h = in_entry(att->name, [&] {
     NpyHeader x = entry_header(bytes, *att);
     require_float_dtype(x);
+    set_attention_shape(a, x.shape);
+    check_entry_size(x, *att);
     return x;
   });
-  in_entry(att->name, [&] { set_attention_shape(a, h.shape); return 0; });
   std::uint64_t extra = att->method == 0 ? 0 : att->size;
   if (tok) extra += tok->size * (tok->method == 0 ? 1 : 2);  // inflated + its UTF-8 strings
   check_attention_budget(name, estimate_attention_bytes(bytes.size(), h.count, extra), max_bytes);
@@ -105,8 +108,9 @@ void read_npz(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes
   if (!tok) return;
   in_entry(tok->name, [&] {
     std::string buffer;
-    const std::string_view data = zip_entry_data(bytes, *tok, buffer);
-    a.tokens = npy_unicode_strings(data, parse_npy_header(data));
+    const NpyHeader th = entry_header(bytes, *tok);
+    check_entry_size(th, *tok);
+    a.tokens = npy_unicode_strings(zip_entry_data(bytes, *tok, buffer), th);
     if (a.tokens.size() != static_cast<std::size_t>(a.L))
       bad("holds " + std::to_string(a.tokens.size()) + " strings, but L is " + std::to_string(a.L) +
           " (one token per row)");
@@ -124,7 +128,7 @@ std::size_t json_start(std::string_view s) {
 }
 
 void read_any(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name) {
-  if (starts_with(bytes, std::string_view("\x93NUMPY", 6))) {
+  if (starts_with(bytes, "\x93")) {  // .npy's magic (parse_npy_header names a bad one)
     a.format = "npy";
     read_npy(bytes, a, max_bytes, name);
   } else if (starts_with(bytes, "PK\x03\x04") || starts_with(bytes, "PK\x05\x06")) {

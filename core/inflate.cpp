@@ -18,6 +18,11 @@ constexpr std::size_t kMaxReserve = std::size_t(64) << 20;
 
 [[noreturn]] void bad(const std::string& what) { fail("file", "invalid deflate data: " + what); }
 
+// The input ended before the stream did: an error, or the end of a prefix (InflateLimit::Stop).
+struct Truncated {
+  const char* what;
+};
+
 // Reads the stream's bits least significant first, buffering up to 64 of them.
 class BitReader {
  public:
@@ -32,7 +37,7 @@ class BitReader {
   unsigned bits(int need) {  // 0 <= need <= 32
     if (cnt_ < need) {
       refill();
-      if (cnt_ < need) bad("truncated (the stream ends inside a block)");
+      if (cnt_ < need) throw Truncated{"truncated (the stream ends inside a block)"};
     }
     const unsigned v = unsigned(buf_ & ((std::uint64_t(1) << need) - 1));
     drop(need);
@@ -45,7 +50,11 @@ class BitReader {
   // Appends `len` bytes of a byte-aligned stored block to out (buffered bytes first).
   void copy_bytes(std::size_t len, std::string& out) {
     for (; len > 0 && cnt_ >= 8; --len) out.push_back(char(bits(8)));
-    if (len > n_ - pos_) bad("truncated (a stored block is longer than the data left)");
+    if (len > n_ - pos_) {
+      out.append(reinterpret_cast<const char*>(p_ + pos_), n_ - pos_);
+      pos_ = n_;
+      throw Truncated{"truncated (a stored block is longer than the data left)"};
+    }
     out.append(reinterpret_cast<const char*>(p_ + pos_), len);
     pos_ += len;
   }
@@ -279,6 +288,9 @@ std::string inflate_raw(std::string_view in, std::size_t max_out, InflateLimit l
     }
   } catch (const StopSignal&) {
     return out.take();
+  } catch (const Truncated& t) {
+    if (limit == InflateLimit::Refuse) bad(t.what);
+    return out.take();  // a prefix: what the input holds
   }
   if (limit == InflateLimit::Refuse && br.consumed() != in.size())
     bad(std::to_string(in.size() - br.consumed()) + " bytes after the end of the deflate stream");

@@ -14,7 +14,8 @@ namespace attnx {
 // What to do when the output would grow past max_out.
 enum class InflateLimit {
   Refuse,  // a stream that inflates to more than max_out bytes is refused (a deflate bomb)
-  Stop,    // stop there and return the first max_out bytes (reading a header of a large entry)
+  Stop,    // stop there and return the first max_out bytes (reading a header of a large entry);
+           // a stream that ends early gives what it decoded up to there (the full read refuses it)
 };
 
 // Decodes the raw DEFLATE stream `in` (no zlib or gzip wrapper). Returns the decoded bytes,
