@@ -142,6 +142,7 @@ TEST_CASE("a deflate bomb is refused at the cap, or cut there on request") {
   // A prefix of a stream that ends early is what it holds (the full read refuses it).
   CHECK(inflate_raw(stored_block("hello").substr(0, 7), 100, InflateLimit::Stop) == "he");
   CHECK(th::contains(refusal(stored_block("hello"), 4), "inflates to more than 4 bytes"));
+  CHECK(th::contains(refusal(fixed_abc(), 2), "inflates to more than 2 bytes"));  // at a literal
 }
 
 TEST_CASE("CRC-32 gives the check value, continues, and equals a bitwise computation") {
