@@ -213,17 +213,17 @@ Command import_command() {
       "as CircuitsVis writes it, or a bare array). Values are probabilities (rows sum to 1;\n"
       "--softmax for scores). Each row is made sparse by --rule; prints the description (kept\n"
       "mass, k, column counts, class flag, archetype) as JSON. --out writes the target as a\n"
-      "pattern file for construct/mind/sweep --pattern-file. --all surveys every head: the\n"
+      "pattern file for construct and mind --pattern-file. --all surveys every head: the\n"
       "minimal d of lp (step 1, dmax 256) and jl (step 16, dmax 4096) per head, on threads.";
   c.def.operands = "FILE";
   const std::string g = "Head";
   for (const char* o : {"layer", "head", "rule", "softmax"}) c.def.flags.push_back(option_flag(o, g));
-  c.def.flags.push_back(text_flag("out", "write the sparse target as a pattern file (JSON triplets)", "Output"));
   c.def.flags.push_back(switch_flag("all", "survey every head (JSON or CSV): k, column counts, class flag, "
                                     "archetype, kept mass, minimal d of lp and jl", "Survey"));
   for (const char* o : {"eps", "tau", "seed", "threads"}) c.def.flags.push_back(option_flag(o, "Survey"));
   c.def.flags.back().help = "worker threads of the survey (0: one per core); the output does not depend on it";
   c.def.flags.push_back(option_flag("maxBytes", "Run"));
+  c.def.flags.push_back(text_flag("out", "write the sparse target as a pattern file (JSON triplets)", "Output"));
   c.def.flags.push_back(switch_flag("progress", "print the survey's progress to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format (csv: with --all)", "Output"));
   c.run = run_import;
