@@ -142,11 +142,9 @@ HeadImport import_head(const float* values, int L, const HeadOptions& opt, bool 
   const std::uint64_t l = static_cast<std::uint64_t>(L);
   const std::uint64_t bound = opt.rule.kind == RuleKind::TopK ? l * static_cast<std::uint64_t>(opt.rule.k)
                                                              : std::min<std::uint64_t>(l * l, kMaxNnz);
-  const std::uint64_t need = estimate_import_head_bytes(L, bound, with_probabilities);
-  if (need > opt.max_bytes)
-    throw BudgetExceeded("importing a head of L = " + std::to_string(L) + " needs about " +
-                         std::to_string((need + (1u << 20) - 1) >> 20) + " MiB, above the memory budget of " +
-                         std::to_string(opt.max_bytes >> 20) + " MiB; raise the budget");
+  check_budget("importing a head of L = " + std::to_string(L) + " with rule " + rule_text(opt.rule),
+               estimate_import_head_bytes(L, bound, with_probabilities), opt.max_bytes,
+               "choose a rule that keeps fewer entries, or raise the budget");
   HeadImport out;
   RowSums s;
   s.offset_mass.assign(2 * l - 1, 0.0);

@@ -155,11 +155,8 @@ std::uint64_t estimate_attention_bytes(std::uint64_t file_bytes, std::uint64_t v
 }
 
 void check_attention_budget(const std::string& name, std::uint64_t bytes, std::uint64_t max_bytes) {
-  if (bytes <= max_bytes) return;
-  auto mib = [](std::uint64_t b) { return std::to_string((b + (1u << 20) - 1) >> 20); };
-  throw BudgetExceeded("reading " + name + " needs about " + mib(bytes) +
-                       " MiB (the file, its inflated arrays and 4 bytes per value), above the memory budget of " +
-                       mib(max_bytes) + " MiB; raise the budget");
+  check_budget("reading " + name, bytes, max_bytes,
+               "it holds the file, its inflated arrays and 4 bytes per value; raise the budget");
 }
 
 void set_attention_shape(AttentionArray& a, const std::vector<std::uint64_t>& shape) {

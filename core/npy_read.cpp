@@ -189,19 +189,6 @@ void fortran_to_c(const std::vector<float>& f, const std::vector<std::uint64_t>&
   }
 }
 
-void put_utf8(std::string& o, std::uint32_t cp) {
-  if (cp < 0x80) {
-    o += char(cp);
-  } else if (cp < 0x800) {
-    o += char(0xC0 | (cp >> 6)), o += char(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    o += char(0xE0 | (cp >> 12)), o += char(0x80 | ((cp >> 6) & 0x3F)), o += char(0x80 | (cp & 0x3F));
-  } else {
-    o += char(0xF0 | (cp >> 18)), o += char(0x80 | ((cp >> 12) & 0x3F));
-    o += char(0x80 | ((cp >> 6) & 0x3F)), o += char(0x80 | (cp & 0x3F));
-  }
-}
-
 }  // namespace
 
 NpyHeader parse_npy_header(std::string_view b) {
@@ -296,7 +283,7 @@ std::vector<std::string> npy_unicode_strings(std::string_view b, const NpyHeader
       const std::uint32_t cp = unit(c);
       if (cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000))
         bad("string " + std::to_string(n) + " holds an invalid code point (" + std::to_string(cp) + ")");
-      put_utf8(out[n], cp);
+      append_utf8(out[n], cp);
     }
   }
   return out;

@@ -162,3 +162,20 @@ TEST_CASE("threshold's fallback rows are counted and named") {
   CHECK(h.description.fallback_row_list == std::vector<int>{1});
   CHECK(h.target.col == std::vector<int>{0, 0});  // row 1: 0.5 / 0.5, the lower column
 }
+
+TEST_CASE("a head whose sparse target would not fit the budget is refused before it is built") {
+  // L = 64 under mass:1: up to 64^2 entries of 36 bytes (triplets and pattern): about 0.15 MB.
+  const std::vector<float> v(64 * 64, 1.0f / 64);
+  attnx::HeadOptions opt;
+  opt.rule = attnx::parse_rule("mass:1");
+  opt.max_bytes = 100000;
+  try {
+    attnx::import_head(v.data(), 64, opt);
+    FAIL_CHECK("accepted above the budget");
+  } catch (const attnx::BudgetExceeded& e) {
+    CHECK(std::string(e.what()) == "importing a head of L = 64 with rule mass:1 needs about 1 MiB, above the memory "
+                                   "budget of 1 MiB; choose a rule that keeps fewer entries, or raise the budget");
+  }
+  opt.rule = attnx::parse_rule("topk:2");  // 128 entries fit
+  CHECK(attnx::import_head(v.data(), 64, opt).description.nnz == 128);
+}
