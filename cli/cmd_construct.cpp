@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "common.hpp"
+#include "files.hpp"
 #include <attnx/construct_lp.hpp>
 #include <attnx/construct_moment.hpp>
 #include "sweep_parallel.hpp"
@@ -74,61 +75,6 @@ void write_precision(JsonWriter& w, const PrecisionReport& p) {
   w.key("bits").value_or_null(p.bits > 0 ? p.bits : -1);
   w.end_object();
 }
-
-// The export file, opened before the computation so that a path that cannot be written is
-// refused at once. A file created here is removed again if nothing is written to it; an
-// existing file is truncated only when the export is written.
-class ExportFile {
- public:
-  explicit ExportFile(std::string path) : path_(std::move(path)) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    created_ = fd_ >= 0;
-    if (fd_ < 0 && errno == EEXIST) fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd_ < 0) refuse(errno);
-  }
-  ~ExportFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (created_ && !written_) ::unlink(path_.c_str());
-  }
-  ExportFile(const ExportFile&) = delete;
-  ExportFile& operator=(const ExportFile&) = delete;
-
-  // Writes the whole text produced by `body` (in chunks); throws UsageError naming the path.
-  void write(const std::function<void(JsonWriter&)>& body) {
-    written_ = true;
-    struct stat st;
-    if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode) && ::ftruncate(fd_, 0) != 0) refuse(errno);
-    int err = 0;
-    JsonWriter w([&](const std::string& t) { return write_all(t, err); });
-    body(w);
-    const std::string tail = w.finish();
-    if (!w.flush() || !write_all(tail, err)) refuse(err);
-    const int fd = fd_;
-    fd_ = -1;
-    if (::close(fd) != 0) refuse(errno);
-  }
-
- private:
-  bool write_all(const std::string& t, int& err) {
-    for (std::size_t done = 0; done < t.size();) {
-      const ssize_t n = ::write(fd_, t.data() + done, t.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        err = n < 0 ? errno : EIO;
-        return false;
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    return true;
-  }
-  [[noreturn]] void refuse(int err) const {
-    throw UsageError("cannot write --export " + path_ + ": " + std::strerror(err));
-  }
-
-  std::string path_;
-  int fd_ = -1;
-  bool created_ = false, written_ = false;
-};
 
 // Upper bound of the export's size: X's 2d floats per row, each written as the shortest double
 // text of its exact value, at most 26 bytes with its separator ("-1.1754943508222875e-38, "), an
@@ -215,8 +161,8 @@ int run_construct(const Args& a) {
   const std::uint64_t seed = seed_of(a), max_bytes = max_bytes_of(a);
   const std::string export_path = a.get_str("export");
 
-  std::optional<ExportFile> file;
-  if (!export_path.empty()) file.emplace(export_path);
+  std::optional<OutputFile> file;
+  if (!export_path.empty()) file.emplace(export_path, "--export");
   Pattern A = build_pattern(a, spec, seed);
   if (file) check_export_size(export_path, A, d, max_bytes);
   const std::string kind = a.get_str("construction");

@@ -30,6 +30,13 @@ Flag option_flag(const std::string& option, const std::string& group,
     case OptionKind::IntList:
       return list_flag(o.flag, def, static_cast<long long>(o.min), static_cast<long long>(o.max),
                        o.help, group);
+    case OptionKind::Text: {
+      Flag f = text_flag(o.flag, o.help, group);
+      f.def = def;
+      return f;
+    }
+    case OptionKind::Switch:
+      return switch_flag(o.flag, o.help, group);
   }
   return text_flag(o.flag, o.help, group);
 }
@@ -196,8 +203,35 @@ Command merge_command() {
   return c;
 }
 
+Command import_command() {
+  Command c;
+  c.def.name = "import";
+  c.def.summary = "a model's attention head as a sparse target: describe it, write it as a pattern, survey every head";
+  c.def.details =
+      "FILE: .npy (float16/32/64, [L,L], [H,L,L] or [layers,H,L,L]), .npz (np.savez or\n"
+      "np.savez_compressed: attention.npy, optional tokens.npy) or JSON ({\"tokens\", \"attention\"}\n"
+      "as CircuitsVis writes it, or a bare array). Values are probabilities (rows sum to 1;\n"
+      "--softmax for scores). Each row is made sparse by --rule; prints the description (kept\n"
+      "mass, k, column counts, class flag, archetype) as JSON. --out writes the target as a\n"
+      "pattern file for construct and mind --pattern-file. --all surveys every head: the\n"
+      "minimal d of lp (step 1, dmax 256) and jl (step 16, dmax 4096) per head, on threads.";
+  c.def.operands = "FILE";
+  const std::string g = "Head";
+  for (const char* o : {"layer", "head", "rule", "softmax"}) c.def.flags.push_back(option_flag(o, g));
+  c.def.flags.push_back(switch_flag("all", "survey every head (JSON or CSV): k, column counts, class flag, "
+                                    "archetype, kept mass, minimal d of lp and jl", "Survey"));
+  for (const char* o : {"eps", "tau", "seed", "threads"}) c.def.flags.push_back(option_flag(o, "Survey"));
+  c.def.flags.back().help = "worker threads of the survey (0: one per core); the output does not depend on it";
+  c.def.flags.push_back(option_flag("maxBytes", "Run"));
+  c.def.flags.push_back(text_flag("out", "write the sparse target as a pattern file (JSON triplets)", "Output"));
+  c.def.flags.push_back(switch_flag("progress", "print the survey's progress to stderr", "Output"));
+  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format (csv: with --all)", "Output"));
+  c.run = run_import;
+  return c;
+}
+
 std::vector<Command> make_commands() {
-  return {construct_command(), mind_command(), sweep_command(), merge_command(), bench_command()};
+  return {construct_command(), mind_command(), sweep_command(), merge_command(), bench_command(), import_command()};
 }
 }  // namespace
 

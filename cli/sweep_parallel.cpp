@@ -15,10 +15,6 @@ int default_threads() {
   return n ? static_cast<int>(n) : 1;
 }
 
-namespace {
-
-// body(i) for every i in [0, n) on `threads` threads (the calling one included), indices handed
-// out in order. The first exception stops handing out new ones and is rethrown after all joined.
 void parallel_for(int n, int threads, const std::function<void(int)>& body) {
   std::atomic<int> next{0};
   std::mutex mu;
@@ -41,8 +37,6 @@ void parallel_for(int n, int threads, const std::function<void(int)>& body) {
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
 }
-
-}  // namespace
 
 std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads) {
   if (threads <= 1) return nullptr;

@@ -11,6 +11,10 @@ namespace attnx::cli {
 // The number of threads --threads 0 means: one per core (at least 1).
 int default_threads();
 
+// body(i) for every i in [0, n) on `threads` threads (the calling one included), indices handed
+// out in order. The first exception stops handing out new ones and is rethrown after all joined.
+void parallel_for(int n, int threads, const std::function<void(int)>& body);
+
 // A core ForEachRow (construct_lp.hpp) running the rows on `threads` threads (1: in order).
 std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads);
 

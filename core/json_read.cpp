@@ -31,6 +31,24 @@ JsonSyntaxError::JsonSyntaxError(int line, int column, const std::string& what)
                          ": " + what),
       line_(line), column_(column), reason_(what) {}
 
+void append_utf8(std::string& o, char32_t cp) {
+  if (cp < 0x80) {
+    o += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    o += static_cast<char>(0xC0 | (cp >> 6));
+    o += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    o += static_cast<char>(0xE0 | (cp >> 12));
+    o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    o += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    o += static_cast<char>(0xF0 | (cp >> 18));
+    o += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    o += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
 namespace {
 
 class Parser {
@@ -201,24 +219,6 @@ class Parser {
     return d;
   }
 
-  static void put_utf8(std::string& o, unsigned cp) {
-    if (cp < 0x80) {
-      o += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      o += static_cast<char>(0xC0 | (cp >> 6));
-      o += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      o += static_cast<char>(0xE0 | (cp >> 12));
-      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      o += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      o += static_cast<char>(0xF0 | (cp >> 18));
-      o += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      o += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   unsigned hex4() {
     unsigned v = 0;
     for (int i = 0; i < 4; ++i) {
@@ -254,7 +254,7 @@ class Parser {
           if (lo >= 0xDC00 && lo < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           else error("invalid surrogate pair");
         }
-        put_utf8(o, cp);
+        append_utf8(o, cp);
         break;
       }
       default:

@@ -30,11 +30,14 @@ std::uint64_t estimate_mind_bytes(int L, int step, int k, ProjectionKind project
 }
 
 void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes) {
+  check_budget(std::string(what), bytes, max_bytes, "reduce L or d, or raise the budget");
+}
+
+void check_budget(const std::string& what, std::uint64_t bytes, std::uint64_t max_bytes, const std::string& remedy) {
   if (bytes <= max_bytes) return;
   auto mib = [](std::uint64_t b) { return std::to_string((b + (1u << 20) - 1) >> 20); };
-  throw BudgetExceeded(std::string(what) + " needs about " + mib(bytes) +
-                       " MiB, above the memory budget of " + mib(max_bytes) +
-                       " MiB; reduce L or d, or raise the budget");
+  throw BudgetExceeded(what + " needs about " + mib(bytes) + " MiB, above the memory budget of " + mib(max_bytes) +
+                       " MiB; " + remedy);
 }
 
 }  // namespace attnx

@@ -11,9 +11,11 @@
 
 #include <attnx/construct.hpp>
 #include <attnx/errors.hpp>
+#include <attnx/heads.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
+#include <attnx/sparsify.hpp>
 #include <attnx/sweep.hpp>
 
 namespace attnx {
@@ -151,6 +153,27 @@ void add_run_options(std::vector<OptionInfo>& v) {
                         "bytes"));
 }
 
+// Importing a model's head (issue 24): which head of the file, how rows are made sparse, and
+// whether the values are scores to softmax first.
+void add_import_options(std::vector<OptionInfo>& v) {
+  v.push_back(int_opt("layer", "layer", "layer", 0, kMaxImportAxis - 1, 0, "Layer",
+                      "import: the layer of a [layers, H, L, L] file (0-based).", "import"));
+  v.push_back(int_opt("head", "head", "head", 0, kMaxImportAxis - 1, 0, "Head",
+                      "import: the head of an [H, L, L] or [layers, H, L, L] file (0-based).", "import"));
+  OptionInfo rule = choice_opt("rule", {}, kDefaultRule, "Sparsification rule",
+                               "import: how each row is made sparse: topk:K (the K largest entries, ties to the "
+                               "lower column), threshold:T (every entry >= T; a row with none keeps its largest) or "
+                               "mass:P (the fewest entries holding >= P of the row's mass).", "import");
+  rule.kind = OptionKind::Text;
+  rule.grammar = kRuleGrammar;
+  v.push_back(rule);
+  OptionInfo softmax = int_opt("softmax", "softmax", "softmax", 0, 1, 0, "Softmax the rows",
+                               "import: the values are scores (logits): apply a softmax to each row first; "
+                               "-Infinity marks a masked entry.", "import");
+  softmax.kind = OptionKind::Switch;
+  v.push_back(softmax);
+}
+
 // Fills each option's `applies` from the records that own the rule: a family parameter is used
 // by the families that list it, the weights only by generated families, w_min and decay by the
 // weightings that list them, d, projection, box and the search grid by the constructions that
@@ -183,6 +206,7 @@ std::vector<OptionInfo> build_table() {
   add_tolerance_options(v);
   add_construction_options(v);
   add_run_options(v);
+  add_import_options(v);
   derive_applies(v);
   return v;
 }
@@ -216,6 +240,10 @@ std::string option_range_text(const OptionInfo& o) {
         return std::string("a finite number ") + (o.min_open ? "> " : ">= ") + fmt_num(o.min);
       return std::string("a number in ") + (o.min_open ? "(" : "[") + fmt_num(o.min) + ", " +
              fmt_num(o.max) + (o.max_open ? ")" : "]");
+    case OptionKind::Text:
+      return o.grammar;
+    case OptionKind::Switch:
+      return "on or off";
     case OptionKind::Choice: {
       std::string s = "one of ";
       for (std::size_t n = 0; n < o.choices.size(); ++n) s += (n ? ", " : "") + o.choices[n];
@@ -283,7 +311,8 @@ std::string context_default(const std::string& context, const std::string& name)
   for (const auto& r : context_rules())
     if (r.context == context && r.option == name && !r.def.empty()) return r.def;
   const OptionInfo& o = option_info(name);
-  if (o.kind == OptionKind::Choice || o.kind == OptionKind::IntList) return o.def_text;
+  if (o.kind == OptionKind::Choice || o.kind == OptionKind::IntList || o.kind == OptionKind::Text) return o.def_text;
+  if (o.kind == OptionKind::Switch) return o.def != 0 ? "true" : "false";
   if (o.kind == OptionKind::Int) return int_text(o.def);
   return fmt_num(o.def);
 }

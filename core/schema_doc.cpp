@@ -21,14 +21,17 @@ const char* kind_name(OptionKind k) {
     case OptionKind::Real: return "real";
     case OptionKind::Choice: return "choice";
     case OptionKind::IntList: return "intList";
+    case OptionKind::Text: return "text";
+    case OptionKind::Switch: return "switch";
   }
   return "int";
 }
 
 // A value given as link text, written as the JSON value the option holds: a number for int and
-// real options, a string otherwise.
+// real options, a boolean for switches ("true"), a string otherwise.
 void typed_value(JsonWriter& w, const OptionInfo& o, const std::string& text) {
   if (o.kind == OptionKind::Int || o.kind == OptionKind::Real) w.value(std::stod(text));
+  else if (o.kind == OptionKind::Switch) w.value(text == "true");
   else w.value(text);
 }
 
@@ -49,6 +52,7 @@ void write_option(JsonWriter& w, const OptionInfo& o) {
   typed_value(w, o, context_default("core", o.name));
   if (o.kind == OptionKind::Choice) w.key("choices"), strings(w, o.choices);
   if (o.kind == OptionKind::IntList) w.field("maxCount", o.max_count);
+  if (o.kind == OptionKind::Text) w.field("grammar", o.grammar);
   w.field("rangeText", option_range_text(o)).field("label", o.label).field("help", o.help);
   w.field("group", o.group).field("unit", o.unit);
   w.key("applies").begin_array();
@@ -186,7 +190,7 @@ void write_presets(JsonWriter& w) {
 void write_legacy(JsonWriter& w) {
   w.key("limits").begin_object();
   for (const auto& o : option_table()) {
-    if (o.kind == OptionKind::Choice) continue;
+    if (o.kind == OptionKind::Choice || o.kind == OptionKind::Text || o.kind == OptionKind::Switch) continue;
     w.key(o.name).begin_object(true).field("min", o.min).field("max", context_max("wasm", o.name));
     if (o.min_open) w.field("minOpen", true);
     if (o.max_open) w.field("maxOpen", true);

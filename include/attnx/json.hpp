@@ -35,6 +35,8 @@ std::string escape_message(const std::string& s);
 // Length (1 to 4) of the well-formed UTF-8 sequence starting at s[i], with its code point in
 // *cp; 0 when s[i] does not start one (i < s.size()).
 std::size_t utf8_sequence(const std::string& s, std::size_t i, char32_t* cp);
+// Appends code point cp (at most U+10FFFF) to o as UTF-8 (1 to 4 bytes).
+void append_utf8(std::string& o, char32_t cp);
 // The double nearest to the decimal number text [first, last), whose syntax the caller has
 // checked (JSON number or [-]digits[.digits][e[+-]digits]); +-infinity when out of range.
 double parse_decimal(const char* first, const char* last);

@@ -1,6 +1,7 @@
 // attnx core: memory estimates. Runs above the budget are refused before allocating.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "projection.hpp"
 
@@ -19,5 +20,7 @@ std::uint64_t estimate_mind_bytes(int L, int step, int k,
                                   ProjectionKind projection = ProjectionKind::Gaussian);
 // Throws BudgetExceeded("<what> needs about X MiB, above the memory budget of Y MiB ...").
 void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes);
+// The same with another remedy after the "; " ("raise the budget" for a file that cannot shrink).
+void check_budget(const std::string& what, std::uint64_t bytes, std::uint64_t max_bytes, const std::string& remedy);
 
 }  // namespace attnx

@@ -17,7 +17,9 @@ constexpr double kMaxExactInt = 9007199254740991.0;  // 2^53 - 1: the largest ex
 constexpr double kMaxSeed = kMaxExactInt;         // every seed is an exact JS number
 constexpr int kMaxLs = 64;                        // lengths in one sweep
 
-enum class OptionKind { Int, Real, Choice, IntList };
+// Text: a string with its own grammar (OptionInfo::grammar; e.g. import's rule "topk:2").
+// Switch: on or off (a CLI flag without a value; def 0 = off).
+enum class OptionKind { Int, Real, Choice, IntList, Text, Switch };
 
 // When an option is used: the choice option `option` ("pattern", "weights", "construction")
 // holds one of `values`. An option is used when every one of its rules holds.
@@ -37,6 +39,7 @@ struct OptionInfo {
   double def = 0;                       // Int, Real
   std::string def_text;                 // Choice, IntList
   std::vector<std::string> choices;     // Choice
+  std::string grammar;                  // Text: the accepted forms, as range texts show them
   int max_count = 0;                    // IntList: most entries
   std::string label, help, group;
   std::string unit;                     // "tokens", "dimensions", ... ("" = none)
