@@ -170,7 +170,8 @@ double bits_free_keys(int L, int k) {
 // Waerden, Egorychev-Falikman). One k-regular pattern arises from at most prod_{r=1..k}
 // (r!)^(L/r) tuples: the j-th permutation lies in a (k - j + 1)-regular matrix, whose permanent is
 // <= ((k - j + 1)!)^(L/(k - j + 1)) (Bregman). Hence N >= prod_j L! ((L-j+1)/L)^L / prod_r
-// (r!)^(L/r), and 2 D L w >= log2 N as for bits_free_keys. k = 1 gives exactly log2(L!) / (2L).
+// (r!)^(L/r), and 2 D L w >= log2 N as for bits_free_keys. k = 1 gives exactly log2(L!) / (2L);
+// for k near L this count is below the L! of bits_free_keys, whose floor is then taken.
 double bits_free_keys_regular(int L, int k) {
   require_L_k(L, k);
   const double lf = log2_factorial(L);
@@ -180,7 +181,7 @@ double bits_free_keys_regular(int L, int k) {
     log2_rfact += det_log(double(j)) / kLn2;  // log2(j!)
     s -= double(L) / double(j) * log2_rfact;
   }
-  return std::max(0.0, s / (2.0 * L));
+  return std::max(s / (2.0 * L), bits_free_keys(L, k));  // both count patterns of the family
 }
 
 Bounds bounds_of(const Pattern& A, double tau, int D, double logit_scale, double max_abs_logit,
