@@ -125,16 +125,18 @@ TEST_CASE("the jl scale is the same read from X, from the ladder's columns and f
 }
 
 TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its floors (real runs)") {
+  // jl and lp at their minimal d (lp at L = 1024 once: its search there takes seconds), moment at
+  // D = 2m; scripts/bounds-table.mjs checks the same on every trial of its table up to L = 4096.
   const attnx::Tolerances tol;
   int successes = 0;
   for (int L : {64, 256, 1024})
     for (std::uint64_t seed : {1, 2}) {
       const attnx::Pattern A = th::random_pattern(L, 2, seed);
-      attnx::MinDOptions jl;
       attnx::MinDOptions lp;
       lp.step = 1;
       lp.d_max = attnx::kMaxLpD;
-      const attnx::MinDResult runs[] = {attnx::min_d(A, tol, jl, seed), attnx::min_d_lp(A, tol, lp, seed)};
+      std::vector<attnx::MinDResult> runs = {attnx::min_d(A, tol, attnx::MinDOptions{}, seed)};
+      if (L < 1024 || seed == 1) runs.push_back(attnx::min_d_lp(A, tol, lp, seed));
       for (const attnx::MinDResult& r : runs) {
         REQUIRE(r.reached());
         CAPTURE(L);
@@ -144,14 +146,15 @@ TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its fl
         CHECK(r.bounds.d_logit >= r.bounds.d_lambda);
         ++successes;
       }
-      // lp's bounds are those of the X construct_lp builds at d_min.
-      const attnx::LpConstruction c = attnx::construct_lp(A, tol, runs[1].d_min, seed);
-      CHECK(c.c.bounds.logit_scale == runs[1].bounds.logit_scale);
+      if (L == 64) {  // lp's bounds are those of the X construct_lp builds at d_min
+        const attnx::LpConstruction c = attnx::construct_lp(A, tol, runs[1].d_min, seed);
+        CHECK(c.c.bounds.logit_scale == runs[1].bounds.logit_scale);
+      }
       const attnx::MomentConstruction m = attnx::construct_moment(A, tol);
       if (m.c.metrics.success) CHECK(m.c.d >= m.c.bounds.d_logit);
       CHECK(m.c.bounds.logit_scale == attnx::input_scale(m.c.X.data(), L, m.c.d));
     }
-  CHECK(successes == 12);
+  CHECK(successes == 11);
 }
 
 TEST_CASE("build_inputs adds w = bits + 1 + exponent bits when it has a precision report") {
