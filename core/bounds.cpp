@@ -36,40 +36,41 @@ void require_L_k(int L, int k) {
 
 const std::vector<BoundInfo>& bound_infos() {
   static const std::vector<BoundInfo> v = {
-      {"logit_scale", "Logit scale Λ",
-       "Lambda(X) = max_i ||Q_i|| * max_j ||K_j|| / sqrt(D) of the float32 X the construction reports: no logit can "
-       "exceed it (SPEC 9.2)"},
-      {"column_supports", "Distinct column supports n",
-       "n: how many columns of A have different sets of rows {i : j in S_i}; their keys must all be told apart"},
-      {"d_lambda", "Floor D_Λ at this logit scale",
-       "D_Lambda = ln n / ln(1 + 2 Lambda / Delta), Delta = ln(1/tau): no X of logit scale at most Lambda succeeds "
-       "with fewer dimensions (a proof, SPEC 9.2)"},
-      {"ratio", "Times the floor, D / D_Λ",
-       "D / D_Lambda: how many times the floor at its own logit scale this X uses (null when the floor is 0 or "
-       "infinite)"},
-      {"max_abs_logit", "Largest |logit|",
-       "max_ij |Z_ij|, at most Lambda: the packing proof also holds in the norm max_i |Q_i . v| / sqrt(D), with "
-       "this in place of Lambda"},
-      {"d_logit", "Floor at the largest |logit|",
-       "ln n / ln(1 + 2 max|Z| / Delta), never below D_Lambda: no X whose logits stay within +-max|Z| succeeds "
-       "with fewer dimensions (a proof)"},
-      {"ratio_logit", "Times the floor at the largest |logit|",
-       "D / d_logit (null when that floor is 0 or infinite)"},
-      {"bits_per_number", "Bits per input number w",
-       "w = bits(X) (significand bits, SPEC 8.4) + 1 sign bit + the exponent bits X uses; null when bits(X) was "
-       "not computed or not reached"},
-      {"bits_fixed_keys", "Bits floor, fixed keys: log2 C(L,k)",
-       "keys fixed before the target (jl, lp) need D w >= log2 C(L,k): a row's query alone picks any of the "
-       "C(L,k) supports (SPEC 9.3)"},
-      {"bits_free_keys", "Bits floor, free keys: log2(L!)/(2L)",
-       "keys chosen with the target (any X) need D w >= log2(L!)/(2L): the 2 D L numbers of X differ for L! "
-       "targets (SPEC 9.3; 0 when k = L)"},
-      {"bits_free_keys_regular", "Bits floor, free keys, every k-regular target",
-       "D w >= log2(N)/(2L) with N the number of k-regular targets, bounded below by Van der Waerden's and "
-       "Bregman's theorems: never below bits_free_keys, about twice it for k = 2"},
-      {"logit_scales", "Logit scale of each trial", "Lambda of each trial's X at its d_min (null: not reached)"},
-      {"max_abs_logits", "Largest |logit| of each trial",
-       "max |Z_ij| of each trial's X at its d_min (null: not reached)"},
+      {"logit_scale", "Λ", "logit scale",
+       "Λ = max‖Q_i‖·max‖K_j‖/√D of the float32 X the construction reports: no logit can exceed it "
+       "(SPEC 9.2)."},
+      {"column_supports", "n", "distinct column supports",
+       "How many columns of A have different sets of rows {i : j ∈ S_i}; their keys must all be told "
+       "apart."},
+      {"d_lambda", "D_Λ", "floor at this logit scale",
+       "D_Λ = ln n / ln(1 + 2Λ/Δ), Δ = ln(1/τ): no X of logit scale at most Λ succeeds with fewer "
+       "dimensions (a proof, SPEC 9.2)."},
+      {"ratio", "D/D_Λ", "times the floor",
+       "How many times the floor at its own logit scale this X uses (null when the floor is 0 or "
+       "infinite)."},
+      {"max_abs_logit", "max|Z|", "largest |logit|",
+       "The largest |Z_ij|, at most Λ: the packing proof also holds in the norm max_i |Q_i·v|/√D, "
+       "with this in place of Λ."},
+      {"d_logit", "D_Z", "floor at the largest |logit|",
+       "ln n / ln(1 + 2·max|Z|/Δ), never below D_Λ: no X whose logits stay within ±max|Z| succeeds "
+       "with fewer dimensions (a proof)."},
+      {"ratio_logit", "D/D_Z", "times the floor at the largest |logit|",
+       "D / D_Z (null when that floor is 0 or infinite)."},
+      {"bits_per_number", "w", "bits per input number",
+       "w = bits(X) (significand, SPEC 8.4) + 1 sign bit + the exponent bits X uses; null when "
+       "bits(X) was not computed or not reached."},
+      {"bits_fixed_keys", "", "bits floor, fixed keys",
+       "Keys fixed before the target (jl, lp) need D·w ≥ log2 C(L,k): a row's query alone picks any "
+       "of the C(L,k) supports (SPEC 9.3)."},
+      {"bits_free_keys", "", "bits floor, free keys",
+       "Keys chosen with the target (any X) need D·w ≥ log2(L!)/(2L): the 2DL numbers of X differ "
+       "for L! targets (SPEC 9.3; 0 when k = L)."},
+      {"bits_free_keys_regular", "", "bits floor, free keys, every k-regular target",
+       "D·w ≥ log2(N)/(2L), N the number of k-regular targets bounded below by Van der Waerden's "
+       "and Brègman's theorems: never below the L! floor, about twice it for k = 2."},
+      {"logit_scales", "", "logit scale of each trial", "Λ of each trial's X at its d_min (null: not reached)."},
+      {"max_abs_logits", "", "largest |logit| of each trial",
+       "max|Z| of each trial's X at its d_min (null: not reached)."},
   };
   return v;
 }

@@ -26,10 +26,11 @@ namespace attnx {
 // the paper's tolerances). The CLI computes the packing floor only when --scale is given.
 constexpr double kDefaultLogitScale = 5;
 
-// One published bound or quantity: its key (the CLI's JSON key and the sweep files' column), a
-// short label and one sentence saying what it means (for the schema, --help and the pages).
+// One published bound or quantity: its key (the CLI's JSON key and the sweep files' column), its
+// symbol ("" when it has none), a short label and one sentence saying what it means (for the
+// schema document, --help and the pages), as metrics_info.hpp does for the metrics.
 struct BoundInfo {
-  std::string key, label, help;
+  std::string key, symbol, label, help;
 };
 // Every key of Bounds and of a sweep point's bounds, in the order outputs write them.
 const std::vector<BoundInfo>& bound_infos();

@@ -12,7 +12,9 @@
 #include <attnx/bounds.hpp>
 #include <attnx/inputs.hpp>
 #include <attnx/rng.hpp>
+#include <attnx/json.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/schema_doc.hpp>
 
 namespace {
 
@@ -236,4 +238,22 @@ TEST_CASE("the packing lemma holds on lattices and greedy packings: n <= (1 + 2R
       REQUIRE(kept.size() > 1);
       CHECK(attnx::packing_floor(R, int(kept.size()), std::exp(-r)) <= D);
     }
+}
+
+TEST_CASE("the schema document carries each bound's symbol, label and one-sentence meaning") {
+  const attnx::JsonValue doc = attnx::json_parse(attnx::schema_json());
+  const attnx::JsonValue* b = doc.find("bounds");
+  REQUIRE(b);
+  REQUIRE(b->obj.size() == attnx::bound_infos().size());
+  for (const auto& info : attnx::bound_infos()) {
+    const attnx::JsonValue* e = b->find(info.key);
+    REQUIRE(e);
+    CHECK(e->find("help")->str == info.help);
+    CHECK_FALSE(info.help.empty());
+  }
+  CHECK(b->find("d_lambda")->find("symbol")->str == "D_Λ");
+  const attnx::JsonValue* scale = doc.find("options")->find("logitScale");
+  REQUIRE(scale);
+  CHECK(scale->find("default")->num == attnx::kDefaultLogitScale);
+  CHECK(attnx::option_info("logitScale").flag == "scale");
 }
