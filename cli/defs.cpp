@@ -171,7 +171,7 @@ std::string bounds_details() {
       "Prints SPEC section 9's floors for each length: the bits floors of 9.3 on D w (D: hidden size,\n"
       "w: bits per input number) for a construction that handles every k-regular target, and, only\n"
       "with --scale, the packing floor of 9.2 on D at that logit scale for a target whose L columns\n"
-      "all have different supports (n = L). Without a limit on the logits there is no floor on D\n"
+      "all have different supports (n = L; 1 when k = L). Without a limit on the logits there is no floor on D\n"
       "(SPEC 9.1: the moment construction needs D = 2k at every L in exact arithmetic). These are\n"
       "proofs, not fits. construct and mind print the same keys in their \"bounds\" object, at the\n"
       "X they built; sweep adds them per L. Keys:\n";

@@ -238,8 +238,8 @@ FloorsAtL floors_at(int L, int k, double tau, bool has_scale, double scale) {
   if (has_scale) {
     require_option("logitScale", scale);
     f.has_scale = true;
-    f.column_supports = L;
-    f.d_lambda = packing_floor(scale, L, tau);
+    f.column_supports = k < L ? L : 1;  // k = L: the one target is all ones, every column alike
+    f.d_lambda = packing_floor(scale, f.column_supports, tau);
   }
   return f;
 }

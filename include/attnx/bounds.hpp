@@ -113,7 +113,7 @@ std::vector<std::pair<std::string, double>> bound_values(const Bounds& b);
 
 // The floors `attnx bounds` prints at one length: SPEC §9.3's at (L, k) and, when a logit scale is
 // given, the packing floor of §9.2 at it for a target whose L columns all have different supports
-// (n = L, as almost every random k-regular target). Validates L, k <= L, tau and the scale
+// (n = L, as almost every random k-regular target; n = 1 when k = L). Validates L, k <= L, tau and the scale
 // (InvalidArgument naming "L", "k", "tau", "logitScale"). O(L).
 struct FloorsAtL {
   int L = 0, k = 0;

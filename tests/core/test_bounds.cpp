@@ -140,6 +140,7 @@ TEST_CASE("the bits floors refuse k outside 1..L naming k") {
   CHECK(f.column_supports == 1024);
   CHECK(f.d_lambda == attnx::packing_floor(5, 1024, 0.1));
   CHECK_FALSE(attnx::floors_at(1024, 2, 0.1).has_scale);
+  CHECK(attnx::floors_at(8, 8, 0.1, true, 5).d_lambda == 0);  // k = L: one target, one support
 }
 
 TEST_CASE("n counts the distinct column supports of hand patterns (an empty column counts once)") {
