@@ -15,6 +15,7 @@
 #include "files.hpp"
 #include <attnx/construct_lp.hpp>
 #include <attnx/construct_moment.hpp>
+#include <attnx/build_inputs.hpp>
 #include "sweep_parallel.hpp"
 
 namespace attnx::cli {
@@ -66,15 +67,6 @@ void write_lp_report(JsonWriter& w, const LpReport& r) {
   w.end_object();
 }
 
-// SPEC §8.4: the input norm, the float32 and float64 verdicts, bits(X) (null: not reached).
-void write_precision(JsonWriter& w, const PrecisionReport& p) {
-  w.key("precision").begin_object();
-  w.field("input_norm", p.input_norm);
-  w.field("fp32", p.fp32);
-  w.field("fp64", p.fp64);
-  w.key("bits").value_or_null(p.bits > 0 ? p.bits : -1);
-  w.end_object();
-}
 
 // Upper bound of the export's size: X's 2d floats per row, each written as the shortest double
 // text of its exact value, at most 26 bytes with its separator ("-1.1754943508222875e-38, "), an
@@ -165,25 +157,19 @@ int run_construct(const Args& a) {
   if (!export_path.empty()) file.emplace(export_path, "--export");
   Pattern A = build_pattern(a, spec, seed);
   if (file) check_export_size(export_path, A, d, max_bytes);
-  const std::string kind = a.get_str("construction");
-  const bool lp = kind == "lp";
-  LpConstruction built;
-  std::optional<PrecisionReport> precision;
-  if (lp) {
-    const long long threads = a.get_int("threads");
-    built = construct_lp(A, tol, d, seed, a.get_real("box"), max_bytes, nullptr,
-                         rows_on_threads(threads == 0 ? default_threads() : int(threads)));
-    precision = built.precision;
-  } else if (kind == "moment") {
-    MomentConstruction m = construct_moment(A, tol);  // D = 2m: --d does not apply
-    built.c = std::move(m.c);
-    precision = m.precision;
-  } else {
-    built.c = construct(A, tol, d, seed, max_bytes, nullptr, nullptr, true, projection);
-    if (a.get_switch("precision"))
-      precision = precision_report(A, tol, jl_inputs(A, built.c.B, seed, d, projection), d);
-  }
+  InputsRequest req;
+  req.construction = a.get_str("construction");
+  req.d = d;
+  req.seed = seed;
+  req.box = a.get_real("box");
+  req.max_bytes = max_bytes;
+  req.jl_precision = a.get_switch("precision");
+  req.projection = projection;
+  const long long threads = a.get_int("threads");
+  const BuiltInputs built = build_inputs(A, tol, req, nullptr, nullptr, true,
+                                         rows_on_threads(threads == 0 ? default_threads() : int(threads)));
   const Construction& c = built.c;
+  const LpReport* lp = built.lp ? &*built.lp : nullptr;
 
   JsonWriter w;
   w.begin_object();
@@ -195,14 +181,15 @@ int run_construct(const Args& a) {
   write_pattern_stats(w, A);
   w.key("metrics");
   write_metrics(w, c.metrics);
-  if (lp) write_lp_report(w, built.lp);
-  if (precision) write_precision(w, *precision);
+  if (lp) write_lp_report(w, *lp);
+  if (built.precision) write_precision(w, *built.precision);
+  write_bounds(w, c.bounds);
   if (!export_path.empty()) w.field("export", export_path);
   w.end_object();
   std::string out = w.finish();
 
   if (file)
-    file->write([&](JsonWriter& ew) { write_export(ew, a, spec, tol, seed, max_bytes, A, c, lp ? &built.lp : nullptr); });
+    file->write([&](JsonWriter& ew) { write_export(ew, a, spec, tol, seed, max_bytes, A, c, lp); });
   write_stdout(out);
   return 0;
 }

@@ -1,10 +1,30 @@
 // attnx CLI: `attnx mind` (minimal d for one target and one projection).
 #include "commands.hpp"
 #include "common.hpp"
-#include <attnx/construct_lp.hpp>
+#include <optional>
+
+#include <attnx/build_inputs.hpp>
 #include "sweep_parallel.hpp"
 
 namespace attnx::cli {
+
+namespace {
+
+// SPEC §8.4's report of the X built at d_min (--precision): the construction built again there.
+PrecisionReport precision_at(const Pattern& A, const Tolerances& tol, int d, const std::string& construction,
+                             const MinDOptions& opt, std::uint64_t seed, double box, const ForEachRow& rows) {
+  InputsRequest req;
+  req.construction = construction;
+  req.d = d;
+  req.seed = seed;
+  req.box = box;
+  req.max_bytes = opt.max_bytes;
+  req.jl_precision = true;
+  req.projection = opt.projection;
+  return *build_inputs(A, tol, req, nullptr, nullptr, false, rows).precision;
+}
+
+}  // namespace
 
 int run_mind(const Args& a) {
   a.get_str("format");
@@ -22,10 +42,14 @@ int run_mind(const Args& a) {
                      "moment` for its metrics and precision report");
   const double box = a.get_real("box");
   const long long threads = a.get_int("threads");
-  MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); },
-                                                 rows_on_threads(threads == 0 ? default_threads() : int(threads)))
+  const ForEachRow rows = rows_on_threads(threads == 0 ? default_threads() : int(threads));
+  MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); }, rows)
                                       : min_d(A, tol, opt, seed, [&](double f) { return progress(f); });
   progress.done();
+  std::optional<PrecisionReport> precision;
+  if (a.get_switch("precision") && r.reached())
+    precision = precision_at(A, tol, r.d_min, construction, opt, seed, box, rows);
+  if (precision) r.bounds.bits_per_number = bits_per_number(precision->bits, precision->exponent_bits);
 
   JsonWriter w;
   w.begin_object();
@@ -54,6 +78,8 @@ int run_mind(const Args& a) {
   w.field("check_madds", r.check_madds);
   w.field("beta", r.beta);
   w.field("d_star", r.d_star);
+  if (precision) write_precision(w, *precision);
+  write_bounds(w, r.bounds);  // not reached: n and the bits floors only
   w.end_object();
   write_stdout(w.finish());
   return 0;

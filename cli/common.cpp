@@ -197,6 +197,22 @@ void write_pattern_stats(JsonWriter& w, const Pattern& p) {
   w.end_object();
 }
 
+// SPEC §8.4: the input norm, the float32 and float64 verdicts, bits(X) (null: not reached).
+void write_precision(JsonWriter& w, const PrecisionReport& p) {
+  w.key("precision").begin_object();
+  w.field("input_norm", p.input_norm);
+  w.field("fp32", p.fp32);
+  w.field("fp64", p.fp64);
+  w.key("bits").value_or_null(p.bits > 0 ? p.bits : -1);
+  w.end_object();
+}
+
+void write_bounds(JsonWriter& w, const Bounds& b) {
+  w.key("bounds").begin_object();
+  for (const auto& [key, value] : bound_values(b)) w.field(key, value);  // NaN, inf: null
+  w.end_object();
+}
+
 void write_stdout(const std::string& text) {
   errno = 0;
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)

@@ -7,6 +7,7 @@
 
 #include "args.hpp"
 #include <attnx/construct.hpp>
+#include <attnx/inputs.hpp>
 #include <attnx/json.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
@@ -44,6 +45,12 @@ void write_pattern_params(JsonWriter& w, const Args& a, const PatternSpec& spec,
 void write_tolerances(JsonWriter& w, const Tolerances& t);
 // {"L", "k", "max_col_count", "in_class", "nnz"}
 void write_pattern_stats(JsonWriter& w, const Pattern& p);
+// The "precision" member: SPEC §8.4's input norm, float32 and float64 verdicts, bits(X) (null:
+// not reached).
+void write_precision(JsonWriter& w, const PrecisionReport& p);
+// The "bounds" member: SPEC §9 of one X, keys as the core's bound_values gives them, unknown or
+// not finite values null.
+void write_bounds(JsonWriter& w, const Bounds& b);
 
 // A failed write of the output (stdout): "attnx: cannot write the output: <reason>", exit 1.
 class OutputError : public std::runtime_error {

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "commands.hpp"
+#include <attnx/bounds.hpp>
 #include <attnx/construct.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
@@ -100,7 +101,9 @@ Command construct_command() {
   c.def.details =
       "Draws the pattern from the seed (or reads --pattern-file), builds X = [sqrt(d) B P, P]\n"
       "with the fixed W_Q = [I; 0], W_K = [0; I] and prints rho, zeta, lambda, success,\n"
-      "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.";
+      "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.\n"
+      "\"bounds\": SPEC section 9's floors at the X built (its logit scale, the packing floor\n"
+      "there and D / floor, the bits floors; see attnx bounds --help for each key).";
   add_pattern_flags(c.def.flags, true);
   add_tolerance_flags(c.def.flags);
   c.def.flags.push_back(option_flag("d", "Construction"));
@@ -121,11 +124,14 @@ Command mind_command() {
   c.def.summary = "smallest d on the grid {step, 2 step, ..., dmax} at which the construction succeeds";
   c.def.details =
       "One target, one projection with nested columns (SPEC section 4). d_min is null when\n"
-      "not reached (d_min > dmax); that is a result, exit status 0.";
+      "not reached (d_min > dmax); that is a result, exit status 0. \"bounds\": SPEC section 9's\n"
+      "floors at the X of d_min (not reached: n and the bits floors only; see attnx bounds --help).";
   add_pattern_flags(c.def.flags, true);
   add_tolerance_flags(c.def.flags);
   add_mind_flags(c.def.flags);
   add_construction_flags(c.def.flags);
+  c.def.flags.push_back(switch_flag("precision", "add SPEC 8.4's precision report of the X at d_min (the "
+                                    "construction built again there) and its w to bounds", "Construction"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
@@ -141,7 +147,9 @@ Command sweep_command() {
       "For each L and trial t a fresh pattern and projection are drawn from seeds derived\n"
       "from (seed, L, t). Reports every d_min, the median, the (1-delta)-quantile, d*, and\n"
       "fits of the quantile to d = a + b ln L and d = c L^p. Paper preset: the defaults\n"
-      "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16).";
+      "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16). Per L also SPEC section 9:\n"
+      "each trial's logit scale and largest |logit| at its d_min, the floors at their medians over\n"
+      "the trials that reached (the others are left out) and the bits floors (attnx bounds --help).";
   add_pattern_flags(c.def.flags, false);
   add_tolerance_flags(c.def.flags);
   add_mind_flags(c.def.flags);
@@ -161,6 +169,41 @@ Command sweep_command() {
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
   c.run = run_sweep;
+  return c;
+}
+
+// The --help text of `attnx bounds`: what it prints and each key's meaning (the core's table).
+std::string bounds_details() {
+  std::string o =
+      "Prints SPEC section 9's floors for each length: the bits floors of 9.3 on D w (D: hidden size,\n"
+      "w: bits per input number) for a construction that handles every k-regular target, and, only\n"
+      "with --scale, the packing floor of 9.2 on D at that logit scale for a target whose L columns\n"
+      "all have different supports (n = L; 1 when k = L). Without a limit on the logits there is no floor on D\n"
+      "(SPEC 9.1: the moment construction needs D = 2k at every L in exact arithmetic). These are\n"
+      "proofs, not fits. construct and mind print the same keys in their \"bounds\" object, at the\n"
+      "X they built; sweep adds them per L. Keys:\n";
+  for (const BoundInfo& b : bound_infos()) o += "  " + b.key + ": " + b.help + "\n";
+  o.pop_back();
+  return o;
+}
+
+Command bounds_command() {
+  Command c;
+  c.def.name = "bounds";
+  c.def.summary = "the proven floors of SPEC section 9 (bits, and with --scale the packing floor) per L";
+  c.def.details = bounds_details();
+  const std::string g = "Floors";
+  c.def.flags.push_back(option_flag("L", g));
+  c.def.flags.push_back(option_flag("Ls", g));
+  c.def.flags.back().def = "";  // only when given, instead of --L
+  c.def.flags.back().help = "sequence lengths, instead of --L";
+  c.def.flags.push_back(option_flag("k", g, "at most L"));
+  c.def.flags.back().help = "nonzeros per row and column of the k-regular targets";
+  c.def.flags.push_back(option_flag("tau", g));
+  c.def.flags.push_back(option_flag("logitScale", g));
+  c.def.flags.back().def = "";  // no packing floor unless given (SPEC 9.1)
+  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.run = run_bounds;
   return c;
 }
 
@@ -231,7 +274,7 @@ Command import_command() {
 }
 
 std::vector<Command> make_commands() {
-  return {construct_command(), mind_command(), sweep_command(), merge_command(), bench_command(), import_command()};
+  return {construct_command(), mind_command(), sweep_command(), merge_command(), bounds_command(), bench_command(), import_command()};
 }
 }  // namespace
 

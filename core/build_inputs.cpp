@@ -82,6 +82,16 @@ void require_projection_applies(const std::string& construction, ProjectionKind 
                          "; its keys are the gaussian P of §3)");
 }
 
+namespace {
+
+// SPEC §9.3's w from the §8.4 report, when there is one.
+void add_bits(BuiltInputs& out) {
+  if (out.precision)
+    out.c.bounds.bits_per_number = bits_per_number(out.precision->bits, out.precision->exponent_bits);
+}
+
+}  // namespace
+
 BuiltInputs build_inputs(const Pattern& A, const Tolerances& tol, const InputsRequest& r,
                          const Progress& progress, GramLadder* ladder, bool with_x,
                          const ForEachRow& for_each) {
@@ -98,17 +108,22 @@ BuiltInputs build_inputs(const Pattern& A, const Tolerances& tol, const InputsRe
     if (out.c.cancelled) return out;
     out.lp = std::move(lp.lp);
     out.precision = lp.precision;
-  } else if (r.construction == "moment") {
+    add_bits(out);
+    return out;
+  }
+  if (r.construction == "moment") {
     MomentConstruction m = construct_moment(A, tol);
     out.c = std::move(m.c);
     out.precision = m.precision;
     out.moment_lambda = std::move(m.lambda);
     if (progress) progress(1.0);
-  } else {
-    out.c = construct(A, tol, r.d, r.seed, r.max_bytes, progress, ladder, with_x, r.projection);
-    if (out.c.cancelled || !r.jl_precision) return out;
-    out.precision = precision_report(A, tol, jl_inputs(A, out.c.B, r.seed, r.d, r.projection), r.d);
+    add_bits(out);
+    return out;
   }
+  out.c = construct(A, tol, r.d, r.seed, r.max_bytes, progress, ladder, with_x, r.projection);
+  if (out.c.cancelled || !r.jl_precision) return out;
+  out.precision = precision_report(A, tol, jl_inputs(A, out.c.B, r.seed, r.d, r.projection), r.d);
+  add_bits(out);
   return out;
 }
 
@@ -132,6 +147,7 @@ MinDResult moment_trial(const Pattern& A, const Tolerances& tol) {
   r.d_star = m.c.metrics.d_star;
   r.checked = {m.c.d};
   r.d_min = m.c.metrics.success ? m.c.d : -1;
+  r.bounds = r.reached() ? m.c.bounds : bounds_of(A, tol.tau, m.c.d, -1, -1);
   return r;
 }
 

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <optional>
 
 #include <attnx/inputs.hpp>
 #include <attnx/memory.hpp>
@@ -95,11 +96,22 @@ LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std:
   return out;
 }
 
-bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
-                 const ForEachRow& for_each) {
+namespace {
+
+// The bounds of the lp inputs at d when they succeed (lp_succeeds), nothing otherwise.
+std::optional<Bounds> lp_success(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                                 const ForEachRow& for_each) {
   bool stopped = false;
   const LpConstruction r = build_lp(A, tol, d, seed, box, nullptr, true, &stopped, nullptr, for_each);
-  return !stopped && r.c.metrics.success;
+  if (stopped || !r.c.metrics.success) return std::nullopt;
+  return r.c.bounds;
+}
+
+}  // namespace
+
+bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                 const ForEachRow& for_each) {
+  return lp_success(A, tol, d, seed, box, for_each).has_value();
 }
 
 MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
@@ -112,23 +124,33 @@ MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& 
   r.d_star = d_star(r.beta, A.L, tol);
   const int top = opt.d_max / opt.step;  // grid points k = 1..top, d = k * step
   const double bound = 2.0 * (1 + std::log2(double(top)));
+  Bounds at_hi;  // the bounds of the smallest grid point found to succeed so far
+  int hi_seen = 0;
   auto ok = [&](int k) {
     if (progress && !progress(std::min(0.99, r.checked.size() / bound))) throw 0;
     r.checked.push_back(k * opt.step);
-    return lp_succeeds(A, tol, k * opt.step, seed, box, for_each);
+    const std::optional<Bounds> b = lp_success(A, tol, k * opt.step, seed, box, for_each);
+    if (b && (hi_seen == 0 || k < hi_seen)) at_hi = *b, hi_seen = k;
+    return b.has_value();
   };
   try {
     int lo = 0, hi = 0;  // grid point lo fails (0: none tried), hi succeeds
     for (int k = 1; hi == 0; k = std::min(top, 2 * k)) {
-      if (ok(k)) hi = k;
-      else if (k == top) return r;  // not reached by d_max
-      else lo = k;
+      if (ok(k)) {
+        hi = k;
+      } else if (k == top) {  // not reached by d_max: n and the bits floors only
+        r.bounds = bounds_of(A, tol.tau, opt.d_max, -1, -1);
+        return r;
+      } else {
+        lo = k;
+      }
     }
     while (hi - lo > 1) {
       const int mid = lo + (hi - lo) / 2;
       (ok(mid) ? hi : lo) = mid;
     }
     r.d_min = hi * opt.step;
+    r.bounds = at_hi;  // hi is the smallest grid point that succeeded
   } catch (int) {
     r.cancelled = true;
     return r;

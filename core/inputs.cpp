@@ -87,6 +87,7 @@ Construction evaluate_inputs(const Pattern& A, const Tolerances& tol, const std:
   const std::vector<double> M = softmax_rows_double(Z, A.L);
   c.rows = evaluate_rows(A, Z.data(), M.data(), tol);
   c.metrics = summarise(A, c.B, c.rows, tol);
+  c.bounds = bounds_of(A, tol.tau, D, input_scale(c.X.data(), A.L, D), max_abs(Z.data(), Z.size()));
   c.logits.assign(Z.begin(), Z.end());
   c.M.assign(M.begin(), M.end());
   return c;
@@ -119,6 +120,7 @@ PrecisionReport precision_report(const Pattern& A, const Tolerances& tol, const 
     (passes_with_bits(A, tol, X, D, mid) ? hi : lo) = mid;
   }
   p.bits = hi;
+  p.exponent_bits = exponent_bits(X, hi);
   return p;
 }
 

@@ -19,14 +19,14 @@ std::uint64_t estimate_mind_bytes(int L, int step, int k, ProjectionKind project
   const std::uint64_t l = static_cast<std::uint64_t>(L);
   const std::uint64_t chunk = static_cast<std::uint64_t>(mind_chunk_columns(step));
   // Gram (L x L), pending columns (L x chunk), the kernel's packing buffer (L x 256), row and
-  // watched-column buffers, B and the pattern.
+  // watched-column buffers, B and the pattern; at d_min the §9 scale's row sums (24 bytes a row).
   const std::uint64_t watch = static_cast<std::uint64_t>(k > 64 ? k : 64);
   std::uint64_t extra = 0;  // gaussian and rademacher: nothing more
   if (column_family(projection) == ProjectionKind::Orthogonal)  // the block, one column in double
     extra += 4 * l * static_cast<std::uint64_t>(orthogonal_block(L)) + 8 * l;
   if (unit_rows(projection)) extra += 8 * l;  // the raw rows' squared norms
   return 4 * (l * l + l * chunk + l * 256 + 2 * l + l * watch) +
-         20 * l * static_cast<std::uint64_t>(k) + 64 * l + extra;
+         20 * l * static_cast<std::uint64_t>(k) + 64 * l + 24 * l + extra;
 }
 
 void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes) {

@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include <attnx/bounds.hpp>
 #include <attnx/construct.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/heads.hpp>
@@ -131,6 +132,15 @@ void add_construction_options(std::vector<OptionInfo>& v) {
   v.push_back(dmax);
 }
 
+// The logit scale at which `attnx bounds` reads SPEC §9.2's packing floor.
+void add_bounds_options(std::vector<OptionInfo>& v) {
+  v.push_back(real_opt("logitScale", "scale", "scale", 0, std::numeric_limits<double>::infinity(), true,
+                       false, kDefaultLogitScale, "Logit scale Λ",
+                       "The logit scale Λ at which the packing floor D_Λ = ln n / ln(1 + 2Λ / ln(1/τ)) of "
+                       "SPEC 9.2 is read: there is no floor on d without a limit on the logits.",
+                       "bounds"));
+}
+
 // The sweep's lengths and trials, the seed, and the CLI's run settings (SPEC §5, §6).
 void add_run_options(std::vector<OptionInfo>& v) {
   OptionInfo ls = int_opt("Ls", "Ls", "Ls", kMinL, kMaxL, 0, "Lengths L",
@@ -205,6 +215,7 @@ std::vector<OptionInfo> build_table() {
   add_pattern_options(v);
   add_tolerance_options(v);
   add_construction_options(v);
+  add_bounds_options(v);
   add_run_options(v);
   add_import_options(v);
   derive_applies(v);

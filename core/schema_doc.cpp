@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <attnx/bounds.hpp>
 #include <attnx/build_inputs.hpp>
 #include <attnx/json.hpp>
 #include <attnx/memory.hpp>
@@ -122,6 +123,17 @@ void write_metrics(JsonWriter& w) {
   w.end_object();
 }
 
+// { [key]: { symbol, label, help } } of SPEC §9's bounds (bounds.hpp), keyed as the CLI and the
+// sweep files name them.
+void write_bounds(JsonWriter& w) {
+  w.key("bounds").begin_object();
+  for (const auto& b : bound_infos()) {
+    w.key(b.key).begin_object(true);
+    w.field("symbol", b.symbol).field("label", b.label).field("help", b.help).end_object();
+  }
+  w.end_object();
+}
+
 // { defaults: {[name]: value}, max: {[name]: number} } of a context ("explorer", "lab", ...).
 void write_context(JsonWriter& w, const std::string& ctx) {
   w.begin_object().key("defaults").begin_object();
@@ -227,6 +239,7 @@ std::string schema_json() {
   write_presets(w);
   write_constructions(w);
   write_metrics(w);
+  write_bounds(w);
   write_legacy(w);
   w.end_object();
   return w.finish();

@@ -34,6 +34,11 @@ void validate(const SweepOptions& opt) {
   require_projection_applies(opt.construction, opt.mind.projection);
 }
 
+namespace {
+// The smaller of two counts of column supports, 0 meaning none yet.
+int smallest_supports(int a, int b) { return a == 0 ? b : b == 0 ? a : std::min(a, b); }
+}  // namespace
+
 std::uint64_t trial_seed(std::uint64_t master, int L, int t) {
   return derive_seed(master, static_cast<std::uint64_t>(L), static_cast<std::uint64_t>(t));
 }
@@ -58,9 +63,14 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
                                                       : min_d_of(opt.construction, A, opt.tol, opt.mind, s, opt.box, inner);
     if (r.cancelled) {
       pt.d_mins.clear();
+      pt.logit_scales.clear();
+      pt.max_abs_logits.clear();
       return pt;
     }
     pt.d_mins.push_back(r.d_min);
+    pt.logit_scales.push_back(r.reached() ? r.bounds.logit_scale : -1);
+    pt.max_abs_logits.push_back(r.reached() ? r.bounds.max_abs_logit : -1);
+    if (r.reached()) pt.column_supports = smallest_supports(pt.column_supports, r.bounds.column_supports);
     beta_max = std::max(beta_max, r.beta);
     pt.k = std::max(pt.k, A.k);
     pt.max_col_count = std::max(pt.max_col_count, A.max_col_count);
@@ -85,6 +95,9 @@ SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepP
   pt.L = L;
   for (const SweepPoint& t : trials) {
     pt.d_mins.insert(pt.d_mins.end(), t.d_mins.begin(), t.d_mins.end());
+    pt.logit_scales.insert(pt.logit_scales.end(), t.logit_scales.begin(), t.logit_scales.end());
+    pt.max_abs_logits.insert(pt.max_abs_logits.end(), t.max_abs_logits.begin(), t.max_abs_logits.end());
+    pt.column_supports = smallest_supports(pt.column_supports, t.column_supports);
     pt.d_star = std::max(pt.d_star, t.d_star);  // d* grows with beta: the largest beta's d*
     pt.k = std::max(pt.k, t.k);
     pt.max_col_count = std::max(pt.max_col_count, t.max_col_count);

@@ -99,7 +99,23 @@ void write_result(JsonWriter& w, const SweepTask& t, const SweepPoint& p) {
   w.field("max_col_count", p.max_col_count);
   w.field("in_class", p.in_class);
   w.field("madds", std::to_string(p.madds));
+  // SPEC §9 at d_min (null: not reached); parts written before them lack these keys.
+  const double scale = p.logit_scales.empty() ? -1 : p.logit_scales[0];
+  const double z = p.max_abs_logits.empty() ? -1 : p.max_abs_logits[0];
+  scale < 0 ? w.key("logit_scale").null() : w.field("logit_scale", scale);
+  z < 0 ? w.key("max_abs_logit").null() : w.field("max_abs_logit", z);
+  w.key("column_supports").value_or_null(p.column_supports > 0 ? p.column_supports : -1);
   w.end_object();
+}
+
+// A bound of a result: a number >= 0, or -1 when null or absent (not reached, or a part written
+// before SPEC §9's bounds).
+double bound_of(const JsonValue& r, const char* k) {
+  const JsonValue* v = r.find(k);
+  if (!v || v->type == JsonValue::Type::Null) return -1;
+  if (v->type != JsonValue::Type::Number || !(v->num >= 0) || !std::isfinite(v->num))
+    refuse(std::string("\"") + k + "\" must be a number >= 0 or null");
+  return v->num;
 }
 
 SweepPoint read_result(const JsonValue& r, int L) {
@@ -111,6 +127,11 @@ SweepPoint read_result(const JsonValue& r, int L) {
   p.k = int_of(r, "k"), p.max_col_count = int_of(r, "max_col_count");
   p.in_class = member(r, "in_class").b;
   p.madds = std::stoull(member(r, "madds").str);
+  p.logit_scales = {bound_of(r, "logit_scale")};
+  p.max_abs_logits = {bound_of(r, "max_abs_logit")};
+  const double n = bound_of(r, "column_supports");
+  if (n == 0 || n > L || n != std::floor(n)) refuse("\"column_supports\" must be an integer from 1 to " + std::to_string(L) + " or null");
+  p.column_supports = n > 0 ? static_cast<int>(n) : 0;
   return p;
 }
 

@@ -54,7 +54,8 @@ struct InputsRequest {
 };
 
 struct BuiltInputs {
-  Construction c;                           // X, logits, M, §2 rows and metrics (c.d: d or D)
+  Construction c;                           // X, logits, M, §2 rows and metrics (c.d: d or D),
+                                            // SPEC §9 bounds (w when there is a §8.4 report)
   std::optional<LpReport> lp;               // lp: margins t* and iterations per row
   std::optional<PrecisionReport> precision; // SPEC §8.4 (jl: only when asked)
   std::vector<double> moment_lambda;        // moment: lambda_i per row
@@ -84,7 +85,8 @@ MinDResult min_d_of(const std::string& construction, const Pattern& A, const Tol
 
 // One trial of a sweep over L for `moment` (SPEC §8.3, §5): it has one D = 2m per pattern, so
 // the trial's d_min is D when the moment inputs (X in float32, as every construction is judged)
-// pass SPEC §2, and -1 (not reached) when they do not; checked = {D}; beta and d* of the target.
+// pass SPEC §2, and -1 (not reached) when they do not; checked = {D}; beta and d* of the target;
+// bounds (SPEC §9, without w; not reached: n and the bits floors only).
 MinDResult moment_trial(const Pattern& A, const Tolerances& tol);
 
 }  // namespace attnx

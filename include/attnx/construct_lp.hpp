@@ -51,7 +51,8 @@ bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t s
 // The smallest grid d (multiples of opt.step up to opt.d_max) at which lp_succeeds, found by
 // doubling then bisection (feasibility is monotone in d: columns are nested). d_min = -1 when
 // d_max fails. checked: the grid points evaluated, in the order evaluated. progress gets
-// evaluations / (an upper bound of them); false cancels.
+// evaluations / (an upper bound of them); false cancels. bounds: SPEC §9 of the X built at d_min
+// (kept from its evaluation: no extra work).
 MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
                     double box = kDefaultLpBox, const Progress& progress = nullptr,
                     const ForEachRow& for_each = nullptr);

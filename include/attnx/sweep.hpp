@@ -38,6 +38,10 @@ struct SweepPoint {
   int k = 0, max_col_count = 0;
   bool in_class = true;
   std::uint64_t madds = 0;
+  // SPEC §9.2 of each trial's X at its d_min (mind.hpp MinDResult::bounds), in trial order.
+  std::vector<double> logit_scales;    // Lambda; -1 = not reached
+  std::vector<double> max_abs_logits;  // max |Z|; -1 = not reached
+  int column_supports = 0;             // the smallest n over the trials that reached (0: none)
 };
 
 struct LogFit { bool ok = false; double a = 0, b = 0, r2 = 0; };    // d = a + b ln L
@@ -60,8 +64,9 @@ SweepResult sweep(const SweepOptions& opt, const Progress& progress = nullptr);
 SweepPoint sweep_trial(const SweepOptions& opt, int L, int t);
 
 // The point of length L from its trials' single-trial points, in trial order: equal, field for
-// field, to sweep_point over those trials (d_mins in order, the largest d*, k and column count,
-// the class test of every trial, the sum of madds, then median and quantile). Lets callers run
+// field, to sweep_point over those trials (d_mins, logit scales and largest logits in order, the
+// largest d*, k and column count, the class test of every trial, the sum of madds, the smallest
+// n of the trials that reached, then median and quantile). Lets callers run
 // the tasks of a sweep in any order or in parallel and still print the same bytes.
 SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials);
 
