@@ -13,8 +13,6 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "files.hpp"
-#include <attnx/construct_lp.hpp>
-#include <attnx/construct_moment.hpp>
 #include <attnx/build_inputs.hpp>
 #include "sweep_parallel.hpp"
 
@@ -142,46 +140,53 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   w.end_object();
 }
 
+// --threads for lp's rows (0: one per core).
+int lp_threads(const Args& a) {
+  const long long threads = a.get_int("threads");
+  return threads == 0 ? default_threads() : int(threads);
+}
+
 }  // namespace
 
 int run_construct(const Args& a) {
   a.get_str("format");
   PatternSpec spec = pattern_spec(a, true);
   const Tolerances tol = tolerances(a);
-  const int d = static_cast<int>(a.get_int("d"));
-  const ProjectionKind projection = projection_of(a);  // refused unless jl, before any work
-  const std::uint64_t seed = seed_of(a), max_bytes = max_bytes_of(a);
-  const std::string export_path = a.get_str("export");
-
-  std::optional<OutputFile> file;
-  if (!export_path.empty()) file.emplace(export_path, "--export");
-  Pattern A = build_pattern(a, spec, seed);
-  if (file) check_export_size(export_path, A, d, max_bytes);
   InputsRequest req;
   req.construction = a.get_str("construction");
-  req.d = d;
-  req.seed = seed;
+  req.d = static_cast<int>(a.get_int("d"));  // moment: its default (a given --d was refused)
+  req.projection = projection_of(a);
+  req.seed = seed_of(a);
+  req.max_bytes = max_bytes_of(a);
   req.box = a.get_real("box");
-  req.max_bytes = max_bytes;
   req.jl_precision = a.get_switch("precision");
-  req.projection = projection;
-  const long long threads = a.get_int("threads");
-  const BuiltInputs built = build_inputs(A, tol, req, nullptr, nullptr, true,
-                                         rows_on_threads(threads == 0 ? default_threads() : int(threads)));
+  const int threads = req.construction == "lp" ? lp_threads(a) : 1;
+  const std::string export_path = a.get_str("export");
+  if (req.construction == "lp") require_lp_d("d", req.d);  // lp's limit before its budget
+  std::optional<OutputFile> file;  // a path that cannot be written is refused first
+  if (!export_path.empty()) file.emplace(export_path, "--export");
+  // The whole run's budget before the target is drawn.
+  if (const int k = row_bound_before_drawing(spec); k > 0)
+    check_inputs_budget(req.construction, spec.L, k, req.d, req.jl_precision, req.max_bytes, threads);
+  Pattern A = build_pattern(a, spec, req.seed);
+  check_inputs_budget(req.construction, A.L, A.k, req.d, req.jl_precision, req.max_bytes, threads);
+  const int D = req.construction == "moment" ? 2 * A.k : req.d;  // the export's width
+  if (file) check_export_size(export_path, A, D, req.max_bytes);
+  const bool lp = req.construction == "lp";
+  const BuiltInputs built = build_inputs(A, tol, req, nullptr, nullptr, true, lp ? rows_on_threads(threads) : nullptr);
   const Construction& c = built.c;
-  const LpReport* lp = built.lp ? &*built.lp : nullptr;
 
   JsonWriter w;
   w.begin_object();
   w.field("command", "construct");
   w.field("version", ATTNX_VERSION);
   w.key("params");
-  write_params(w, a, spec, tol, c.d, seed, max_bytes);  // moment: D = 2m
+  write_params(w, a, spec, tol, c.d, req.seed, req.max_bytes);  // moment: D = 2m
   w.key("pattern");
   write_pattern_stats(w, A);
   w.key("metrics");
   write_metrics(w, c.metrics);
-  if (lp) write_lp_report(w, *lp);
+  if (built.lp) write_lp_report(w, *built.lp);
   if (built.precision) write_precision(w, *built.precision);
   write_bounds(w, c.bounds);
   if (!export_path.empty()) w.field("export", export_path);
@@ -189,7 +194,9 @@ int run_construct(const Args& a) {
   std::string out = w.finish();
 
   if (file)
-    file->write([&](JsonWriter& ew) { write_export(ew, a, spec, tol, seed, max_bytes, A, c, lp); });
+    file->write([&](JsonWriter& ew) {
+      write_export(ew, a, spec, tol, req.seed, req.max_bytes, A, c, built.lp ? &*built.lp : nullptr);
+    });
   write_stdout(out);
   return 0;
 }

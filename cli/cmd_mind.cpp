@@ -33,18 +33,23 @@ int run_mind(const Args& a) {
   const MinDOptions opt = mind_options(a);
   const std::uint64_t seed = seed_of(a);
 
-  Pattern A = build_pattern(a, spec, seed);
-  ProgressPrinter progress(a.get_switch("progress"), "mind L=" + std::to_string(A.L));
   const std::string construction = a.get_str("construction");
   if (construction == "moment")
     throw UsageError("--construction moment has one hidden size per pattern, D = 2m (m: the largest "
                      "row support), at every L: nothing to search; use `attnx construct --construction "
                      "moment` for its metrics and precision report");
   const double box = a.get_real("box");
-  const long long threads = a.get_int("threads");
-  const ForEachRow rows = rows_on_threads(threads == 0 ? default_threads() : int(threads));
-  MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); }, rows)
-                                      : min_d(A, tol, opt, seed, [&](double f) { return progress(f); });
+  const long long threads_flag = a.get_int("threads");
+  const int threads = construction != "lp" ? 1 : threads_flag == 0 ? default_threads() : int(threads_flag);
+  if (construction == "lp") require_lp_d("dmax", opt.d_max);  // lp's limit before its budget
+  // The search's budget before the target is drawn.
+  if (const int k = row_bound_before_drawing(spec); k > 0)
+    check_search_budget(construction, spec.L, k, opt.step, opt.d_max, opt.projection, opt.max_bytes, threads);
+  Pattern A = build_pattern(a, spec, seed);
+  check_search_budget(construction, A.L, A.k, opt.step, opt.d_max, opt.projection, opt.max_bytes, threads);
+  ProgressPrinter progress(a.get_switch("progress"), "mind L=" + std::to_string(A.L));
+  const ForEachRow rows = threads > 1 ? rows_on_threads(threads) : nullptr;
+  MinDResult r = min_d_of(construction, A, tol, opt, seed, box, [&](double f) { return progress(f); }, rows);
   progress.done();
   std::optional<PrecisionReport> precision;
   if (a.get_switch("precision") && r.reached())

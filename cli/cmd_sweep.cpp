@@ -18,6 +18,7 @@
 #include "cost.hpp"
 #include "sweep_parallel.hpp"
 #include <attnx/errors.hpp>
+#include <attnx/number_grammar.hpp>
 #include <attnx/sweep_shard.hpp>
 
 namespace attnx::cli {
@@ -29,8 +30,12 @@ namespace {
 std::uint64_t check_sweep_budget(const SweepOptions& opt) {
   PatternSpec s = opt.pattern;
   s.L = opt.Ls.back();
-  const std::uint64_t one = estimate_mind_bytes(s.L, opt.mind.step, row_count_bound(s), opt.mind.projection);
-  check_budget("min-d search", one, opt.mind.max_bytes);
+  validate(s);  // the spec at the largest L first (as the core's sweep_point does at each L)
+  const int k = row_count_bound(s);
+  check_search_budget(opt.construction, s.L, k, opt.mind.step, opt.mind.d_max, opt.mind.projection,
+                      opt.mind.max_bytes);
+  const std::uint64_t one = estimate_search_bytes(opt.construction, s.L, k, opt.mind.step,
+                                                  opt.mind.d_max, opt.mind.projection);
   return opt.mind.max_bytes / std::max<std::uint64_t>(one, 1);
 }
 
@@ -50,7 +55,7 @@ int run_shard(const Args& a, const SweepOptions& opt, int threads, ProgressPrint
   const std::string text = a.get_str("shard");
   const auto slash = text.find('/');
   long long i = -1, n = -1;
-  if (slash == std::string::npos || !parse_ll(text.substr(0, slash), &i) || !parse_ll(text.substr(slash + 1), &n))
+  if (slash == std::string::npos || !parse_integer_text(text.substr(0, slash), &i) || !parse_integer_text(text.substr(slash + 1), &n))
     throw UsageError("--shard must be i/n, two integers with 0 <= i < n (got \"" + text.substr(0, 40) + "\")");
   SweepPart part;
   part.opt = opt;

@@ -14,8 +14,8 @@
 
 namespace attnx::cli {
 
-// Pattern flags -> PatternSpec. Refuses flags that do not apply to the chosen family
-// (e.g. --k with --pattern window). with_L: read --L (construct, mind).
+// Pattern flags -> PatternSpec (flags that do not apply to the family were refused before, see
+// refuse_not_applying). with_L: read --L (construct, mind).
 PatternSpec pattern_spec(const Args& a, bool with_L);
 // The target for construct/mind: generated from Rng(pattern_seed(seed)), or read from
 // --pattern-file for custom (then spec.L is set to the file's L).
@@ -31,11 +31,26 @@ Pattern read_pattern_file(const std::string& path, long long L_flag, std::uint64
 void check_family_defaults(const Args& a, const PatternSpec& spec, const std::vector<int>& Ls,
                            const std::string& L_flag);
 
+// Refuses the first given flag whose option does not apply to the chosen family, weights or
+// construction (the core's applies rule), e.g. "--d 64 applies only to --construction jl or lp
+// (got --construction moment, whose hidden size is D = 2m, fixed by the pattern ...)". Flags
+// left at their default are never refused (applies.cpp).
+void refuse_not_applying(const Args& a);
+// The construction's own defaults of --d, --step and --dmax for those not given (lp: 32, 1,
+// 256), so that a default is always within the construction's limits (applies.cpp).
+void default_to_construction(Args& a);
+
+// The largest row count of the target spec describes, for a budget checked before it is drawn,
+// after the core's checks of the spec (pattern.hpp validate: a target above kMaxNnz nonzeros is
+// refused naming the family's flags); -1 for a custom target (its file is read under a budget
+// of its own).
+int row_bound_before_drawing(const PatternSpec& spec);
+
 Tolerances tolerances(const Args& a);
 // --step, --dmax, --max-bytes and --projection (see projection_of).
 MinDOptions mind_options(const Args& a);
-// --projection, jl's projection kind (SPEC 8.1). Refuses a kind other than gaussian with a
-// --construction other than jl, naming both flags.
+// --projection, jl's projection kind (SPEC 8.1); given with another construction it was refused
+// before (refuse_not_applying).
 ProjectionKind projection_of(const Args& a);
 std::uint64_t seed_of(const Args& a);
 std::uint64_t max_bytes_of(const Args& a);

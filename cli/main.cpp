@@ -172,6 +172,8 @@ int run_command(const Command& c, int argc, char** argv) {
   std::optional<Args> args;
   try {
     args.emplace(c.def, argc, argv, 2);
+    default_to_construction(*args);
+    refuse_not_applying(*args);
     return c.run(*args);
   } catch (const UsageError& e) {
     return fail(e.what());

@@ -97,12 +97,16 @@ BuiltInputs build_inputs(const Pattern& A, const Tolerances& tol, const InputsRe
                          const ForEachRow& for_each) {
   require_construction(r.construction);
   require_projection_applies(r.construction, r.projection);
-  BuiltInputs out;
+  validate(tol);
   if (r.construction == "lp") {
     require_option("box", r.box);
-    if (r.d > kMaxLpD)
-      fail("d", "d must be an integer from 1 to " + std::to_string(kMaxLpD) +
-                    " for construction lp (got " + std::to_string(r.d) + ")");
+    require_lp_d("d", r.d);
+  } else if (r.construction == "jl") {
+    require_option("d", r.d);
+  }
+  check_inputs_budget(r.construction, A.L, A.k, r.d, r.jl_precision, r.max_bytes);  // all of it, first
+  BuiltInputs out;
+  if (r.construction == "lp") {
     LpConstruction lp = construct_lp(A, tol, r.d, r.seed, r.box, r.max_bytes, progress, for_each);
     out.c = std::move(lp.c);
     if (out.c.cancelled) return out;
@@ -112,7 +116,7 @@ BuiltInputs build_inputs(const Pattern& A, const Tolerances& tol, const InputsRe
     return out;
   }
   if (r.construction == "moment") {
-    MomentConstruction m = construct_moment(A, tol);
+    MomentConstruction m = construct_moment(A, tol, r.max_bytes);
     out.c = std::move(m.c);
     out.precision = m.precision;
     out.moment_lambda = std::move(m.lambda);
@@ -140,8 +144,9 @@ MinDResult min_d_of(const std::string& construction, const Pattern& A, const Tol
   return min_d_lp(A, tol, opt, seed, box, progress, for_each);
 }
 
-MinDResult moment_trial(const Pattern& A, const Tolerances& tol) {
-  const MomentConstruction m = construct_moment(A, tol);
+MinDResult moment_trial(const Pattern& A, const Tolerances& tol, std::uint64_t max_bytes) {
+  check_search_budget("moment", A.L, A.k, 0, 0, ProjectionKind::Gaussian, max_bytes);
+  const MomentConstruction m = construct_moment(A, tol, max_bytes);
   MinDResult r;
   r.beta = m.c.metrics.beta;
   r.d_star = m.c.metrics.d_star;

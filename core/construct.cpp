@@ -274,8 +274,8 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   validate(tol);
   require_option("d", d);
   const int L = A.L;
-  const std::uint64_t need = estimate_construct_bytes(L, d);
-  check_budget("construct", need, max_bytes);
+  const std::uint64_t need = estimate_inputs_bytes("jl", L, A.k, d);
+  check_inputs_budget("jl", L, A.k, d, false, max_bytes);
   GramLadder local(0);  // no ladder given: keep nothing beyond this call
   GramLadder& g = ladder ? *ladder : local;
   if (ladder) ladder->set_rung_cap(max_bytes - need, d);  // rungs only in what the budget leaves

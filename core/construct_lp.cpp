@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include <attnx/errors.hpp>
 #include <attnx/inputs.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/rng.hpp>
@@ -77,6 +78,14 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
 
 }  // namespace
 
+void require_lp_d(const char* field, int d) {
+  require_option(field, d);
+  if (d > kMaxLpD)
+    fail(field, std::string(field) + " must be an integer from 1 to " + std::to_string(kMaxLpD) +
+                    " for construction lp (got " + std::to_string(d) + "; each row's linear program has d + 2 "
+                    "variables)");
+}
+
 const std::vector<std::string>& construction_names() {
   static const std::vector<std::string> names = {"jl", "lp", "moment"};
   return names;
@@ -85,8 +94,8 @@ const std::vector<std::string>& construction_names() {
 LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
                             std::uint64_t max_bytes, const Progress& progress, const ForEachRow& for_each) {
   validate(tol);
-  require_option("d", d);
-  check_budget("construct", estimate_construct_bytes(A.L, d), max_bytes);
+  require_lp_d("d", d);
+  check_inputs_budget("lp", A.L, A.k, d, false, max_bytes);
   bool stopped = false;
   std::vector<double> X;
   LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped, &X, for_each);
@@ -118,7 +127,8 @@ MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& 
                     double box, const Progress& progress, const ForEachRow& for_each) {
   validate(tol);
   validate(opt);
-  check_budget("mind", estimate_construct_bytes(A.L, opt.d_max), opt.max_bytes);
+  require_lp_d("dmax", opt.d_max);
+  check_search_budget("lp", A.L, A.k, opt.step, opt.d_max, opt.projection, opt.max_bytes);
   MinDResult r;
   r.beta = beta_of(A, log_target(A, tol));  // the target's beta and d*, as min_d reports them
   r.d_star = d_star(r.beta, A.L, tol);

@@ -284,20 +284,24 @@ void require_option_upto(const std::string& name, long long value, long long hi)
 }
 
 bool option_applies(const OptionInfo& o, const ChoiceLookup& choice) {
-  return option_not_applying_text(o, choice).empty();
+  return option_failing_rule(o, choice) == nullptr;
+}
+
+const AppliesRule* option_failing_rule(const OptionInfo& o, const ChoiceLookup& choice) {
+  for (const auto& rule : o.applies)
+    if (std::find(rule.values.begin(), rule.values.end(), choice(rule.option)) == rule.values.end())
+      return &rule;
+  return nullptr;
 }
 
 std::string option_not_applying_text(const OptionInfo& o, const ChoiceLookup& choice) {
-  for (const auto& rule : o.applies) {
-    const std::string got = choice(rule.option);
-    if (std::find(rule.values.begin(), rule.values.end(), got) != rule.values.end()) continue;
-    std::string list;
-    for (std::size_t n = 0; n < rule.values.size(); ++n)
-      list += (n == 0 ? "" : n + 1 == rule.values.size() ? " or " : ", ") + rule.values[n];
-    return o.name + " applies only to " + rule.option + " " + list + " (got " + rule.option + " " +
-           got.substr(0, 40) + ")";
-  }
-  return "";
+  const AppliesRule* rule = option_failing_rule(o, choice);
+  if (!rule) return "";
+  std::string list;
+  for (std::size_t n = 0; n < rule->values.size(); ++n)
+    list += (n == 0 ? "" : n + 1 == rule->values.size() ? " or " : ", ") + rule->values[n];
+  return o.name + " applies only to " + rule->option + " " + list + " (got " + rule->option + " " +
+         choice(rule->option).substr(0, 40) + ")";
 }
 
 long long eval_bound(const std::string& expr, long long L) {
@@ -332,6 +336,24 @@ double context_max(const std::string& context, const std::string& name) {
   for (const auto& r : context_rules())
     if (r.context == context && r.option == name && r.max > 0) return r.max;
   return option_info(name).max;
+}
+
+std::string construction_default(const std::string& context, const std::string& name,
+                                 const std::string& construction) {
+  const ConstructionInfo* c = nullptr;
+  for (const auto& info : construction_infos())
+    if (info.name == construction) c = &info;
+  if (!c) throw std::logic_error("attnx: no construction named " + construction);
+  for (const AppliesRule& rule : option_info(name).applies)
+    if (rule.option == "construction" &&
+        std::find(rule.values.begin(), rule.values.end(), construction) == rule.values.end())
+      return "";
+  const std::string def = context_default(context, name);
+  const bool own_grid = c->search_step > 0;
+  if (name == "d") return std::stod(def) <= c->d_max ? def : int_text(c->explorer_d);
+  if (name == "step") return own_grid ? int_text(c->search_step) : def;
+  if (name == "dmax") return own_grid || std::stod(def) > c->d_max ? int_text(c->d_max) : def;
+  return def;
 }
 
 namespace {

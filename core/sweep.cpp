@@ -32,6 +32,7 @@ void validate(const SweepOptions& opt) {
   require_construction(opt.construction);
   require_option("box", opt.box);
   require_projection_applies(opt.construction, opt.mind.projection);
+  if (opt.construction == "lp") require_lp_d("dmax", opt.mind.d_max);
 }
 
 namespace {
@@ -50,6 +51,9 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
   pt.L = L;
   PatternSpec spec = opt.pattern;
   spec.L = L;
+  validate(spec);  // before any pattern is drawn: the spec, then the trial's budget
+  check_search_budget(opt.construction, L, row_count_bound(spec), opt.mind.step, opt.mind.d_max,
+                      opt.mind.projection, opt.mind.max_bytes);
   double beta_max = 0;
   for (int n = 0; n < opt.trials; ++n) {
     const int t = opt.first_trial + n;
@@ -59,7 +63,7 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
     Progress inner;
     if (progress)
       inner = [&](double f) { return progress((n + f) / opt.trials); };
-    const MinDResult r = opt.construction == "moment" ? moment_trial(A, opt.tol)
+    const MinDResult r = opt.construction == "moment" ? moment_trial(A, opt.tol, opt.mind.max_bytes)
                                                       : min_d_of(opt.construction, A, opt.tol, opt.mind, s, opt.box, inner);
     if (r.cancelled) {
       pt.d_mins.clear();

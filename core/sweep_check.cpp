@@ -25,13 +25,47 @@ std::string show(const JsonValue* v) {
   }
 }
 
-namespace {
-
-
 bool is_int(const JsonValue* v, double lo, double hi) {
   return v && v->type == Type::Number && v->num == std::floor(v->num) && v->num >= lo &&
          v->num <= hi;
 }
+
+const OptionInfo& option_by_json(const std::string& key) {
+  for (const OptionInfo& o : option_table())
+    if (o.json == key) return o;
+  return option_info(key);  // throws: a key missing from the table is a bug here
+}
+
+std::optional<double> option_number(const JsonValue& p, const std::string& path,
+                                    const std::string& key, std::optional<double> lo_override) {
+  const JsonValue* v = p.find(key);
+  if (!v) return std::nullopt;
+  OptionInfo o = option_by_json(key);
+  if (lo_override) {
+    o.min = std::max(o.min, *lo_override);
+    o.min_open = false;
+  }
+  const double x = v->num;
+  bool ok = v->type == Type::Number && (o.min_open ? x > o.min : x >= o.min) &&
+            (o.max_open ? x < o.max : x <= o.max);
+  if (o.kind != OptionKind::Real) ok = ok && x == std::floor(x);
+  if (!ok) refuse(path + "." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
+  return x;
+}
+
+std::optional<std::string> option_choice(const JsonValue& p, const std::string& path,
+                                         const std::string& key) {
+  const JsonValue* v = p.find(key);
+  if (!v) return std::nullopt;
+  const OptionInfo& o = option_by_json(key);
+  if (v->type != Type::String ||
+      std::find(o.choices.begin(), o.choices.end(), v->str) == o.choices.end())
+    refuse(path + "." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
+  return v->str;
+}
+
+namespace {
+
 
 bool absent(const JsonValue* v) { return !v || v->type == Type::Null; }
 
@@ -159,28 +193,9 @@ void read_bounds(const JsonValue& q, SweepRecordPoint& p, const Names& n, std::s
   p.bounds = std::move(b);
 }
 
-const OptionInfo& option_by_json(const std::string& key) {
-  for (const OptionInfo& o : option_table())
-    if (o.json == key) return o;
-  return option_info(key);  // throws: a key missing from the table is a bug here
-}
-
-// A number member of params within its option's range (lo_override: a larger lower bound).
 std::optional<double> param_number(const JsonValue& p, const std::string& key,
                                    std::optional<double> lo_override = std::nullopt) {
-  const JsonValue* v = p.find(key);
-  if (!v) return std::nullopt;
-  OptionInfo o = option_by_json(key);
-  if (lo_override) {
-    o.min = std::max(o.min, *lo_override);
-    o.min_open = false;
-  }
-  const double x = v->num;
-  bool ok = v->type == Type::Number && (o.min_open ? x > o.min : x >= o.min) &&
-            (o.max_open ? x < o.max : x <= o.max);
-  if (o.kind != OptionKind::Real) ok = ok && x == std::floor(x);
-  if (!ok) refuse("params." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
-  return x;
+  return option_number(p, "params", key, lo_override);
 }
 
 std::optional<long long> param_int(const JsonValue& p, const std::string& key,
@@ -206,15 +221,8 @@ void read_family(const JsonValue& p, SweepRecordParams& out) {
   if (!out.pattern) refuse("params.pattern must be one of " + names + " (got " + show(v) + ")");
 }
 
-// A Choice member of params (absent: nothing), one of its option's choices.
 std::optional<std::string> param_choice(const JsonValue& p, const std::string& key) {
-  const JsonValue* v = p.find(key);
-  if (!v) return std::nullopt;
-  const OptionInfo& o = option_by_json(key);
-  if (v->type != Type::String ||
-      std::find(o.choices.begin(), o.choices.end(), v->str) == o.choices.end())
-    refuse("params." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
-  return v->str;
+  return option_choice(p, "params", key);
 }
 
 }  // namespace

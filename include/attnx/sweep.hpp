@@ -27,6 +27,7 @@ struct SweepOptions {
   std::string construction = "jl";  // jl (SPEC §3), lp (§8.2): each trial's minimal d; moment (§8.3): D or not reached (moment_trial)
   double box = kDefaultLpBox;        // lp: U
 };
+// Refuses options out of range (lp: mind.d_max above kMaxLpD, naming "dmax").
 void validate(const SweepOptions& opt);
 
 struct SweepPoint {
@@ -56,7 +57,8 @@ struct SweepResult {
 // Seed of trial t at length L (fresh pattern and projection per trial).
 std::uint64_t trial_seed(std::uint64_t master, int L, int t);
 
-// One L of the sweep (all trials). progress gets the fraction of this point done.
+// One L of the sweep (all trials). progress gets the fraction of this point done. Checks the
+// trial's budget (estimate_search_bytes at L) before drawing any pattern.
 SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress = nullptr);
 SweepResult sweep(const SweepOptions& opt, const Progress& progress = nullptr);
 
