@@ -1,0 +1,64 @@
+// attnx core: the AVX2 and AVX-512 Gram kernels, compiled into the portable x86-64 build for
+// instruction sets it does not assume and chosen at run time (gram_kernel_best, core/gram.cpp).
+// The micro-kernel is core/gram_tile.inc with wider vectors; the driver is core/gram_blocked.hpp.
+// Separate multiply and add, as in every Gram kernel, so the results are bit-identical to the
+// scalar kernel's (see gram_blocked.hpp and the README's Performance section for why not FMA).
+#include "gram_x86.hpp"
+
+#ifdef ATTNX_X86
+#include <cstddef>
+
+#include "gram_blocked.hpp"
+
+namespace attnx::x86 {
+namespace {
+
+ATTNX_TARGET_BEGIN_AVX2
+namespace avx2 {
+constexpr int kLanes = 8;
+using V = __m256;
+inline V v_zero() { return _mm256_setzero_ps(); }
+inline V v_load(const float* p) { return _mm256_loadu_ps(p); }
+inline V v_splat(const float* p) { return _mm256_broadcast_ss(p); }
+inline void v_store(float* p, V v) { _mm256_storeu_ps(p, v); }
+inline V v_add(V a, V b) { return _mm256_add_ps(a, b); }
+inline V v_mul(V a, V b) { return _mm256_mul_ps(a, b); }
+#include "gram_tile.inc"
+}  // namespace avx2
+ATTNX_TARGET_END
+
+ATTNX_TARGET_BEGIN_AVX512
+namespace avx512 {
+constexpr int kLanes = 16;
+using V = __m512;
+inline V v_zero() { return _mm512_setzero_ps(); }
+inline V v_load(const float* p) { return _mm512_loadu_ps(p); }
+inline V v_splat(const float* p) { return _mm512_set1_ps(*p); }
+inline void v_store(float* p, V v) { _mm512_storeu_ps(p, v); }
+inline V v_add(V a, V b) { return _mm512_add_ps(a, b); }
+inline V v_mul(V a, V b) { return _mm512_mul_ps(a, b); }
+#include "gram_tile.inc"
+}  // namespace avx512
+ATTNX_TARGET_END
+
+}  // namespace
+
+// Tile shapes (rows x columns): the accumulators, the A vectors, one broadcast and one product fit
+// the 16 (AVX2) or 32 (AVX-512) vector registers.
+constexpr int kAvx2Rows = 24, kAvx2Cols = 4;      // 12 eight-lane accumulators
+constexpr int kAvx512Rows = 48, kAvx512Cols = 8;  // 24 sixteen-lane accumulators
+
+void gram_update_lower_avx2(float* G, int L, const float* Pb, int n) {
+  if (L <= 0 || n <= 0) return;
+  gram_detail::gram_blocked<kAvx2Rows, kAvx2Cols, avx2::tile_vector<kAvx2Rows, kAvx2Cols>>(G, L,
+                                                                                          Pb, n);
+}
+
+void gram_update_lower_avx512(float* G, int L, const float* Pb, int n) {
+  if (L <= 0 || n <= 0) return;
+  gram_detail::gram_blocked<kAvx512Rows, kAvx512Cols, avx512::tile_vector<kAvx512Rows, kAvx512Cols>>(
+      G, L, Pb, n);
+}
+
+}  // namespace attnx::x86
+#endif
