@@ -1,5 +1,5 @@
 // attnx core: the Gram update kernels (SPEC §4) and which one runs. The scalar, SSE2 and
-// wasm_simd128 kernels live here, the AVX2 and AVX-512 ones in core/gram_x86.cpp; all of them share
+// wasm_simd128 kernels live here, the AVX2 and AVX-512 ones in core/x86_kernels.cpp; all of them share
 // the blocked driver of core/gram_blocked.hpp and sum in the same order, so they give the same bits.
 #include <attnx/gram.hpp>
 
@@ -12,7 +12,7 @@
 #include <attnx/errors.hpp>
 
 #include "gram_blocked.hpp"
-#include "gram_x86.hpp"
+#include "x86_kernels.hpp"
 
 #if !defined(__wasm_simd128__) && defined(__SSE2__)
 #include <xmmintrin.h>

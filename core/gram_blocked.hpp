@@ -1,5 +1,5 @@
 // attnx core (internal): the cache- and register-blocked driver shared by every hand-written Gram
-// kernel (core/gram.cpp: scalar, SSE2, wasm_simd128; core/gram_x86.cpp: AVX2, AVX-512). Only the
+// kernel (core/gram.cpp: scalar, SSE2, wasm_simd128; core/x86_kernels.cpp: AVX2, AVX-512). Only the
 // micro-kernel (one MR x NR tile) differs between them. Not installed.
 //
 // P's columns are processed in chunks of kKc; each chunk is packed into row blocks of MR rows,

@@ -1,6 +1,6 @@
 // attnx core (internal): compiling x86-64 code for an instruction set the build does not assume,
 // and asking the CPU at run time whether it has it. Used by the AVX2 / AVX-512 Gram kernels
-// (core/gram_x86.cpp) and the peak microbenchmark (core/flops_peak.cpp). Not installed.
+// (core/x86_kernels.cpp) and the peak microbenchmark (core/flops_peak.cpp). Not installed.
 //
 // ATTNX_X86 is defined for native x86-64 builds with GCC or Clang (never under Emscripten).
 // Code between ATTNX_TARGET_BEGIN_AVX2 / _AVX512 and ATTNX_TARGET_END is compiled for that
