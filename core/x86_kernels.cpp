@@ -55,7 +55,7 @@ ATTNX_TARGET_END
 // Tile shapes (rows x columns): the accumulators, the A vectors, one broadcast and one product fit
 // the 16 (AVX2) or 32 (AVX-512) vector registers.
 constexpr int kAvx2Rows = 24, kAvx2Cols = 4;      // 12 eight-lane accumulators
-constexpr int kAvx512Rows = 48, kAvx512Cols = 8;  // 24 sixteen-lane accumulators
+constexpr int kAvx512Rows = 32, kAvx512Cols = 8;  // 16 sixteen-lane accumulators
 
 void gram_update_lower_avx2(float* G, int L, const float* Pb, int n) {
   if (L <= 0 || n <= 0) return;
