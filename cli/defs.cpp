@@ -210,18 +210,21 @@ Command bounds_command() {
 Command bench_command() {
   Command c;
   c.def.name = "bench";
-  c.def.summary = "time the minimal-d search (paper preset) against a plain Eigen GEMM";
+  c.def.summary = "time the minimal-d search (paper preset) against a plain Eigen GEMM, and the Gram "
+                  "kernels against this core's peak";
   c.def.details =
       "Paper preset: random pattern, k=2, uniform weights, eps=1, tau=0.1, delta=0.1, step 16,\n"
       "dmax 4096. For each L: seconds per min-d trial, multiply-adds done (gram + checks),\n"
       "GFLOP/s (2 madds / s), and GFLOP/s of Eigen G = P P^T (P: L x d_min float, best of\n"
-      "--gemm-reps; counts L*L*d_min madds). Output includes timings, so it is not\n"
-      "reproducible byte for byte.";
+      "--gemm-reps; counts L*L*d_min madds). Then each Gram kernel that runs here (the\n"
+      "search uses the widest): one rank-256 update of the lower triangle, GFLOP/s and the\n"
+      "fraction of the single-core FMA peak, measured by the same binary (independent FMA\n"
+      "chains in registers). Output includes timings, so it is not reproducible byte for byte.";
   c.def.flags.push_back(list_flag("Ls", "256,1024,2048", kMinL, kMaxL, "sequence lengths",
                                   "Bench"));
   c.def.flags.push_back(int_flag("trials", 3, 1, kMaxTrials, "min-d trials per L", "Bench"));
-  c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000, "GEMM repetitions (best is kept)",
-                                 "Bench"));
+  c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000,
+                                 "GEMM and Gram-update repetitions (best is kept)", "Bench"));
   c.def.flags.push_back(switch_flag("scaling", "one trial per L (default 64, 128, ..., 16384): seconds against L, "
                                     "and the fitted exponent of time against L^2 d_min (predicts sweeps; see "
                                     "attnx sweep --dry-run)", "Bench"));

@@ -76,9 +76,10 @@ std::uint64_t estimate_pattern_bytes(int L, int k) { return 17 * U(L) * U(k) + 8
 
 std::uint64_t estimate_construct_bytes(int L, int d, int k) {
   const u64 l = U(L), dd = U(d);
-  // The Gram matrix (l x l) and P (l x d), the kernel's packing buffer; then either X (l x 2d)
+  // The Gram matrix (l x l) and P (l x d), the kernel's packing buffer ((L + 63) x 128 floats: rows
+  // padded to the widest kernel's tile); then either X (l x 2d)
   // with P's scaled rows (l x d), or X with the logits and M (l x l each).
-  const u64 held = 4 * l * l + 4 * l * dd + 512 * l;
+  const u64 held = 4 * l * l + 4 * l * dd + 512 * (l + 63);
   return held + std::max(12 * l * dd, 8 * l * dd + 8 * l * l) + target_and_rows(l, U(k));
 }
 
@@ -87,14 +88,15 @@ int mind_chunk_columns(int step) { return step * (step < 256 ? 256 / step : 1); 
 std::uint64_t estimate_mind_bytes(int L, int step, int k, ProjectionKind projection) {
   const u64 l = U(L);
   const u64 chunk = U(mind_chunk_columns(step));
-  // Gram (L x L), pending columns (L x chunk), the kernel's packing buffer (L x 256), row and
-  // watched-column buffers, B and the pattern; at d_min the §9 scale's row sums (24 bytes a row).
+  // Gram (L x L), pending columns (L x chunk), the kernel's packing buffer ((L + 63) x 256: rows
+  // padded to the widest kernel's tile), row and watched-column buffers, B and the pattern; at
+  // d_min the §9 scale's row sums (24 bytes a row).
   const u64 watch = U(k > 64 ? k : 64);
   u64 extra = 0;  // gaussian and rademacher: nothing more
   if (column_family(projection) == ProjectionKind::Orthogonal)  // the block, one column in double
     extra += 4 * l * U(orthogonal_block(L)) + 8 * l;
   if (unit_rows(projection)) extra += 8 * l;  // the raw rows' squared norms
-  return 4 * (l * l + l * chunk + l * 256 + 2 * l + l * watch) + 20 * l * U(k) + 64 * l + 24 * l + extra;
+  return 4 * (l * l + l * chunk + (l + 63) * 256 + 2 * l + l * watch) + 20 * l * U(k) + 64 * l + 24 * l + extra;
 }
 
 std::uint64_t estimate_inputs_bytes(const std::string& construction, int L, int k, int d,

@@ -18,6 +18,7 @@ void validate(const MinDOptions& opt) {
   require_option("step", opt.step);
   // dmax's lower bound is step (the table's min_expr).
   require_int("dmax", opt.d_max, opt.step, static_cast<long long>(option_info("dmax").max));
+  require_gram_kernel_runs(opt.gram_kernel);
 }
 
 namespace {
@@ -227,7 +228,7 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   const double log_tau = det_log(tol.tau);
   auto sync = [&] {
     if (m == 0) return;
-    gram_update_lower(G.data(), L, pending.data(), m);
+    gram_update_lower_with(opt.gram_kernel, G.data(), L, pending.data(), m);
     res.gram_madds += static_cast<std::uint64_t>(l * (l + 1) / 2) * m;
     m = 0;
   };

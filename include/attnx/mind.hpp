@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "construct.hpp"
+#include "gram.hpp"
 #include "memory.hpp"
 
 namespace attnx {
@@ -14,6 +15,9 @@ struct MinDOptions {
   int step = 16;     // >= 1
   std::uint64_t max_bytes = kDefaultMaxBytes;
   ProjectionKind projection = ProjectionKind::Gaussian;  // jl's projection kind (SPEC 8.1)
+  // Gram kernel of the rank-m updates. Every kernel gives the same bits (gram.hpp), so this
+  // changes the speed only; tests and benchmarks set it, must run here (gram_kernel_runs).
+  GramKernel gram_kernel = GramKernel::Auto;
 };
 void validate(const MinDOptions& opt);
 
