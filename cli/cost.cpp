@@ -51,7 +51,7 @@ void write_timings(JsonWriter& w, const std::vector<TrialTiming>& t) {
 
 int run_bench_scaling(const SweepOptions& opt, const std::string& format) {
   const std::vector<TrialTiming> t = time_trials(opt, opt.Ls);
-  const CostModel m = fit_cost(t, opt.mind.d_max);
+  const CostModel m = fit_cost(t, opt.mind.step, opt.mind.d_max);
   if (format == "text") {
     std::string o = "attnx bench --scaling: one trial per L (paper preset), seconds against L^2 d_min\n";
     char buf[160];
@@ -79,7 +79,7 @@ int run_sweep_dry_run(const SweepOptions& opt, int threads) {
   for (int L : opt.Ls)
     if (L <= 1024 || pilot.size() < 2) pilot.push_back(L);
   const std::vector<TrialTiming> t = time_trials(opt, pilot);
-  const CostModel m = fit_cost(t, opt.mind.d_max);
+  const CostModel m = fit_cost(t, opt.mind.step, opt.mind.d_max);
   JsonWriter w;
   w.begin_object();
   w.field("command", "sweep");
@@ -92,7 +92,7 @@ int run_sweep_dry_run(const SweepOptions& opt, int threads) {
   w.key("predicted").begin_array();
   double total = 0;
   for (int L : opt.Ls) {
-    const double s = predict_trial_seconds(m, L, opt.mind.step, opt.mind.d_max);
+    const double s = predict_trial_seconds(m, L);
     total += s * opt.trials;
     w.begin_object(true).field("L", L).field("trials", opt.trials).field("seconds_per_trial", s).field("seconds", s * opt.trials).end_object();
   }

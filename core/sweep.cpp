@@ -10,6 +10,7 @@
 
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/sweep_cost.hpp>
 
 namespace attnx {
 
@@ -80,29 +81,14 @@ SweepPoint sweep_trial(const SweepOptions& opt, int L, int t) {
   return sweep_point(one, L);
 }
 
-SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials) {
-  SweepPoint pt;
-  pt.L = L;
-  for (const SweepPoint& t : trials) {
-    pt.d_mins.insert(pt.d_mins.end(), t.d_mins.begin(), t.d_mins.end());
-    pt.d_star = std::max(pt.d_star, t.d_star);  // d* grows with beta: the largest beta's d*
-    pt.k = std::max(pt.k, t.k);
-    pt.max_col_count = std::max(pt.max_col_count, t.max_col_count);
-    pt.in_class = pt.in_class && t.in_class;
-    pt.madds += t.madds;
-  }
-  pt.median = median_d(pt.d_mins);
-  pt.quantile = quantile_d(pt.d_mins, opt.tol.delta);
-  return pt;
-}
-
 SweepResult sweep(const SweepOptions& opt, const Progress& progress) {
   validate(opt);
   SweepResult r;
+  const CostModel prior = prior_cost_model();  // progress weighed by the cost model
   double total = 0, done = 0;
-  for (int L : opt.Ls) total += double(L) * L;
+  for (int L : opt.Ls) total += trial_work(prior, L);
   for (int L : opt.Ls) {
-    const double w = double(L) * L / total;
+    const double w = trial_work(prior, L) / total;
     Progress inner;
     if (progress) inner = [&](double f) { return progress(done + w * f); };
     r.points.push_back(sweep_point(opt, L, inner));

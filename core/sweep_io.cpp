@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include <attnx/json.hpp>
+#include <attnx/sweep_report.hpp>
 
 namespace attnx {
 
@@ -135,7 +136,7 @@ SweepRecord sweep_record(const SweepOptions& opt, const SweepResult& r) {
   return rec;
 }
 
-std::string sweep_to_json(const SweepRecord& rec) {
+std::string sweep_to_json(const SweepRecord& rec, const SweepReport* report) {
   JsonWriter w;
   w.begin_object();
   w.field("command", "sweep");
@@ -145,6 +146,7 @@ std::string sweep_to_json(const SweepRecord& rec) {
   for (const SweepRecordPoint& p : rec.points) write_point(w, p);
   w.end_array();
   write_fits(w, rec.fits);
+  if (report) write_report(w.key("report"), *report);
   w.end_object();
   return w.finish();
 }
