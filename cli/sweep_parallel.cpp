@@ -60,6 +60,7 @@ std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<Swe
   std::vector<SweepPoint> out(tasks.size());
   const CostModel prior = prior_cost_model();
   double total = 0, done = 0;
+  std::size_t finished = 0;
   for (const SweepTask& t : tasks) total += trial_work(prior, t.L);
   std::mutex mu;  // guards done and progress
   parallel_for(int(order.size()), std::max(1, threads), [&](int n) {
@@ -67,7 +68,8 @@ std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<Swe
     out[order[n]] = sweep_trial(opt, task.L, task.trial);
     std::lock_guard<std::mutex> lock(mu);
     done += trial_work(prior, task.L);
-    if (progress) progress(done / total);  // monotone: completed work only
+    // monotone: completed work only; exactly 1 at the end (the sums of work differ in order)
+    if (progress) progress(++finished == order.size() ? 1.0 : std::min(1.0, done / total));
   });
   return out;
 }

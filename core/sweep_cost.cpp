@@ -73,6 +73,8 @@ double trial_work(const CostModel& m, int L) {
   return m.p == 1 ? base : det_exp(m.p * det_log(base));
 }
 
+double task_work(const CostModel& m, int L, int trials) { return trial_work(m, L) * trials; }
+
 double predict_trial_seconds(const CostModel& m, int L) { return m.c * trial_work(m, L); }
 
 double predict_sweep_seconds(const CostModel& m, const SweepOptions& opt) {

@@ -32,9 +32,11 @@ SweepPoint merge_in_order(int L, const std::vector<const SweepPoint*>& parts, do
   return pt;
 }
 
+// Refuses parts that do not join up at trial `at`, where `covered` trials (0..covered-1) are in.
 [[noreturn]] void gap(int L, int at, int covered) {
-  fail("parts", "the trials of L = " + std::to_string(L) + " do not join up at trial " + std::to_string(at) +
-                    " (the parts before it cover trials 0.." + std::to_string(covered - 1) + ")");
+  const std::string head = "the trials of L = " + std::to_string(L) + " do not join up at trial " + std::to_string(at);
+  if (at < covered) fail("parts", head + ": it is in two parts");
+  fail("parts", head + ": trials " + std::to_string(covered) + ".." + std::to_string(at - 1) + " are in no part");
 }
 
 }  // namespace
@@ -58,7 +60,10 @@ SweepPoint merge_point_parts(int L, std::vector<PointPart> parts, int trials, do
     next += static_cast<int>(p.point.d_mins.size());
     in.push_back(&p.point);
   }
-  if (next != trials) gap(L, next, next);
+  if (next < trials) gap(L, trials, next);
+  if (next > trials)
+    fail("parts", "the parts of L = " + std::to_string(L) + " hold " + std::to_string(next) + " trials, not " +
+                      std::to_string(trials));
   return merge_in_order(L, in, delta);
 }
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <attnx/schema.hpp>
+
 namespace attnx {
 
 namespace {
@@ -47,10 +49,11 @@ double task_bound(const std::vector<double>& cost, int T, int lanes, int per_lan
 
 std::vector<PlannedTask> plan_sweep_tasks(const CostModel& model, const std::vector<int>& Ls, int trials,
                                           int lanes, int per_lane) {
+  for (int L : Ls) require_option("Ls", L);
   const int T = std::max(1, trials);
   lanes = std::max(1, lanes);
   std::vector<double> cost(Ls.size());
-  for (std::size_t i = 0; i < Ls.size(); ++i) cost[i] = trial_work(model, Ls[i]) * T;
+  for (std::size_t i = 0; i < Ls.size(); ++i) cost[i] = task_work(model, Ls[i], T);
   const double bound = task_bound(cost, T, lanes, std::max(1, per_lane));
   const std::vector<int> parts = bound > 0 ? parts_at(cost, T, bound) : std::vector<int>(Ls.size(), T);
   std::vector<std::size_t> order(Ls.size());
@@ -64,7 +67,7 @@ std::vector<PlannedTask> plan_sweep_tasks(const CostModel& model, const std::vec
     for (int k = 0; k < n; ++k) {
       const int first = static_cast<int>((static_cast<long long>(k) * T) / n);
       const int end = static_cast<int>((static_cast<long long>(k + 1) * T) / n);
-      tasks.push_back({Ls[i], first, end - first, trial_work(model, Ls[i]) * (end - first)});
+      tasks.push_back({Ls[i], first, end - first, task_work(model, Ls[i], end - first)});
     }
   }
   return tasks;

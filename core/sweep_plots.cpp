@@ -76,4 +76,8 @@ Axis dimension_axis(const std::vector<double>& values, bool compact) {
 
 Axis bits_axis() { return linear_axis(0, kFloat64SignificandBits + kBitsAbove, 6); }
 
+std::vector<FloatFormat> float_formats() {
+  return {{"float32", kFloat32SignificandBits}, {"float64", kFloat64SignificandBits}};
+}
+
 }  // namespace attnx

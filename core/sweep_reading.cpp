@@ -42,15 +42,18 @@ FitReading read_fits(const SweepFits& fits, const FitComparison* comparison, con
   FitReading r;
   r.lengths = static_cast<int>(quantiles.size());
   for (int q : quantiles) r.usable += q > 0;
-  if (!fits.log.ok || !fits.power.ok) {
-    r.basis = r.verdict = "none";
-    return r;
+  r.fits_ok = fits.log.ok && fits.power.ok;
+  if (r.fits_ok) {
+    r.small_exponent = fits.power.p < kSmallExponent;
+    r.per_doubling = static_cast<int>(std::floor(fits.log.b * std::log(2.0) + 0.5));
   }
-  r.small_exponent = fits.power.p < kSmallExponent;
-  r.per_doubling = static_cast<int>(std::floor(fits.log.b * std::log(2.0) + 0.5));
   if (comparison && comparison->resamples > 0) {
     r.basis = "bootstrap";
     r.verdict = fit_verdict(*comparison);
+    return r;
+  }
+  if (!r.fits_ok) {
+    r.basis = r.verdict = "none";
     return r;
   }
   r.basis = "sample";

@@ -52,7 +52,7 @@ void write_report(JsonWriter& w, const SweepReport& r) {
   w.key("fit_comparison").begin_object(true).field("resamples", c.resamples).field("log_wins", c.log_wins);
   w.field("power_wins", c.power_wins).field("lengths", c.lengths).field("verdict", fit_verdict(c)).end_object();
   const FitReading& f = r.reading;
-  w.key("reading").begin_object(true).field("basis", f.basis).field("verdict", f.verdict);
+  w.key("reading").begin_object(true).field("fits_ok", f.fits_ok).field("basis", f.basis).field("verdict", f.verdict);
   w.field("small_exponent", f.small_exponent).field("usable", f.usable).field("lengths", f.lengths);
   w.field("rough", f.rough).field("per_doubling", f.per_doubling).end_object();
   w.key("success").begin_array();

@@ -72,8 +72,8 @@ struct PointPart {
   SweepPoint point;
 };
 // The point of length L from parts that finished in any order: sorted by first trial, they must
-// cover trials 0 .. trials - 1 exactly (else InvalidArgument("parts", "the trials of L = 64 do
-// not join up at trial 2 (parts cover 0..1, then 3..5)"), naming the first gap or overlap),
+// cover trials 0 .. trials - 1 exactly (else InvalidArgument("parts", ...) naming the first gap or
+// overlap: "the trials of L = 64 do not join up at trial 3: trials 2..2 are in no part"),
 // then merged as merge_trials does, with delta for the quantile. L, trials and delta are checked
 // against the option table (InvalidArgument naming them). O(trials log trials).
 SweepPoint merge_point_parts(int L, std::vector<PointPart> parts, int trials, double delta);

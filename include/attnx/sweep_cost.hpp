@@ -38,6 +38,9 @@ CostModel fit_cost(const std::vector<TrialTiming>& t, int step, int d_max);
 // Work of one trial at length L under m: (L^2 d̂(L))^p (p = 1 exactly: no power taken). O(1).
 double trial_work(const CostModel& m, int L);
 
+// Work of `trials` trials at length L: trial_work(m, L) * trials (a task's weight). O(1).
+double task_work(const CostModel& m, int L, int trials);
+
 // Predicted seconds of one trial at length L: m.c * trial_work(m, L).
 double predict_trial_seconds(const CostModel& m, int L);
 

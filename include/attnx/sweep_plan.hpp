@@ -19,14 +19,16 @@ struct PlannedTask {
   int L = 0;
   int first_trial = 0;
   int trials = 0;
-  double work = 0;  // trial_work(model, L) * trials
+  double work = 0;  // task_work(model, L, trials)
 };
 
-// The tasks of a sweep over the lengths Ls with `trials` trials each (values below 1 count as 1)
-// for `lanes` workers (below 1: 1), in the order they are started. Each length's trials are cut
+// The tasks of a sweep over the lengths Ls (each checked against the option table: InvalidArgument
+// naming "Ls") with `trials` trials each (values below 1 count as 1) for `lanes` workers (below 1:
+// 1), in the order they are started. Each length's trials are cut
 // into contiguous parts of nearly equal size; the bound on a task's work is at most
 // 1 / (per_lane * lanes) of the whole sweep, lowered (bisection) until there are at least
-// min(per_lane * lanes, lengths * trials) tasks. O(lengths * trials + 200 * lengths).
+// min(per_lane * lanes, lengths * trials) tasks (no bound above 0, e.g. no work: one trial per
+// task). O(lengths * trials + 200 * lengths).
 std::vector<PlannedTask> plan_sweep_tasks(const CostModel& model, const std::vector<int>& Ls, int trials,
                                           int lanes, int per_lane = kTasksPerLane);
 

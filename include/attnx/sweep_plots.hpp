@@ -2,6 +2,7 @@
 // linear d), success probability versus d, and the comparison of constructions (median d and
 // bits(X) versus L). The page only maps these values to pixels and labels them.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "plot_axes.hpp"
@@ -46,5 +47,12 @@ Axis dimension_axis(const std::vector<double>& values, bool compact);
 
 // The linear axis of bits(X): from 0 to 3 above float64's significand bits, about 6 steps.
 Axis bits_axis();
+
+// The float formats the bits plot draws as reference lines: name and significand bits.
+struct FloatFormat {
+  std::string name;
+  int bits = 0;
+};
+std::vector<FloatFormat> float_formats();
 
 }  // namespace attnx

@@ -35,17 +35,18 @@ constexpr double kFitR2Margin = 0.02;
 constexpr int kRoughBelowLengths = 4;
 
 struct FitReading {
-  std::string basis;    // "bootstrap" (a comparison with resamples), "sample" (the R^2 of this
-                        // sample) or "none" (a fit is not ok: fewer than two usable lengths)
-  std::string verdict;  // bootstrap: fit_verdict ("log", "power", "undecided", "too-few-lengths");
-                        // sample: "flat" (p <= kFlatExponent), "log" (p < kSmallExponent and log
-                        // R^2 >= power R^2 - kFitR2Margin), "power" (p < kSmallExponent, or power
-                        // R^2 > log R^2 + kFitR2Margin), else "undecided"; none: "none"
-  bool small_exponent = false;  // power p < kSmallExponent
+  bool fits_ok = false;  // both fits were made (at least two usable lengths)
+  std::string basis;     // "bootstrap" (a comparison with resamples), else "sample" (the R^2 of
+                         // this sample) when the fits are ok, else "none"
+  std::string verdict;   // bootstrap: fit_verdict ("log", "power", "undecided", "too-few-lengths");
+                         // sample: "flat" (p <= kFlatExponent), "log" (p < kSmallExponent and log
+                         // R^2 >= power R^2 - kFitR2Margin), "power" (p < kSmallExponent, or power
+                         // R^2 > log R^2 + kFitR2Margin), else "undecided"; none: "none"
+  bool small_exponent = false;  // fits ok and power p < kSmallExponent
   int usable = 0;               // lengths whose (1-delta)-quantile was reached (> 0)
   int lengths = 0;              // all lengths
   bool rough = false;           // sample basis with fewer than kRoughBelowLengths usable lengths
-  int per_doubling = 0;         // b ln 2 rounded half up: what each doubling of L adds to d
+  int per_doubling = 0;         // fits ok: b ln 2 rounded half up, what each doubling of L adds
 };
 // The reading of `fits` given the lengths' quantiles (-1: not reached) and the bootstrap
 // comparison (nullptr, or no resamples: none). O(lengths).

@@ -29,7 +29,7 @@ SweepReport sweep_report(const SweepRecord& rec);
 
 // Writes the report as the value of the current key (an object; compact rows for arrays of
 // numbers). Keys: fit_comparison {resamples, log_wins, power_wins, lengths, verdict}, reading
-// {basis, verdict, small_exponent, usable, lengths, rough, per_doubling}, success [{L, trials,
+// {fits_ok, basis, verdict, small_exponent, usable, lengths, rough, per_doubling}, success [{L, trials,
 // reached, max_reached (null: none), steps: [[d, count, p], ...]}], axes {L, d, success_d,
 // success_p: {lo, hi, ticks}, d_star_above: {count, lo, hi}}.
 void write_report(JsonWriter& w, const SweepReport& r);

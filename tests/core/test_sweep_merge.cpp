@@ -54,10 +54,14 @@ TEST_CASE("merge_point_parts: parts finishing out of order merge in trial order"
 
 TEST_CASE("merge_point_parts refuses parts that do not cover the trials exactly once") {
   CHECK(refusal(8, {part(0, {4}, 1, 2, 2, true, 1), part(2, {5}, 1, 2, 2, true, 1)}, 3) ==
-        "the trials of L = 8 do not join up at trial 2 (the parts before it cover trials 0..0)");
-  CHECK(refusal(8, {part(0, {4, 5}, 1, 2, 2, true, 1), part(1, {5}, 1, 2, 2, true, 1)}, 3).find("at trial 1") != std::string::npos);
-  CHECK(refusal(8, {part(0, {4, 5}, 1, 2, 2, true, 1)}, 3).find("at trial 2") != std::string::npos);  // trial 2 missing
-  CHECK(refusal(8, {part(1, {4}, 1, 2, 2, true, 1)}, 2).find("at trial 1") != std::string::npos);     // trial 0 missing
+        "the trials of L = 8 do not join up at trial 2: trials 1..1 are in no part");
+  CHECK(refusal(8, {part(0, {4, 5}, 1, 2, 2, true, 1), part(1, {5}, 1, 2, 2, true, 1)}, 3) ==
+        "the trials of L = 8 do not join up at trial 1: it is in two parts");
+  CHECK(refusal(8, {part(0, {4, 5}, 1, 2, 2, true, 1)}, 3) ==
+        "the trials of L = 8 do not join up at trial 3: trials 2..2 are in no part");
+  CHECK(refusal(8, {part(1, {4}, 1, 2, 2, true, 1)}, 2) ==
+        "the trials of L = 8 do not join up at trial 1: trials 0..0 are in no part");
+  CHECK(refusal(8, {part(0, {4, 5, 6}, 1, 2, 2, true, 1)}, 2) == "the parts of L = 8 hold 3 trials, not 2");
   CHECK_THROWS_AS(merge_point_parts(8, {part(0, {4}, 1, 2, 2, true, 1)}, 1, 1.5), InvalidArgument);  // delta
 }
 

@@ -57,6 +57,7 @@ TEST_CASE("d_distribution crosses 1 - delta at quantile_d") {
 TEST_CASE("read_fits: the bootstrap verdict when there is a comparison") {
   FitComparison c{1000, 950, 50, 5};
   const FitReading r = read_fits(fits(80, 0.95, 0.3, 0.99), &c, {500, 510, 520, 530, 540});
+  CHECK(r.fits_ok);
   CHECK(r.basis == "bootstrap");
   CHECK(r.verdict == "log");
   CHECK(r.small_exponent);
@@ -90,9 +91,16 @@ TEST_CASE("read_fits falls back to the R^2 of this sample without a comparison")
   SweepFits bad = fits(80, 0.97, 0.2, 0.98);
   bad.power.ok = false;
   const FitReading n = read_fits(bad, nullptr, {500, -1});
+  CHECK_FALSE(n.fits_ok);
   CHECK(n.basis == "none");
   CHECK(n.verdict == "none");
   CHECK(n.usable == 1);
+  // One length: no fits, but the bootstrap still says there are too few lengths.
+  const FitComparison one{1000, 0, 0, 1};
+  const FitReading b = read_fits(bad, &one, {500});
+  CHECK_FALSE(b.fits_ok);
+  CHECK(b.basis == "bootstrap");
+  CHECK(b.verdict == "too-few-lengths");
 }
 
 TEST_CASE("read_band: the medians of lengths 64 to 1024 against the paper's band") {
