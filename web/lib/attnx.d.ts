@@ -222,7 +222,7 @@ export declare class AttnxApi {
     steps: { d: number; count: number; p: number }[] };
   /** What the fits say: bootstrap verdict when there is a comparison, else this sample's R². */
   fitReading(fits: Fits | null, comparison: { resamples: number; logWins: number; powerWins: number; lengths: number } | null,
-    quantiles: (number | null)[]): { basis: 'bootstrap' | 'sample' | 'none'; verdict: string; smallExponent: boolean;
+    quantiles: (number | null)[]): { fitsOk: boolean; basis: 'bootstrap' | 'sample' | 'none'; verdict: string; smallExponent: boolean;
     usable: number; lengths: number; rough: boolean; perDoubling: number };
   /** The medians of lengths 64 to 1024 against the paper's band [lo, hi]. */
   bandReading(Ls: number[], medians: (number | null)[], lo: number, hi: number): { lengths: number; firstL: number;

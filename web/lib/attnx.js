@@ -430,10 +430,11 @@ export class AttnxApi {
 
   /**
    * What the fits say: the bootstrap verdict when `comparison` (summariseSweep's fitComparison)
-   * has resamples, else the reading of this one sample's R² (verdict 'flat', 'log', 'power' or
-   * 'undecided'); basis 'none' when a fit is not ok. quantiles: the lengths' (null: not reached).
-   * @returns {{basis:string, verdict:string, smallExponent:boolean, usable:number, lengths:number,
-   *   rough:boolean, perDoubling:number}}
+   * has resamples, else, when both fits are ok (fitsOk), the reading of this one sample's R²
+   * (verdict 'flat', 'log', 'power' or 'undecided'), else basis 'none'. quantiles: the lengths'
+   * (null: not reached).
+   * @returns {{fitsOk:boolean, basis:string, verdict:string, smallExponent:boolean, usable:number,
+   *   lengths:number, rough:boolean, perDoubling:number}}
    */
   fitReading(fits, comparison, quantiles) {
     return unwrap(this._m.fitReading(fits ?? null, comparison ?? null, quantiles));
