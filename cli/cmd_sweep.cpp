@@ -5,6 +5,7 @@
 #include <attnx/memory.hpp>
 #include <attnx/sweep.hpp>
 #include <attnx/sweep_io.hpp>
+#include <attnx/sweep_report.hpp>
 
 #include <sys/stat.h>
 
@@ -80,8 +81,25 @@ std::string read_text_file(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// --report goes with the JSON of a whole sweep only (refused before anything runs).
+void check_report(const Args& a) {
+  if (!a.get_switch("report")) return;
+  if (a.get_str("format") == "csv") throw UsageError("--report adds to the JSON output; it cannot go with --format csv");
+  for (const char* other : {"dry-run", "shard"})
+    if (a.given(other))
+      throw UsageError(std::string("--report cannot go with --") + other + " (it reports a whole sweep's result)");
+}
+
+// The output of a sweep or merge in --format (json, with the report when --report is given).
+std::string sweep_output(const Args& a, const SweepRecord& rec) {
+  if (a.get_str("format") == "csv") return sweep_to_csv(rec);
+  if (!a.get_switch("report")) return sweep_to_json(rec);
+  const SweepReport report = sweep_report(rec);
+  return sweep_to_json(rec, &report);
+}
+
 int run_merge(const Args& a) {
-  const std::string format = a.get_str("format");
+  check_report(a);
   if (a.operands().empty()) throw UsageError("merge needs the part files of one sweep (attnx merge FILE...)");
   std::vector<SweepPart> parts;
   for (const std::string& f : a.operands()) {
@@ -98,13 +116,12 @@ int run_merge(const Args& a) {
   } catch (const InvalidArgument& e) {
     throw UsageError(e.what());
   }
-  const SweepRecord rec = sweep_record(opt, r);
-  write_stdout(format == "csv" ? sweep_to_csv(rec) : sweep_to_json(rec));
+  write_stdout(sweep_output(a, sweep_record(opt, r)));
   return 0;
 }
 
 int run_sweep(const Args& a) {
-  const std::string format = a.get_str("format");
+  check_report(a);
   SweepOptions opt;
   opt.pattern = pattern_spec(a, false);
   opt.tol = tolerances(a);
@@ -123,9 +140,7 @@ int run_sweep(const Args& a) {
   if (a.given("shard")) return run_shard(a, opt, threads, progress);
   const SweepResult r = sweep_parallel(opt, threads, [&](double f) { return progress(f); });
   progress.done();
-
-  const SweepRecord rec = sweep_record(opt, r);
-  write_stdout(format == "csv" ? sweep_to_csv(rec) : sweep_to_json(rec));
+  write_stdout(sweep_output(a, sweep_record(opt, r)));
   return 0;
 }
 

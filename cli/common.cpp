@@ -12,6 +12,7 @@
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/rng.hpp>
+#include <attnx/sweep_cost.hpp>
 
 namespace attnx::cli {
 
@@ -187,14 +188,18 @@ ProgressPrinter::~ProgressPrinter() { done(); }
 bool ProgressPrinter::operator()(double fraction) {
   if (!enabled_) return true;
   int pct = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100.0);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double eta = pct < 100 ? eta_seconds(fraction, elapsed) : -1;
+  char left[48] = "";
+  if (eta >= 0) std::snprintf(left, sizeof left, " (about %.0f s left)", eta);
   if (tty_) {
     if (pct != last_) {
-      std::fprintf(stderr, "\rattnx: %s %3d%%", label_.c_str(), pct);
+      std::fprintf(stderr, "\rattnx: %s %3d%%%-22s", label_.c_str(), pct, left);
       std::fflush(stderr);
       open_ = true;
     }
   } else if (pct / 10 != last_ / 10 || last_ < 0) {
-    std::fprintf(stderr, "attnx: %s %d%%\n", label_.c_str(), pct / 10 * 10);
+    std::fprintf(stderr, "attnx: %s %d%%%s\n", label_.c_str(), pct / 10 * 10, left);
   }
   last_ = pct;
   return true;

@@ -1,5 +1,6 @@
 // attnx CLI: helpers shared by the subcommands (options -> core structs, JSON blocks, output).
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -75,7 +76,9 @@ class OutputError : public std::runtime_error {
 // Writes text to stdout; throws OutputError (with the system's reason) on I/O failure.
 void write_stdout(const std::string& text);
 
-// Progress on stderr: "\r"-updated on a terminal, a line per 10% otherwise.
+// Progress on stderr: "\r"-updated on a terminal, a line per 10% otherwise, with the time left
+// once the core's estimate has one (eta_seconds: the rate so far): "attnx: sweep 40% (about 12 s
+// left)".
 class ProgressPrinter {
  public:
   ProgressPrinter(bool enabled, std::string label);
@@ -88,6 +91,7 @@ class ProgressPrinter {
   bool enabled_, tty_, open_ = false;
   std::string label_;
   int last_ = -1;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace attnx::cli

@@ -42,6 +42,13 @@ Flag option_flag(const std::string& option, const std::string& group,
   return text_flag(o.flag, o.help, group);
 }
 
+// --report of sweep and merge (JSON only): the numbers the lab shows beside the sweep.
+Flag report_flag() {
+  return switch_flag("report", "add a \"report\" to the JSON: the bootstrap comparison of the fits and its "
+                     "reading, every length's success curve and the plots' axes, as the lab shows them",
+                     "Output");
+}
+
 void add_pattern_flags(std::vector<Flag>& v, bool single_L) {
   const std::string g = "Pattern (target A)";
   v.push_back(option_flag("pattern", g));
@@ -166,8 +173,9 @@ Command sweep_command() {
                                     "per L up to 1024) instead of running it", "Run"));
   c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n): a deterministic share of the "
                                   "(L, trial) tasks balanced by cost; prints a part file for attnx merge", "Run"));
-  c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
+  c.def.flags.push_back(switch_flag("progress", "print progress and the time left to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.def.flags.push_back(report_flag());
   c.run = run_sweep;
   return c;
 }
@@ -245,6 +253,7 @@ Command merge_command() {
       "attnx sweep prints, byte for byte.";
   c.def.operands = "FILE...";
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.def.flags.push_back(report_flag());
   c.run = run_merge;
   return c;
 }

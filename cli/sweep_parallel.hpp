@@ -19,7 +19,8 @@ void parallel_for(int n, int threads, const std::function<void(int)>& body);
 std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads);
 
 // sweep_trial of every task, on `threads` threads (largest L first); results in the tasks' order.
-// progress gets the fraction of the work (sum of L^2 over finished tasks) done, monotone; it is
+// progress gets the fraction of the work (trial_work of the prior cost model over finished
+// tasks) done, monotone; it is
 // called under a lock, from any thread. The first error of a task is rethrown after all stop.
 std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<SweepTask>& tasks, int threads,
                                   const Progress& progress = nullptr);

@@ -10,6 +10,7 @@
 
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/sweep_cost.hpp>
 
 namespace attnx {
 
@@ -35,10 +36,7 @@ void validate(const SweepOptions& opt) {
   if (opt.construction == "lp") require_lp_d("dmax", opt.mind.d_max);
 }
 
-namespace {
-// The smaller of two counts of column supports, 0 meaning none yet.
 int smallest_supports(int a, int b) { return a == 0 ? b : b == 0 ? a : std::min(a, b); }
-}  // namespace
 
 std::uint64_t trial_seed(std::uint64_t master, int L, int t) {
   return derive_seed(master, static_cast<std::uint64_t>(L), static_cast<std::uint64_t>(t));
@@ -94,32 +92,14 @@ SweepPoint sweep_trial(const SweepOptions& opt, int L, int t) {
   return sweep_point(one, L);
 }
 
-SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials) {
-  SweepPoint pt;
-  pt.L = L;
-  for (const SweepPoint& t : trials) {
-    pt.d_mins.insert(pt.d_mins.end(), t.d_mins.begin(), t.d_mins.end());
-    pt.logit_scales.insert(pt.logit_scales.end(), t.logit_scales.begin(), t.logit_scales.end());
-    pt.max_abs_logits.insert(pt.max_abs_logits.end(), t.max_abs_logits.begin(), t.max_abs_logits.end());
-    pt.column_supports = smallest_supports(pt.column_supports, t.column_supports);
-    pt.d_star = std::max(pt.d_star, t.d_star);  // d* grows with beta: the largest beta's d*
-    pt.k = std::max(pt.k, t.k);
-    pt.max_col_count = std::max(pt.max_col_count, t.max_col_count);
-    pt.in_class = pt.in_class && t.in_class;
-    pt.madds += t.madds;
-  }
-  pt.median = median_d(pt.d_mins);
-  pt.quantile = quantile_d(pt.d_mins, opt.tol.delta);
-  return pt;
-}
-
 SweepResult sweep(const SweepOptions& opt, const Progress& progress) {
   validate(opt);
   SweepResult r;
+  const CostModel prior = prior_cost_model();  // progress weighed by the cost model
   double total = 0, done = 0;
-  for (int L : opt.Ls) total += double(L) * L;
+  for (int L : opt.Ls) total += trial_work(prior, L);
   for (int L : opt.Ls) {
-    const double w = double(L) * L / total;
+    const double w = trial_work(prior, L) / total;
     Progress inner;
     if (progress) inner = [&](double f) { return progress(done + w * f); };
     r.points.push_back(sweep_point(opt, L, inner));

@@ -8,6 +8,7 @@
 #include <attnx/bounds.hpp>
 
 #include <attnx/json.hpp>
+#include <attnx/sweep_report.hpp>
 
 namespace attnx {
 
@@ -248,7 +249,7 @@ SweepRecord sweep_record(const SweepOptions& opt, const SweepResult& r) {
   return rec;
 }
 
-std::string sweep_to_json(const SweepRecord& rec) {
+std::string sweep_to_json(const SweepRecord& rec, const SweepReport* report) {
   JsonWriter w;
   w.begin_object();
   w.field("command", "sweep");
@@ -258,6 +259,7 @@ std::string sweep_to_json(const SweepRecord& rec) {
   for (const SweepRecordPoint& p : rec.points) write_point(w, p);
   w.end_array();
   write_fits(w, rec.fits);
+  if (report) write_report(w.key("report"), *report);
   w.end_object();
   return w.finish();
 }

@@ -10,12 +10,13 @@
 #include <attnx/json.hpp>
 #include <attnx/pattern.hpp>
 #include "sweep_part_options.hpp"
+#include <attnx/sweep_cost.hpp>
 
 namespace attnx {
 
 namespace {
 
-double task_cost(int L) { return double(L) * L * std::log(double(L)); }
+[[noreturn]] void refuse(const std::string& msg) { throw InvalidArgument("part", msg); }
 
 // Every task's shard (LPT: largest cost first, ties by L then trial, to the least loaded shard).
 std::vector<std::pair<SweepTask, int>> assign(const SweepOptions& opt, int count) {
@@ -24,10 +25,11 @@ std::vector<std::pair<SweepTask, int>> assign(const SweepOptions& opt, int count
     for (int t = 0; t < opt.trials; ++t) all.push_back({L, t});
   std::stable_sort(all.begin(), all.end(), [](const SweepTask& a, const SweepTask& b) { return a.L > b.L; });
   std::vector<double> load(static_cast<std::size_t>(count), 0.0);
+  const CostModel prior = prior_cost_model();
   std::vector<std::pair<SweepTask, int>> out;
   for (const SweepTask& t : all) {
     const int s = int(std::min_element(load.begin(), load.end()) - load.begin());
-    load[s] += task_cost(t.L);
+    load[s] += trial_work(prior, t.L);
     out.push_back({t, s});
   }
   return out;

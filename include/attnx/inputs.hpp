@@ -14,6 +14,11 @@ namespace attnx {
 // float X and max |Z| of the double logits (bits_per_number left 0).
 Construction evaluate_inputs(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D);
 
+// Significand bits of IEEE 754 binary32 and binary64, the implicit bit included (the float32 and
+// float64 of SPEC §8.4).
+constexpr int kFloat32SignificandBits = 24;
+constexpr int kFloat64SignificandBits = 53;
+
 struct PrecisionReport {
   double input_norm = 0;   // max_i ||X_i||_2
   bool fp32 = false;       // §2 holds with X rounded to float32 and logits summed in float32

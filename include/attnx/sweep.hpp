@@ -72,6 +72,22 @@ SweepPoint sweep_trial(const SweepOptions& opt, int L, int t);
 // the tasks of a sweep in any order or in parallel and still print the same bytes.
 SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials);
 
+// The smaller of two counts of column supports (SPEC §9), 0 meaning none yet. O(1).
+int smallest_supports(int a, int b);
+
+// A streamed part of one length: the point of trials first_trial .. first_trial + n - 1 (n =
+// point.d_mins.size()), as sweep_point gives it for those trials.
+struct PointPart {
+  int first_trial = 0;
+  SweepPoint point;
+};
+// The point of length L from parts that finished in any order: sorted by first trial, they must
+// cover trials 0 .. trials - 1 exactly (else InvalidArgument("parts", ...) naming the first gap or
+// overlap: "the trials of L = 64 do not join up at trial 3: trials 2..2 are in no part"),
+// then merged as merge_trials does, with delta for the quantile. L, trials and delta are checked
+// against the option table (InvalidArgument naming them). O(trials log trials).
+SweepPoint merge_point_parts(int L, std::vector<PointPart> parts, int trials, double delta);
+
 // Statistics (not-reached values are -1 and count as larger than any d).
 double median_d(std::vector<int> d);          // -1 if the median is not reached
 int quantile_d(std::vector<int> d, double delta);  // smallest d with >= ceil((1-delta) T) successes

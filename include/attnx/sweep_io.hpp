@@ -92,9 +92,12 @@ SweepRecordPoint record_point(const SweepPoint& p, double tau);
 // NaN when what it needs is unknown). Nothing when p has no bounds.
 void summarise_bounds(SweepRecordPoint& p, double tau);
 
+struct SweepReport;  // sweep_report.hpp
+
 // The texts of `attnx sweep --format json` and `--format csv` (byte for byte). JSON writes
-// "params" members that are known, in the CLI's order, and the stored fits.
-std::string sweep_to_json(const SweepRecord& rec);
+// "params" members that are known, in the CLI's order, and the stored fits, then the report of
+// `attnx sweep --report` when one is given (a "report" member, sweep_report.hpp).
+std::string sweep_to_json(const SweepRecord& rec, const SweepReport* report = nullptr);
 std::string sweep_to_csv(const SweepRecord& rec);
 
 // Reads either text (JSON when it starts with '{' or '[', after a UTF-8 byte order mark and

@@ -150,6 +150,14 @@ export interface SweepRecord {
   points: SweepRecordPoint[]; fits?: Fits | null; complete?: boolean;
 }
 
+/** An axis of the lab's plots: the range drawn, the tick spacing (0 when logarithmic), the ticks. */
+export interface Axis { lo: number; hi: number; step: number; ticks: number[] }
+/** The sweep cost model: seconds per trial = c (L^2 d)^p, d = a + b ln L clamped to [dLo, dHi]. */
+export interface CostModel {
+  ok: boolean; c: number; p: number; r2: number;
+  dOfL: { ok: boolean; a: number; b: number; r2: number }; dLo: number; dHi: number;
+}
+
 export declare class AttnxApi {
   /** Core version, e.g. "0.1.0". */ readonly version: string;
   /** "wasm-simd128" or "wasm-scalar". */ readonly flavour: string;
@@ -196,6 +204,40 @@ export declare class AttnxApi {
   }): { points: (Record<string, unknown> & { dMins: (number | null)[]; median: number | null;
     quantile: number | null })[]; fits: Fits;
     fitComparison: { resamples: number; logWins: number; powerWins: number } };
+  /** The lab's calls: a sweep's worker tasks sized by the cost model (at least 3 per worker). */
+  planSweep(Ls: number[], trials: number, lanes: number): { L: number; firstTrial: number; trials: number; weight: number }[];
+  /** Work of `trials` trials at length L (L^2 ln L per trial): a task's weight. */
+  taskWork(L: number, trials: number): number;
+  /** Weighted progress of tasks and the time left at the rate so far (null until known). */
+  sweepProgress(weights: number[], fractions: number[], elapsed: number): { fraction: number; eta: number | null };
+  /** The cost model of `attnx sweep --dry-run` fitted to timed trials. */
+  fitCost(timings: { L: number; dMin: number | null; seconds: number }[], step: number, dMax: number): CostModel;
+  /** Seconds of one trial at length L under a fitted model. */
+  predictTrialSeconds(model: CostModel, L: number): number;
+  /** One length's point from its parts (sweepPoint answers of consecutive trials, any order). */
+  mergeSweepParts(L: number, trials: number, delta: number, parts: { firstTrial: number; dMins: (number | null)[];
+    dStar: number; k: number; maxColCount: number; inClass: boolean; madds: number }[]): SweepRecordPoint;
+  /** The success curve of one length's d values (null: not reached). */
+  dDistribution(dMins: (number | null)[]): { trials: number; reached: number; maxReached: number | null;
+    steps: { d: number; count: number; p: number }[] };
+  /** What the fits say: bootstrap verdict when there is a comparison, else this sample's R². */
+  fitReading(fits: Fits | null, comparison: { resamples: number; logWins: number; powerWins: number; lengths: number } | null,
+    quantiles: (number | null)[]): { fitsOk: boolean; basis: 'bootstrap' | 'sample' | 'none'; verdict: string; smallExponent: boolean;
+    usable: number; lengths: number; rough: boolean; perDoubling: number };
+  /** The medians of lengths 64 to 1024 against the paper's band [lo, hi]. */
+  bandReading(Ls: number[], medians: (number | null)[], lo: number, hi: number): { lengths: number; firstL: number;
+    lastL: number; lo: number; hi: number; inside: number };
+  /** The logarithmic lengths axis of the lab's plots. */
+  lengthAxis(Ls: number[], compact: boolean): Axis;
+  /** The d axis of plot "d versus L" and the lengths whose d* lies above it. */
+  dAxis(maxReached: (number | null)[], dStars: (number | null)[], dMax: number, bandHi: number | null,
+    fullDStar: boolean): { axis: Axis; dStarAbove: { count: number; lo: number; hi: number } };
+  /** The axes of plot "success versus d". */
+  successAxes(maxReached: (number | null)[], dMax: number, compact: boolean): { d: Axis; probability: Axis };
+  /** The logarithmic axis of compared dimensions. */
+  dimensionAxis(values: (number | null)[], compact: boolean): Axis;
+  /** The bits(X) axis and the float formats drawn on it. */
+  bitsAxis(): { axis: Axis; formats: { name: string; bits: number }[] };
   /** Build facts as one plain object. */
   info(): { version: string; flavour: string; simd: boolean; gramKernel: string };
 }

@@ -364,6 +364,119 @@ export class AttnxApi {
     return unwrap(this._m.summariseSweep(input));
   }
 
+  // --- The lab's calls (wasm/bind_lab.cpp): every number the lab shows beside a sweep is the
+  // core's. Synchronous and cheap (the lab makes them on the page's own module instance). Arrays
+  // of d values use null for "not reached"; other missing numbers are null too.
+
+  /**
+   * The worker tasks of a sweep over the lengths Ls with `trials` trials each for `lanes` workers,
+   * in the order they start (core plan_sweep_tasks: at least 3 tasks per worker, sized by the cost
+   * model, each length's trials cut into contiguous parts).
+   * @returns {{L:number, firstTrial:number, trials:number, weight:number}[]} weight: the task's work
+   */
+  planSweep(Ls, trials, lanes) {
+    return unwrap(this._m.planSweep(Ls, trials, lanes));
+  }
+
+  /** Work of `trials` trials at length L under the cost model (L^2 ln L per trial): a task's weight. */
+  taskWork(L, trials) {
+    return unwrap(this._m.taskWork(L, trials));
+  }
+
+  /**
+   * Progress of tasks (their weights and the fraction of each done) after `elapsed` seconds, and
+   * the time left at the rate so far (null until 1% and 0.3 s are behind): what
+   * `attnx sweep --progress` prints. @returns {{fraction:number, eta:number|null}}
+   */
+  sweepProgress(weights, fractions, elapsed) {
+    return unwrap(this._m.sweepProgress(weights, fractions, elapsed));
+  }
+
+  /**
+   * The cost model of `attnx sweep --dry-run` fitted to timed trials [{ L, dMin (null: not
+   * reached), seconds }] with the search grid (step, dMax).
+   * @returns {{ok:boolean, c:number, p:number, r2:number, dOfL:{ok:boolean, a:number, b:number,
+   *   r2:number}, dLo:number, dHi:number}}
+   */
+  fitCost(timings, step, dMax) {
+    return unwrap(this._m.fitCost(timings, step, dMax));
+  }
+
+  /** Seconds of one trial at length L predicted by a model of fitCost. */
+  predictTrialSeconds(model, L) {
+    return unwrap(this._m.predictTrialSeconds(model, L));
+  }
+
+  /**
+   * The point of length L from its parts [{ firstTrial, dMins, dStar, k, maxColCount, inClass,
+   * madds }] (sweepPoint answers of consecutive trials, in any order), which must cover trials
+   * 0..trials-1 exactly (RangeError, field 'parts', naming the trial where they do not join up).
+   * @returns {{L:number, d_mins:(number|null)[], median:number|null, quantile:number|null,
+   *   d_star:number|null, k:number|null, max_col_count:number|null, in_class:boolean|null,
+   *   madds:number|null}} the point as `attnx sweep` writes it
+   */
+  mergeSweepParts(L, trials, delta, parts) {
+    return unwrap(this._m.mergeSweepParts(L, trials, delta, parts));
+  }
+
+  /**
+   * The distribution of one length's d values (null: not reached): its success curve, one step
+   * per distinct reached d with its count and the fraction p of ALL trials with d_min <= d.
+   * @returns {{trials:number, reached:number, maxReached:number|null, steps:{d:number, count:number, p:number}[]}}
+   */
+  dDistribution(dMins) {
+    return unwrap(this._m.dDistribution(dMins));
+  }
+
+  /**
+   * What the fits say: the bootstrap verdict when `comparison` (summariseSweep's fitComparison)
+   * has resamples, else, when both fits are ok (fitsOk), the reading of this one sample's R²
+   * (verdict 'flat', 'log', 'power' or 'undecided'), else basis 'none'. quantiles: the lengths'
+   * (null: not reached).
+   * @returns {{fitsOk:boolean, basis:string, verdict:string, smallExponent:boolean, usable:number,
+   *   lengths:number, rough:boolean, perDoubling:number}}
+   */
+  fitReading(fits, comparison, quantiles) {
+    return unwrap(this._m.fitReading(fits ?? null, comparison ?? null, quantiles));
+  }
+
+  /**
+   * The medians (null: not reached) of the lengths Ls from 64 to 1024 against the band [lo, hi].
+   * @returns {{lengths:number, firstL:number, lastL:number, lo:number, hi:number, inside:number}}
+   */
+  bandReading(Ls, medians, lo, hi) {
+    return unwrap(this._m.bandReading(Ls, medians, lo, hi));
+  }
+
+  /** The logarithmic lengths axis over Ls (any order). @returns {Axis} { lo, hi, step, ticks } */
+  lengthAxis(Ls, compact) {
+    return unwrap(this._m.lengthAxis(Ls, compact));
+  }
+
+  /**
+   * The d axis of plot "d versus L" over the lengths' largest reached d (null: none) and d*
+   * (null: not known), and the lengths whose d* lies above it.
+   * @returns {{axis:Axis, dStarAbove:{count:number, lo:number, hi:number}}}
+   */
+  dAxis(maxReached, dStars, dMax, bandHi, fullDStar) {
+    return unwrap(this._m.dAxis(maxReached, dStars, dMax, bandHi ?? 0, fullDStar));
+  }
+
+  /** The axes of plot "success versus d". @returns {{d:Axis, probability:Axis}} */
+  successAxes(maxReached, dMax, compact) {
+    return unwrap(this._m.successAxes(maxReached, dMax, compact));
+  }
+
+  /** The logarithmic axis of compared dimensions (null and values <= 0 left out). @returns {Axis} */
+  dimensionAxis(values, compact) {
+    return unwrap(this._m.dimensionAxis(values, compact));
+  }
+
+  /** The bits(X) axis and the float formats drawn on it. @returns {{axis:Axis, formats:{name:string, bits:number}[]}} */
+  bitsAxis() {
+    return unwrap(this._m.bitsAxis());
+  }
+
   /** Everything about this build in one plain object (handy across a worker boundary). */
   info() {
     return { version: this.version, flavour: this.flavour, simd: this.simd, gramKernel: this.gramKernel };
