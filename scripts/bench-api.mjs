@@ -6,23 +6,24 @@
 //   again       the same call again (the Gram ladder holds G: mostly evaluation and conversion)
 //   custom      estimateBytes of a custom pattern of 131072 triplets in typed arrays (input only)
 //   parse       parsePattern of the text of that pattern (typed arrays out)
-// With --baseline <dir> (a copy of an older web/ folder: <dir>/lib/attnx.js and <dir>/wasm/),
-// both builds run in this process, alternately, and the ratio this / baseline of the medians is
-// printed: a ratio in one run, on one machine load. Not a test: it prints a table and exits 0.
+// Each call is repeated --reps times and the fastest kept (the machine may be busy). With
+// --baseline <dir> (a copy of an older web/ folder: <dir>/lib/attnx.js and <dir>/wasm/), both
+// builds run in this process, alternately, and the ratio this / baseline is printed: a ratio in
+// one run, on one machine load. Not a test: it prints a table and exits 0.
 //
-//   node scripts/bench-api.mjs [--reps 15] [--baseline DIR]
+//   node scripts/bench-api.mjs [--reps 21] [--baseline DIR]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
 import { load } from '../web/lib/attnx.js';
 
 function parseArgs(argv) {
-  const o = { reps: 15, baseline: null };
+  const o = { reps: 21, baseline: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--reps' && /^\d+$/.test(argv[i + 1] ?? '')) o.reps = Math.max(1, Number(argv[++i]));
     else if (argv[i] === '--baseline' && argv[i + 1]) o.baseline = resolve(argv[++i]);
     else {
-      console.error('usage: node scripts/bench-api.mjs [--reps 15] [--baseline DIR]');
+      console.error('usage: node scripts/bench-api.mjs [--reps 21] [--baseline DIR]');
       process.exit(2);
     }
   }
@@ -49,10 +50,6 @@ const CASES = (p) => ({
   parse: (api) => api.parsePattern(p.text, p.L),
 });
 
-function median(v) {
-  const s = [...v].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 
 const o = parseArgs(process.argv.slice(2));
 const builds = { this: await load({ flavour: 'simd' }) };
@@ -73,8 +70,8 @@ for (const [name, fn] of Object.entries(cases)) {
     }
   }
   const row = { case: name };
-  for (const b of Object.keys(builds)) row[`${b} ms`] = median(times[b]).toFixed(2);
-  if (o.baseline) row.ratio = (median(times.this) / median(times.baseline)).toFixed(3);
+  for (const b of Object.keys(builds)) row[`${b} ms`] = Math.min(...times[b]).toFixed(2);
+  if (o.baseline) row.ratio = (Math.min(...times.this) / Math.min(...times.baseline)).toFixed(3);
   rows.push(row);
 }
 console.table(rows);

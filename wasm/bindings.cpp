@@ -27,15 +27,10 @@ val out(const T& r) {
   return record(r);
 }
 
-// Core call F of one or two caller's values, or of options and a progress callback, as a JS
-// function of JS values.
-template <auto F>
-val call1(val a) {
-  return guarded([&] { return out(F(from_js(a))); });
-}
-template <auto F>
-val call2(val a, val b) {
-  return guarded([&] { return out(F(from_js(a), from_js(b))); });
+// Core call F of caller's values, or of options and a progress callback, as a JS function.
+template <auto F, class... V>
+val call(V... a) {
+  return guarded([&] { return out(F(from_js(a)...)); });
 }
 template <auto F>
 val call_with_progress(val opts, val on_progress) {
@@ -73,16 +68,16 @@ EMSCRIPTEN_BINDINGS(attnx) {
       .get("params", [](const Stopped& s) { return to_js(*s.params); })
       .get("cancelled", [](const Stopped&) { return true; });
   emscripten::function("constructWith", &js_construct_with);
-  emscripten::function("precision", &call1<&precision_call>);
+  emscripten::function("precision", &call<&precision_call, val>);
   emscripten::function("minD", &call_with_progress<&min_d_call>);
   emscripten::function("sweepPoint", &call_with_progress<&sweep_point_call>);
-  emscripten::function("fits", &call2<&fits_call>);
-  emscripten::function("median", &call1<&median_call>);
-  emscripten::function("quantile", &call2<&quantile_call>);
-  emscripten::function("estimateBytes", &call1<&estimate_call>);
-  emscripten::function("parsePattern", &call2<&parse_pattern_call>);
-  emscripten::function("formatPattern", &call2<&format_pattern_call>);
-  emscripten::function("formatSweep", &call2<&format_sweep_call>);
-  emscripten::function("parseSweep", &call1<&parse_sweep_call>);
-  emscripten::function("summariseSweep", &call1<&summarise_sweep_call>);
+  emscripten::function("fits", &call<&fits_call, val, val>);
+  emscripten::function("median", &call<&median_call, val>);
+  emscripten::function("quantile", &call<&quantile_call, val, val>);
+  emscripten::function("estimateBytes", &call<&estimate_call, val>);
+  emscripten::function("parsePattern", &call<&parse_pattern_call, val, val>);
+  emscripten::function("formatPattern", &call<&format_pattern_call, val, val>);
+  emscripten::function("formatSweep", &call<&format_sweep_call, val, val>);
+  emscripten::function("parseSweep", &call<&parse_sweep_call, val>);
+  emscripten::function("summariseSweep", &call<&summarise_sweep_call, val>);
 }

@@ -43,8 +43,7 @@ JsonValue from_js_at(const val& v, int depth) {
   return j;
 }
 
-val make_error(const char* ctor, const std::string& message, const std::string& field,
-               const char* kind) {
+val make_error(const char* ctor, const std::string& message, const std::string& field, const char* kind) {
   val e = val::global(ctor).new_(val(message));
   if (!field.empty()) e.set("field", field);
   e.set("kind", val(kind));
@@ -91,10 +90,8 @@ val error_to_js(std::exception_ptr ep) {
   } catch (const BudgetExceeded& e) {
     return make_error("RangeError", e.what(), "maxBytes", "budget");
   } catch (const std::bad_alloc&) {
-    return make_error("Error",
-                      "out of memory: the WebAssembly heap could not grow (reduce L or d, or "
-                      "lower maxBytes)",
-                      "", "memory");
+    return make_error("Error", "out of memory: the WebAssembly heap could not grow (reduce L or d, "
+                      "or lower maxBytes)", "", "memory");
   } catch (const std::exception& e) {
     return make_error("Error", std::string("internal error: ") + e.what(), "", "internal");
   } catch (...) {

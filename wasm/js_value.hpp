@@ -42,21 +42,17 @@ val guarded(F&& f) {
   }
 }
 
-// A JS progress callback as the core's Progress (false, strictly, asks to stop); none if not a
-// function.
+// A JS progress callback as the core's Progress (false, strictly, stops); none if no function.
 Progress js_progress(const val& callback);
 
-// A new JS typed array holding a copy of v, of element type E (v's own unless given; double as
-// float rounds as a C++ cast does). By hand, as embind has no typed-array value type
+// A new JS typed array holding a copy of v. By hand, as embind has no typed-array value type
 // (register_vector makes a C++ object JS must delete): one copy through typed_memory_view.
-template <class E = void, class T>
+template <class T>
 val typed_array(const std::vector<T>& v) {
-  using As = std::conditional_t<std::is_void_v<E>, T, E>;
-  static_assert(std::is_same_v<As, float> || std::is_same_v<As, double> ||
-                std::is_same_v<As, int> || std::is_same_v<As, unsigned char>);
-  const char* name = std::is_same_v<As, float>    ? "Float32Array"
-                     : std::is_same_v<As, double> ? "Float64Array"
-                     : std::is_same_v<As, int>    ? "Int32Array" : "Uint8Array";
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
+                std::is_same_v<T, unsigned char>);
+  const char* name = std::is_same_v<T, float> ? "Float32Array" : std::is_same_v<T, double> ? "Float64Array"
+                     : std::is_same_v<T, int> ? "Int32Array" : "Uint8Array";
   val a = val::global(name).new_(v.size());
   if (!v.empty()) a.call<void>("set", val(emscripten::typed_memory_view(v.size(), v.data())));
   return a;

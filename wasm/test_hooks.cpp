@@ -10,7 +10,6 @@
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
 #include <attnx/rng.hpp>
-
 #include "js_value.hpp"
 
 using namespace attnx;
@@ -20,6 +19,12 @@ namespace {
 
 using Update = void (*)(float*, int, const float*, int);
 const Update kUpdates[] = {gram_update_lower_kernel, gram_update_lower_eigen, gram_update_lower};
+
+std::vector<float> normals(Rng& rng, std::size_t n) {
+  std::vector<float> v(n);
+  for (float& x : v) x = static_cast<float>(rng.normal());
+  return v;
+}
 
 // gramSelfTest(L, n, seed): the kernel, Eigen and the dispatcher on G (random, lower and upper)
 // plus P P^T (P: L x n random normal), each update's largest error against a double reference,
@@ -35,9 +40,7 @@ SelfTest gram_self_test(int L, int n, double seed) {
   require_int("n", n, 1, 512);
   Rng rng(static_cast<std::uint64_t>(seed));
   const std::size_t l = static_cast<std::size_t>(L);
-  std::vector<float> G0(l * l), P(l * n);
-  for (auto* v : {&G0, &P})
-    for (float& x : *v) x = static_cast<float>(rng.normal());
+  const std::vector<float> G0 = normals(rng, l * l), P = normals(rng, l * n);
   std::vector<float> G[3] = {G0, G0, G0};
   for (int u = 0; u < 3; ++u) kUpdates[u](G[u].data(), L, P.data(), n);
   SelfTest r;
@@ -62,9 +65,9 @@ double gram_bench(int L, int n, int reps, const std::string& which) {
   require_int("L", L, 1, 8192);
   require_int("n", n, 1, 1024);
   require_int("reps", reps, 1, 10000);
-  std::vector<float> G(static_cast<std::size_t>(L) * L, 0.0f), P(static_cast<std::size_t>(L) * n);
+  std::vector<float> G(static_cast<std::size_t>(L) * L, 0.0f);
   Rng rng(1);
-  for (float& x : P) x = static_cast<float>(rng.normal());
+  const std::vector<float> P = normals(rng, static_cast<std::size_t>(L) * n);
   const Update fn = kUpdates[which == "kernel" ? 0 : which == "eigen" ? 1 : 2];
   double best = INFINITY;
   for (int q = 0; q < reps; ++q) {
