@@ -14,14 +14,56 @@ const JsonValue* JsonValue::find(const std::string& k) const {
   return nullptr;
 }
 
+JsonValue JsonValue::of(double v) {
+  JsonValue j;
+  j.type = Type::Number;
+  j.num = v;
+  return j;
+}
+
+JsonValue JsonValue::of(bool v) {
+  JsonValue j;
+  j.type = Type::Bool;
+  j.b = v;
+  return j;
+}
+
+JsonValue JsonValue::of(const std::string& v) {
+  JsonValue j;
+  j.type = Type::String;
+  j.str = v;
+  return j;
+}
+
+JsonValue JsonValue::array() {
+  JsonValue j;
+  j.type = Type::Array;
+  return j;
+}
+
+JsonValue JsonValue::object() {
+  JsonValue j;
+  j.type = Type::Object;
+  return j;
+}
+
+JsonValue JsonValue::count_or_null(double v) { return v < 0 ? JsonValue() : of(v); }
+
+JsonValue& JsonValue::set(const std::string& k, JsonValue v) {
+  obj.emplace_back(k, std::move(v));
+  return *this;
+}
+
 const char* json_type_name(JsonValue::Type t) {
   switch (t) {
     case JsonValue::Type::Null: return "null";
     case JsonValue::Type::Bool: return "a boolean";
     case JsonValue::Type::Number: return "a number";
     case JsonValue::Type::String: return "a string";
-    case JsonValue::Type::Array: return "an array";
+    case JsonValue::Type::Array:
+    case JsonValue::Type::Numbers: return "an array";
     case JsonValue::Type::Object: return "an object";
+    case JsonValue::Type::Other: return "a value JSON has no type for";
   }
   return "?";
 }

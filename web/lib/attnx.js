@@ -106,10 +106,12 @@ async function instantiate(flavour, wasmBinary) {
   return new AttnxApi(mod, flavour);
 }
 
-// The module returns (never throws) an Error for refused input; rethrow it here.
+// The module returns (never throws) an Error for refused input; rethrow it here. A record's
+// members the module leaves undefined (parts a result does not have) are left out.
 function unwrap(r) {
   if (r instanceof Error) throw r;
-  return r;
+  if (r === null || typeof r !== 'object' || !Object.values(r).includes(undefined)) return r;
+  return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
 }
 
 function progressAdapter(onProgress) {
