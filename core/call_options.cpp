@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <attnx/call_values.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
 
@@ -48,10 +49,7 @@ bool is_int_in(const JsonValue& v, double lo, double hi) {
 long long read_int(const JsonValue& o, const std::string& name, long long def, long long lo,
                    long long hi, const std::string& field) {
   const JsonValue* v = given(o, name);
-  if (!v) return def;
-  if (!is_int_in(*v, static_cast<double>(lo), static_cast<double>(hi)))
-    fail(field, field + " must be " + int_range_text(lo, hi) + " (got " + describe_value(*v) + ")");
-  return static_cast<long long>(v->num);
+  return v ? int_value(*v, field, lo, hi) : def;
 }
 
 // Integer option with the option table's range (its maximum capped for the "wasm" context).
@@ -134,18 +132,6 @@ std::vector<Triplet> read_triplets(const JsonValue& t, int L) {
     out[n] = {static_cast<long long>(a[0][n]), static_cast<long long>(a[1][n]), a[2][n]};
   }
   return out;
-}
-
-// Unknown names are refused: a typo must not silently fall back to a default.
-void check_known_names(const JsonValue& opts, Call call) {
-  const auto allowed = allowed_names(call);
-  for (const auto& member : opts.obj) {
-    const std::string& key = member.first;
-    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    std::string list;
-    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    fail(key, "unknown option \"" + key.substr(0, 40) + "\" (allowed: " + list + ")");
-  }
 }
 
 // Family, L, the family parameters (typed here; their ranges are checked when the pattern is
@@ -262,11 +248,7 @@ std::string describe_value(const JsonValue& v) {
 }
 
 CallOptions read_call_options(const JsonValue& opts_in, Call call) {
-  const JsonValue empty = JsonValue::object();
-  const JsonValue& opts = absent(&opts_in) ? empty : opts_in;
-  if (opts.type != Type::Object)
-    fail("options", "options must be a plain object (got " + describe_value(opts) + ")");
-  check_known_names(opts, call);
+  const JsonValue& opts = options_value(opts_in, allowed_names(call));  // unknown names refused
   CallOptions o;
   read_pattern_options(opts, call, o);
   read_run_options(opts, call, o);

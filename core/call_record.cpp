@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "sweep_check.hpp"
+
 #include <attnx/call_options.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
@@ -89,6 +91,11 @@ SweepRecordPoint read_point(const JsonValue& q, const std::string& at) {
   if (auto c = opt_int(q, "max_col_count", at)) p.max_col_count = static_cast<int>(*c);
   p.in_class = opt_bool(q, "in_class", at);
   if (auto m = opt_int(q, "madds", at); m && *m >= 0) p.madds = static_cast<std::uint64_t>(*m);
+  try {  // SPEC §9's bounds, as parse_sweep reads them (refusals named here by field "record")
+    sweep_check::read_bounds(q, p, sweep_check::Names{{at}, "."}, 0);
+  } catch (const InvalidArgument& e) {
+    fail("record", e.what());
+  }
   return p;
 }
 
@@ -129,18 +136,21 @@ JsonValue params_value(const SweepRecord& rec) {
   return o.set("Ls", std::move(Ls));
 }
 
-JsonValue point_value(const SweepRecordPoint& p) {
-  JsonValue o = JsonValue::object();
-  o.set("L", JsonValue::of(p.L));
-  o.set("d_mins", d_values(p.d_mins));
-  o.set("median", JsonValue::count_or_null(p.median));
-  o.set("quantile", JsonValue::count_or_null(p.quantile));
-  o.set("d_star", optional_number(p.d_star));
-  o.set("k", p.k ? JsonValue::of(*p.k) : JsonValue());
-  o.set("max_col_count", p.max_col_count ? JsonValue::of(*p.max_col_count) : JsonValue());
-  o.set("in_class", p.in_class ? JsonValue::of(*p.in_class) : JsonValue());
-  o.set("madds", p.madds ? JsonValue::of(static_cast<double>(*p.madds)) : JsonValue());
-  return o;
+// SPEC §9's bounds in sweep_bound_keys() order, as sweep files write them (null: unknown).
+void put_bounds(JsonValue& o, const SweepPointBounds& b) {
+  for (const std::string& k : sweep_bound_keys()) {
+    if (k == "logit_scales" || k == "max_abs_logits") {
+      JsonValue a = JsonValue::array();
+      for (double x : k == "logit_scales" ? b.logit_scales : b.max_abs_logits)
+        a.arr.push_back(JsonValue::count_or_null(x));
+      o.set(k, std::move(a));
+    } else if (k == "column_supports") {
+      o.set(k, b.column_supports > 0 ? JsonValue::of(b.column_supports) : JsonValue());
+    } else {
+      const auto m = scalar_bound_member(k);
+      o.set(k, optional_number(m ? std::optional<double>(b.*m) : std::nullopt));
+    }
+  }
 }
 
 }  // namespace
@@ -201,6 +211,21 @@ JsonValue fits_value(const SweepFits& f) {
   power.set("r2", num(f.power.ok, f.power.r2));
   JsonValue o = JsonValue::object();
   return o.set("log", std::move(log)).set("power", std::move(power));
+}
+
+JsonValue point_value(const SweepRecordPoint& p) {
+  JsonValue o = JsonValue::object();
+  o.set("L", JsonValue::of(p.L));
+  o.set("d_mins", d_values(p.d_mins));
+  o.set("median", JsonValue::count_or_null(p.median));
+  o.set("quantile", JsonValue::count_or_null(p.quantile));
+  o.set("d_star", optional_number(p.d_star));
+  o.set("k", p.k ? JsonValue::of(*p.k) : JsonValue());
+  o.set("max_col_count", p.max_col_count ? JsonValue::of(*p.max_col_count) : JsonValue());
+  o.set("in_class", p.in_class ? JsonValue::of(*p.in_class) : JsonValue());
+  o.set("madds", p.madds ? JsonValue::of(static_cast<double>(*p.madds)) : JsonValue());
+  if (p.bounds) put_bounds(o, *p.bounds);
+  return o;
 }
 
 JsonValue record_value(const SweepRecord& rec) {

@@ -17,6 +17,8 @@ bool is_object(const JsonValue& v);
 std::vector<int> read_d_values(const JsonValue* a, const char* field, const std::string& path);
 // d values with null for not reached.
 JsonValue d_values(const std::vector<int>& d);
+// A point with the CLI's keys (SPEC §9's bound keys too when it has bounds), and the record.
+JsonValue point_value(const SweepRecordPoint& p);
 // A record (source, complete and params.Ls are not read; fits computed when left out).
 SweepRecord read_record(const JsonValue& rec);
 JsonValue record_value(const SweepRecord& rec);

@@ -55,6 +55,11 @@ struct Rules {
 std::vector<SweepRecordPoint> read_points(const JsonValue* points, const Rules& rules,
                                           const Names& names);
 
+// SPEC §9's bounds of point i (sweep_io.hpp) into p, when q has any of their keys: the per-trial
+// lists as many as p.d_mins (null where d_min is null), column_supports an integer in [1, p.L], the
+// others numbers >= 0; null or absent: unknown. Refusals name n.at(i, key).
+void read_bounds(const JsonValue& q, SweepRecordPoint& p, const Names& n, std::size_t i);
+
 // The params object: known keys within the option table's ranges, delta required.
 // Does not look at "Ls" beyond its type.
 SweepRecordParams read_params(const JsonValue* params);

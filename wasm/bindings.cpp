@@ -1,12 +1,14 @@
 // attnx wasm: embind registrations of the module's calls. Each hands the caller's JS values to a
-// core call (calls.hpp, calls_io.hpp) as JsonValue and returns its record (records.cpp), value or
-// text; `guarded` turns every C++ exception into a RETURNED JS Error (js_value.hpp), which the
-// JS API (web/lib/attnx.js) throws.
+// core call (calls*.hpp) and returns its record (records.cpp), value or text; `guarded` turns
+// every C++ exception into a RETURNED JS Error (js_value.hpp), which the JS API
+// (web/lib/attnx.js) throws.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <attnx/calls.hpp>
+#include <attnx/calls_heads.hpp>
 #include <attnx/calls_io.hpp>
+#include <attnx/calls_lab.hpp>
 #include <attnx/gram.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/schema_doc.hpp>
@@ -19,23 +21,43 @@ using namespace attnx::wasm;
 
 namespace {
 
-// The JS value of a core call's result: a registered record, a JsonValue or a text.
+// The JS value of a core call's result: a registered record or a list of them, a JsonValue, a
+// text or a number.
 val out(const JsonValue& v) { return to_js(v); }
 val out(const std::string& text) { return val(text); }
+val out(double x) { return val(x); }
+template <class T>
+val out(const std::vector<T>& v) {
+  return list(v);
+}
 template <class T>
 val out(const T& r) {
   return record(r);
 }
 
-// Core call F of caller's values, or of options and a progress callback, as a JS function.
-template <auto F, class... V>
-val call(V... a) {
-  return guarded([&] { return out(F(from_js(a)...)); });
+// A JS argument as the core call's parameter: a JsonValue (generic), bytes (std::string: a
+// Uint8Array copied once) or a progress callback.
+template <class P>
+P arg(const val& v) {
+  if constexpr (std::is_same_v<P, JsonValue>) return from_js(v);
+  else if constexpr (std::is_same_v<P, std::string>) return bytes_from_js(v);
+  else return js_progress(v);
 }
+
+// Core call F as a JS function of as many arguments as F has parameters: js<&F>.
+template <class P>
+using JsArg = val;
+template <class F>
+struct Js;
+template <class R, class... P>
+struct Js<R (*)(P...)> {
+  template <auto F>
+  static val call(JsArg<P>... a) {
+    return guarded([&] { return out(F(arg<std::decay_t<P>>(a)...)); });
+  }
+};
 template <auto F>
-val call_with_progress(val opts, val on_progress) {
-  return guarded([&] { return out(F(from_js(opts), js_progress(on_progress))); });
-}
+constexpr auto js = &Js<decltype(F)>::template call<F>;
 
 // A call its progress callback stopped: { params, cancelled: true } and nothing else.
 struct Stopped {
@@ -50,16 +72,13 @@ val js_construct_with(val opts, val on_progress, GramLadder& ladder) {
   });
 }
 
-// The schema document (core/schema_doc.cpp): JSON text, parsed by web/lib/attnx.js schema().
-std::string js_schema_json() { return schema_json(); }
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("version", +[]() -> std::string { return ATTNX_VERSION; });
   emscripten::function("flavour", +[]() -> std::string { return ATTNX_FLAVOUR; });
   emscripten::function("gramKernel", +[]() -> std::string { return gram_kernel_name(); });
-  emscripten::function("schemaJson", &js_schema_json);
+  emscripten::function("schemaJson", &schema_json);  // parsed by web/lib/attnx.js schema()
   emscripten::class_<GramLadder>("GramLadder")
       .constructor<>()
       .function("rungs", &GramLadder::rungs)
@@ -68,16 +87,34 @@ EMSCRIPTEN_BINDINGS(attnx) {
       .get("params", [](const Stopped& s) { return to_js(*s.params); })
       .get("cancelled", [](const Stopped&) { return true; });
   emscripten::function("constructWith", &js_construct_with);
-  emscripten::function("precision", &call<&precision_call, val>);
-  emscripten::function("minD", &call_with_progress<&min_d_call>);
-  emscripten::function("sweepPoint", &call_with_progress<&sweep_point_call>);
-  emscripten::function("fits", &call<&fits_call, val, val>);
-  emscripten::function("median", &call<&median_call, val>);
-  emscripten::function("quantile", &call<&quantile_call, val, val>);
-  emscripten::function("estimateBytes", &call<&estimate_call, val>);
-  emscripten::function("parsePattern", &call<&parse_pattern_call, val, val>);
-  emscripten::function("formatPattern", &call<&format_pattern_call, val, val>);
-  emscripten::function("formatSweep", &call<&format_sweep_call, val, val>);
-  emscripten::function("parseSweep", &call<&parse_sweep_call, val>);
-  emscripten::function("summariseSweep", &call<&summarise_sweep_call, val>);
+  emscripten::function("precision", js<&precision_call>);
+  emscripten::function("minD", js<&min_d_call>);
+  emscripten::function("sweepPoint", js<&sweep_point_call>);
+  emscripten::function("fits", js<&fits_call>);
+  emscripten::function("median", js<&median_call>);
+  emscripten::function("quantile", js<&quantile_call>);
+  emscripten::function("estimateBytes", js<&estimate_call>);
+  emscripten::function("parsePattern", js<&parse_pattern_call>);
+  emscripten::function("formatPattern", js<&format_pattern_call>);
+  emscripten::function("formatSweep", js<&format_sweep_call>);
+  emscripten::function("parseSweep", js<&parse_sweep_call>);
+  emscripten::function("summariseSweep", js<&summarise_sweep_call>);
+  emscripten::function("bounds", js<&bounds_call>);
+  emscripten::function("planSweep", js<&plan_sweep_call>);
+  emscripten::function("taskWork", js<&task_work_call>);
+  emscripten::function("sweepProgress", js<&sweep_progress_call>);
+  emscripten::function("fitCost", js<&fit_cost_call>);
+  emscripten::function("predictTrialSeconds", js<&predict_trial_seconds_call>);
+  emscripten::function("mergeSweepParts", js<&merge_sweep_parts_call>);
+  emscripten::function("dDistribution", js<&d_distribution_call>);
+  emscripten::function("fitReading", js<&fit_reading_call>);
+  emscripten::function("bandReading", js<&band_reading_call>);
+  emscripten::function("lengthAxis", js<&length_axis_call>);
+  emscripten::function("dAxis", js<&d_axis_call>);
+  emscripten::function("successAxes", js<&success_axes_call>);
+  emscripten::function("dimensionAxis", js<&dimension_axis_call>);
+  emscripten::function("bitsAxis", js<&bits_axis_call>);
+  emscripten::function("readAttention", js<&read_attention_call>);
+  emscripten::function("importHead", js<&import_head_call>);
+  emscripten::function("surveyHead", js<&survey_head_call>);
 }

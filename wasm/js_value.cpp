@@ -3,6 +3,7 @@
 
 #include <new>
 
+#include <attnx/call_options.hpp>
 #include <attnx/errors.hpp>
 
 namespace attnx::wasm {
@@ -74,14 +75,6 @@ val to_js(const JsonValue& j) {
   return o;
 }
 
-val count_or_null(double v) { return to_js(JsonValue::count_or_null(v)); }
-
-val counts_or_null(const std::vector<int>& v) {
-  val a = val::array();
-  for (std::size_t i = 0; i < v.size(); ++i) a.set(i, count_or_null(v[i]));
-  return a;
-}
-
 val error_to_js(std::exception_ptr ep) {
   try {
     std::rethrow_exception(ep);
@@ -97,6 +90,16 @@ val error_to_js(std::exception_ptr ep) {
   } catch (...) {
     return make_error("Error", "internal error: unknown exception", "", "internal");
   }
+}
+
+std::string bytes_from_js(const val& v) {
+  const bool view = v.instanceof(val::global("ArrayBuffer")) || val::global("ArrayBuffer").call<bool>("isView", v);
+  if (!view) throw InvalidArgument("bytes", "bytes must be a Uint8Array or an ArrayBuffer (got " + describe_value(from_js(v)) + ")");
+  const val u8 = v.instanceof(val::global("ArrayBuffer")) ? val::global("Uint8Array").new_(v)
+                 : val::global("Uint8Array").new_(v["buffer"], v["byteOffset"], v["byteLength"]);
+  std::string s(u8["length"].as<std::size_t>(), '\0');
+  if (!s.empty()) val(emscripten::typed_memory_view(s.size(), reinterpret_cast<unsigned char*>(s.data()))).call<void>("set", u8);
+  return s;
 }
 
 Progress js_progress(const val& callback) {

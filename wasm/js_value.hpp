@@ -6,6 +6,7 @@
 
 #include <exception>
 #include <functional>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -21,9 +22,15 @@ using emscripten::val;
 // deeper than 64 levels (a cycle) as Other. Back: Numbers -> Float64Array, Other -> undefined.
 JsonValue from_js(const val& v);
 val to_js(const JsonValue& v);
-// JsonValue::count_or_null as a JS value (null: not reached), one or a list of them.
-val count_or_null(double v);
-val counts_or_null(const std::vector<int>& v);
+// A number the core marks unknown or not reached when negative or NaN: null then. A list of them
+// as a plain array.
+inline val known(double v) { return v >= 0 ? val(v) : val::null(); }
+template <class T>
+val knowns(const std::vector<T>& v) {
+  val a = val::array();
+  for (std::size_t i = 0; i < v.size(); ++i) a.set(i, known(v[i]));
+  return a;
+}
 
 // A JS Error for a caught exception: InvalidArgument and BudgetExceeded -> RangeError,
 // std::bad_alloc and the rest -> Error, with .field (when known) and .kind ("invalid",
@@ -44,6 +51,9 @@ val guarded(F&& f) {
 
 // A JS progress callback as the core's Progress (false, strictly, stops); none if no function.
 Progress js_progress(const val& callback);
+// The bytes of a Uint8Array (any typed array or DataView: its bytes) or ArrayBuffer, copied once
+// into the wasm heap; anything else is refused (InvalidArgument "bytes").
+std::string bytes_from_js(const val& v);
 
 // A new JS typed array holding a copy of v. By hand, as embind has no typed-array value type
 // (register_vector makes a C++ object JS must delete): one copy through typed_memory_view.
@@ -55,6 +65,17 @@ val typed_array(const std::vector<T>& v) {
                      : std::is_same_v<T, int> ? "Int32Array" : "Uint8Array";
   val a = val::global(name).new_(v.size());
   if (!v.empty()) a.call<void>("set", val(emscripten::typed_memory_view(v.size(), v.data())));
+  return a;
+}
+
+template <class T>
+val record(const T& x);
+// A plain JS array of v's numbers or strings, or of records (registered T).
+template <class E>
+val list(const std::vector<E>& v) {
+  if constexpr (std::is_arithmetic_v<E> || std::is_same_v<E, std::string>) return val::array(v);
+  val a = val::array();
+  for (std::size_t i = 0; i < v.size(); ++i) a.set(i, record(v[i]));
   return a;
 }
 
@@ -73,6 +94,13 @@ val record(const T& x) {  // x as a new plain JS object
   return val(ref(x));
 }
 
+// A member as embind hands it over: a record by reference, anything else as it is.
+template <class M>
+auto embind_value(const M& x) {
+  if constexpr (std::is_class_v<M> && !std::is_same_v<M, std::string>) return ref(x);
+  else return x;
+}
+
 // Registers T as value_object<Ref<T>>, one field per getter of a const T&. Results only go to
 // JS: the setters value_object requires do nothing.
 template <class T>
@@ -87,12 +115,20 @@ class Record {
     return *this;
   }
   template <class M>
-  Record& field(const char* name, M T::*m) {
-    return get(name, [m](const T& x) { return x.*m; });
+  Record& field(const char* name, M T::*m) {  // a number, text, flag or registered record
+    return get(name, [m](const T& x) { return embind_value(x.*m); });
+  }
+  template <class S, class M>
+  Record& field(const char* name, S T::*s, M S::*m) {  // member m of member s
+    return get(name, [s, m](const T& x) { return embind_value(x.*s.*m); });
   }
   template <class E>
   Record& array(const char* name, std::vector<E> T::*m) {  // as a typed array
     return get(name, [m](const T& x) { return typed_array(x.*m); });
+  }
+  template <class E>
+  Record& list(const char* name, std::vector<E> T::*m) {  // as a plain array (wasm::list)
+    return get(name, [m](const T& x) { return wasm::list(x.*m); });
   }
 
  private:

@@ -76,7 +76,7 @@ class Sweep {
       this.setState(g, 'running');
       return;
     }
-    const point = this.core.mergeSweepParts(t.L, this.T, this.delta, g.parts);
+    const point = this.core.mergeSweepParts(t.L, this.T, this.delta, g.parts, this.base.tau);
     this.points.push(point);
     this.setState(g, 'done');
     this.onPoint(point);

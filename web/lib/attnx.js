@@ -366,9 +366,10 @@ export class AttnxApi {
     return unwrap(this._m.summariseSweep(input));
   }
 
-  // --- The lab's calls (wasm/bind_lab.cpp): every number the lab shows beside a sweep is the
+  // --- The lab's calls (core/calls_lab.cpp): every number the lab shows beside a sweep is the
   // core's. Synchronous and cheap (the lab makes them on the page's own module instance). Arrays
-  // of d values use null for "not reached"; other missing numbers are null too.
+  // of d values use null for "not reached"; other missing numbers are null too. Refusals are
+  // RangeErrors naming the argument ("Ls[2] must be an integer from 2 to 16384 (got 1)").
 
   /**
    * The worker tasks of a sweep over the lengths Ls with `trials` trials each for `lanes` workers,
@@ -411,14 +412,19 @@ export class AttnxApi {
 
   /**
    * The point of length L from its parts [{ firstTrial, dMins, dStar, k, maxColCount, inClass,
-   * madds }] (sweepPoint answers of consecutive trials, in any order), which must cover trials
-   * 0..trials-1 exactly (RangeError, field 'parts', naming the trial where they do not join up).
+   * madds, logitScales, maxAbsLogits, columnSupports }] (sweepPoint answers of consecutive trials,
+   * in any order), which must cover trials 0..trials-1 exactly (RangeError, field 'parts', naming
+   * the trial where they do not join up). tau (default: the option table's) is the tolerance the
+   * SPEC §9 floors are read at.
    * @returns {{L:number, d_mins:(number|null)[], median:number|null, quantile:number|null,
    *   d_star:number|null, k:number|null, max_col_count:number|null, in_class:boolean|null,
-   *   madds:number|null}} the point as `attnx sweep` writes it
+   *   madds:number|null}} the point as `attnx sweep` writes it; when the parts carry SPEC §9's
+   *   per-trial lists, also its bound keys (logit_scales, max_abs_logits, column_supports,
+   *   logit_scale, d_lambda, ratio, max_abs_logit, d_logit, ratio_logit, bits_fixed_keys,
+   *   bits_free_keys, bits_free_keys_regular; null: unknown)
    */
-  mergeSweepParts(L, trials, delta, parts) {
-    return unwrap(this._m.mergeSweepParts(L, trials, delta, parts));
+  mergeSweepParts(L, trials, delta, parts, tau) {
+    return unwrap(this._m.mergeSweepParts(L, trials, delta, parts, tau ?? null));
   }
 
   /**
@@ -477,6 +483,63 @@ export class AttnxApi {
   /** The bits(X) axis and the float formats drawn on it. @returns {{axis:Axis, formats:{name:string, bits:number}[]}} */
   bitsAxis() {
     return unwrap(this._m.bitsAxis());
+  }
+
+  /**
+   * The floors `attnx bounds` prints at one length (SPEC §9): the counting floors on D·w in bits
+   * for k-regular targets of length L, and with logitScale the packing floor d_Λ at that scale
+   * for a target whose columns all differ (n = L; 1 when k = L).
+   * @param {{L?:number, k?:number, tau?:number, logitScale?:number}} opts  option table defaults
+   * @returns {{L:number, k:number, bitsFixedKeys:number, bitsFreeKeys:number,
+   *   bitsFreeKeysRegular:number, columnSupports?:number, dLambda?:number}}
+   */
+  bounds(opts) {
+    return unwrap(this._m.bounds(opts));
+  }
+
+  // --- A model's attention file (core/calls_heads.cpp, issue 24): .npy, .npz or JSON bytes as
+  // `attnx import` reads them. bytes: a Uint8Array (or ArrayBuffer), copied once into the module;
+  // name starts every message ("heads.npy: row 3 ..."). Each call reads the file again, so a
+  // worker pool can survey one head per worker.
+
+  /**
+   * The file's format, dtype, shape and tokens.
+   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name] @param {{maxBytes?:number}} [opts]
+   * @returns {{format:'npy'|'npz'|'json', dtype:string, rank:number, shape:number[], layers:number,
+   *   heads:number, L:number, tokens:string[]}}
+   */
+  readAttention(bytes, name, opts) {
+    return unwrap(this._m.readAttention(bytes, name ?? null, opts ?? null));
+  }
+
+  /**
+   * One head made a sparse target, as `attnx import FILE --layer --head --rule [--softmax]`: its
+   * description, the target as the pattern file `--out` writes (patternText) and as parsePattern
+   * reads it back (pattern: use it as a custom pattern, { pattern: 'custom', L, triplets }), and
+   * the head's dense probabilities (after the softmax when asked) for drawing.
+   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name]
+   * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, maxBytes?:number}} [opts]
+   * @returns {{params:Object, tokens:string[], description:HeadDescription, pattern:{L:number,
+   *   nnz:number, triplets:{rows:Int32Array, cols:Int32Array, vals:Float64Array}},
+   *   patternText:string, values:Float32Array, keptMass:Float64Array}} values: L*L row-major;
+   *   keptMass: per row, the share of its mass kept
+   */
+  importHead(bytes, name, opts) {
+    return unwrap(this._m.importHead(bytes, name ?? null, opts ?? null));
+  }
+
+  /**
+   * One row of `attnx import FILE --all`: the head's description and the minimal d of lp (step 1
+   * up to 256) and jl (step 16 up to 4096) for its target (null: not reached).
+   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name]
+   * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, eps?:number, tau?:number,
+   *   seed?:number, maxBytes?:number}} [opts]
+   * @param {Progress} [onProgress]
+   * @returns {{layer:number, head:number, description:HeadDescription, lpDMin:number|null,
+   *   jlDMin:number|null, cancelled:boolean}}
+   */
+  surveyHead(bytes, name, opts, onProgress) {
+    return withProgress((fn) => this._m.surveyHead(bytes, name ?? null, opts ?? null, fn), onProgress);
   }
 
   /** Everything about this build in one plain object (handy across a worker boundary). */
