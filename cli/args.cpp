@@ -6,6 +6,7 @@
 #include <limits>
 
 #include <attnx/json.hpp>
+#include <attnx/number_grammar.hpp>
 
 namespace attnx::cli {
 
@@ -24,6 +25,12 @@ std::string shown(const std::string& v) {
     s = s.substr(0, cut) + "...";
   }
   return s.empty() ? "empty" : s;
+}
+// "(got 016; numbers are written without leading zeros)": the value, and why it is no number
+// when it looks like one (number_grammar.hpp).
+std::string got(const std::string& v) {
+  const std::string note = number_text_note(v);
+  return " (got " + shown(v) + (note.empty() ? "" : "; " + note) + ")";
 }
 }  // namespace
 
@@ -98,32 +105,6 @@ Flag switch_flag(std::string name, std::string help, std::string group) {
   f.help = std::move(help);
   f.group = std::move(group);
   return f;
-}
-
-bool parse_ll(const std::string& s, long long* out) {
-  if (s.empty()) return false;
-  const char* b = s.data();
-  const char* e = b + s.size();
-  if (*b == '+') ++b;  // from_chars does not take '+'
-  if (b == e || (*b == '-' && b != s.data())) return false;
-  auto r = std::from_chars(b, e, *out);
-  return r.ec == std::errc() && r.ptr == e;
-}
-
-bool parse_real(const std::string& s, double* out) {
-  if (s.empty()) return false;
-  const char* b = s.data();
-  const char* e = b + s.size();
-  if (*b == '+') ++b;
-  if (b == e || (*b == '-' && b != s.data())) return false;
-  // Only plain decimal numbers: digits, one '.', optional exponent (no "inf", "nan", hex).
-  for (const char* q = b; q != e; ++q) {
-    char c = *q;
-    if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+'))
-      return false;
-  }
-  auto r = std::from_chars(b, e, *out, std::chars_format::general);
-  return r.ec == std::errc() && r.ptr == e && std::isfinite(*out);
 }
 
 std::string range_text(const Flag& f) {
@@ -201,15 +182,27 @@ const Flag& Args::flag(const std::string& name) const {
 
 std::string Args::raw(const Flag& f) const {
   auto it = vals_.find(f.name);
-  return it == vals_.end() ? f.def : it->second;
+  if (it != vals_.end()) return it->second;
+  auto d = defaults_.find(f.name);
+  return d == defaults_.end() ? f.def : d->second;
+}
+
+void Args::set_default(const std::string& name, std::string def) {
+  flag(name);  // a flag of this command
+  defaults_[name] = std::move(def);
+}
+
+std::string Args::given_text(const std::string& name) const {
+  auto it = vals_.find(name);
+  return it == vals_.end() ? "" : it->second;
 }
 
 long long Args::get_int(const std::string& name) const {
   const Flag& f = flag(name);
   std::string s = raw(f);
   long long v = 0;
-  if (!parse_ll(s, &v) || v < f.lo || v > f.hi)
-    throw UsageError("--" + name + " must be an " + range_text(f) + " (got " + shown(s) + ")");
+  if (!parse_integer_text(s, &v) || v < f.lo || v > f.hi)
+    throw UsageError("--" + name + " must be an " + range_text(f) + got(s));
   return v;
 }
 
@@ -217,11 +210,11 @@ double Args::get_real(const std::string& name) const {
   const Flag& f = flag(name);
   std::string s = raw(f);
   double v = 0;
-  bool ok = parse_real(s, &v);
+  bool ok = parse_real_text(s, &v);
   if (ok) {
     ok = (f.lo_open ? v > f.rlo : v >= f.rlo) && (f.hi_open ? v < f.rhi : v <= f.rhi);
   }
-  if (!ok) throw UsageError("--" + name + " must be a " + range_text(f) + " (got " + shown(s) + ")");
+  if (!ok) throw UsageError("--" + name + " must be a " + range_text(f) + got(s));
   return v;
 }
 
@@ -250,22 +243,18 @@ std::string Args::get_str(const std::string& name) const {
 
 std::vector<int> Args::get_int_list(const std::string& name) const {
   const Flag& f = flag(name);
-  std::string s = raw(f);
+  const std::string s = raw(f);
+  std::vector<long long> values;
+  bool ok = parse_integer_list_text(s, &values);
+  for (long long v : values) ok = ok && v >= f.lo && v <= f.hi;
+  if (!ok)
+    throw UsageError("--" + name + " must be a comma-separated list of integers from " +
+                     std::to_string(f.lo) + " to " + std::to_string(f.hi) + got(s));
   std::vector<int> out;
-  std::size_t p = 0;
-  for (;;) {
-    std::size_t q = s.find(',', p);
-    std::string item = s.substr(p, q == std::string::npos ? std::string::npos : q - p);
-    long long v = 0;
-    if (!parse_ll(item, &v) || v < f.lo || v > f.hi)
-      throw UsageError("--" + name + " must be a comma-separated list of integers from " +
-                       std::to_string(f.lo) + " to " + std::to_string(f.hi) + " (got " +
-                       shown(s) + ")");
+  for (long long v : values) {
     if (!out.empty() && v <= out.back())
       throw UsageError("--" + name + " must be strictly ascending (got " + shown(s) + ")");
     out.push_back(static_cast<int>(v));
-    if (q == std::string::npos) break;
-    p = q + 1;
   }
   return out;
 }

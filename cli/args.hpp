@@ -52,7 +52,8 @@ Flag switch_flag(std::string name, std::string help, std::string group);
 class Args {
  public:
   // Parses argv[first..argc) for `cmd`. Throws UsageError for unknown flags, missing values,
-  // repeated flags and stray arguments. Values are checked when read.
+  // repeated flags and stray arguments. Values are checked when read: numbers against the
+  // core's number grammar (attnx/number_grammar.hpp), then the flag's range.
   Args(const CommandDef& cmd, int argc, char** argv, int first);
 
   bool help() const { return help_; }
@@ -66,6 +67,12 @@ class Args {
   bool get_switch(const std::string& name) const { return given(name); }
   const std::vector<std::string>& operands() const { return operands_; }  // in order
   const CommandDef& command() const { return cmd_; }
+  // The value of flag `name` when it is not given is `def` from now on instead of the table's
+  // (a default that depends on another flag, e.g. the construction's own d); the value is
+  // checked when read, as any other.
+  void set_default(const std::string& name, std::string def);
+  // The text of flag `name` as given ("" when not given).
+  std::string given_text(const std::string& name) const;
 
  private:
   const Flag& flag(const std::string& name) const;
@@ -73,14 +80,11 @@ class Args {
 
   const CommandDef& cmd_;
   std::map<std::string, std::string> vals_;
+  std::map<std::string, std::string> defaults_;  // set_default
   std::vector<std::string> order_;
   std::vector<std::string> operands_;
   bool help_ = false;
 };
-
-// Strict number parsing: the whole text must be a number ("12abc", "", "nan", "inf" fail).
-bool parse_ll(const std::string& s, long long* out);
-bool parse_real(const std::string& s, double* out);
 
 // Text of a flag's allowed range, e.g. "integer from 2 to 16384", "number in (0, 1)".
 std::string range_text(const Flag& f);

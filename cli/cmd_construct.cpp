@@ -12,8 +12,8 @@
 
 #include "commands.hpp"
 #include "common.hpp"
-#include <attnx/construct_lp.hpp>
-#include <attnx/construct_moment.hpp>
+#include "files.hpp"
+#include <attnx/build_inputs.hpp>
 #include "sweep_parallel.hpp"
 
 namespace attnx::cli {
@@ -65,70 +65,6 @@ void write_lp_report(JsonWriter& w, const LpReport& r) {
   w.end_object();
 }
 
-// SPEC §8.4: the input norm, the float32 and float64 verdicts, bits(X) (null: not reached).
-void write_precision(JsonWriter& w, const PrecisionReport& p) {
-  w.key("precision").begin_object();
-  w.field("input_norm", p.input_norm);
-  w.field("fp32", p.fp32);
-  w.field("fp64", p.fp64);
-  w.key("bits").value_or_null(p.bits > 0 ? p.bits : -1);
-  w.end_object();
-}
-
-// The export file, opened before the computation so that a path that cannot be written is
-// refused at once. A file created here is removed again if nothing is written to it; an
-// existing file is truncated only when the export is written.
-class ExportFile {
- public:
-  explicit ExportFile(std::string path) : path_(std::move(path)) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    created_ = fd_ >= 0;
-    if (fd_ < 0 && errno == EEXIST) fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd_ < 0) refuse(errno);
-  }
-  ~ExportFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (created_ && !written_) ::unlink(path_.c_str());
-  }
-  ExportFile(const ExportFile&) = delete;
-  ExportFile& operator=(const ExportFile&) = delete;
-
-  // Writes the whole text produced by `body` (in chunks); throws UsageError naming the path.
-  void write(const std::function<void(JsonWriter&)>& body) {
-    written_ = true;
-    struct stat st;
-    if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode) && ::ftruncate(fd_, 0) != 0) refuse(errno);
-    int err = 0;
-    JsonWriter w([&](const std::string& t) { return write_all(t, err); });
-    body(w);
-    const std::string tail = w.finish();
-    if (!w.flush() || !write_all(tail, err)) refuse(err);
-    const int fd = fd_;
-    fd_ = -1;
-    if (::close(fd) != 0) refuse(errno);
-  }
-
- private:
-  bool write_all(const std::string& t, int& err) {
-    for (std::size_t done = 0; done < t.size();) {
-      const ssize_t n = ::write(fd_, t.data() + done, t.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        err = n < 0 ? errno : EIO;
-        return false;
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    return true;
-  }
-  [[noreturn]] void refuse(int err) const {
-    throw UsageError("cannot write --export " + path_ + ": " + std::strerror(err));
-  }
-
-  std::string path_;
-  int fd_ = -1;
-  bool created_ = false, written_ = false;
-};
 
 // Upper bound of the export's size: X's 2d floats per row, each written as the shortest double
 // text of its exact value, at most 26 bytes with its separator ("-1.1754943508222875e-38, "), an
@@ -204,39 +140,40 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   w.end_object();
 }
 
+// --threads for lp's rows (0: one per core).
+int lp_threads(const Args& a) {
+  const long long threads = a.get_int("threads");
+  return threads == 0 ? default_threads() : int(threads);
+}
+
 }  // namespace
 
 int run_construct(const Args& a) {
   a.get_str("format");
   PatternSpec spec = pattern_spec(a, true);
   const Tolerances tol = tolerances(a);
-  const int d = static_cast<int>(a.get_int("d"));
-  const ProjectionKind projection = projection_of(a);  // refused unless jl, before any work
-  const std::uint64_t seed = seed_of(a), max_bytes = max_bytes_of(a);
+  InputsRequest req;
+  req.construction = a.get_str("construction");
+  req.d = static_cast<int>(a.get_int("d"));  // moment: its default (a given --d was refused)
+  req.projection = projection_of(a);
+  req.seed = seed_of(a);
+  req.max_bytes = max_bytes_of(a);
+  req.box = a.get_real("box");
+  req.jl_precision = a.get_switch("precision");
+  const int threads = req.construction == "lp" ? lp_threads(a) : 1;
   const std::string export_path = a.get_str("export");
-
-  std::optional<ExportFile> file;
-  if (!export_path.empty()) file.emplace(export_path);
-  Pattern A = build_pattern(a, spec, seed);
-  if (file) check_export_size(export_path, A, d, max_bytes);
-  const std::string kind = a.get_str("construction");
-  const bool lp = kind == "lp";
-  LpConstruction built;
-  std::optional<PrecisionReport> precision;
-  if (lp) {
-    const long long threads = a.get_int("threads");
-    built = construct_lp(A, tol, d, seed, a.get_real("box"), max_bytes, nullptr,
-                         rows_on_threads(threads == 0 ? default_threads() : int(threads)));
-    precision = built.precision;
-  } else if (kind == "moment") {
-    MomentConstruction m = construct_moment(A, tol);  // D = 2m: --d does not apply
-    built.c = std::move(m.c);
-    precision = m.precision;
-  } else {
-    built.c = construct(A, tol, d, seed, max_bytes, nullptr, nullptr, true, projection);
-    if (a.get_switch("precision"))
-      precision = precision_report(A, tol, jl_inputs(A, built.c.B, seed, d, projection), d);
-  }
+  if (req.construction == "lp") require_lp_d("d", req.d);  // lp's limit before its budget
+  std::optional<OutputFile> file;  // a path that cannot be written is refused first
+  if (!export_path.empty()) file.emplace(export_path, "--export");
+  // The whole run's budget before the target is drawn.
+  if (const int k = row_bound_before_drawing(spec); k > 0)
+    check_inputs_budget(req.construction, spec.L, k, req.d, req.jl_precision, req.max_bytes, threads);
+  Pattern A = build_pattern(a, spec, req.seed);
+  check_inputs_budget(req.construction, A.L, A.k, req.d, req.jl_precision, req.max_bytes, threads);
+  const int D = req.construction == "moment" ? 2 * A.k : req.d;  // the export's width
+  if (file) check_export_size(export_path, A, D, req.max_bytes);
+  const bool lp = req.construction == "lp";
+  const BuiltInputs built = build_inputs(A, tol, req, nullptr, nullptr, true, lp ? rows_on_threads(threads) : nullptr);
   const Construction& c = built.c;
 
   JsonWriter w;
@@ -244,19 +181,22 @@ int run_construct(const Args& a) {
   w.field("command", "construct");
   w.field("version", ATTNX_VERSION);
   w.key("params");
-  write_params(w, a, spec, tol, c.d, seed, max_bytes);  // moment: D = 2m
+  write_params(w, a, spec, tol, c.d, req.seed, req.max_bytes);  // moment: D = 2m
   w.key("pattern");
   write_pattern_stats(w, A);
   w.key("metrics");
   write_metrics(w, c.metrics);
-  if (lp) write_lp_report(w, built.lp);
-  if (precision) write_precision(w, *precision);
+  if (built.lp) write_lp_report(w, *built.lp);
+  if (built.precision) write_precision(w, *built.precision);
+  write_bounds(w, c.bounds);
   if (!export_path.empty()) w.field("export", export_path);
   w.end_object();
   std::string out = w.finish();
 
   if (file)
-    file->write([&](JsonWriter& ew) { write_export(ew, a, spec, tol, seed, max_bytes, A, c, lp ? &built.lp : nullptr); });
+    file->write([&](JsonWriter& ew) {
+      write_export(ew, a, spec, tol, req.seed, req.max_bytes, A, c, built.lp ? &*built.lp : nullptr);
+    });
   write_stdout(out);
   return 0;
 }

@@ -1,10 +1,30 @@
 // attnx CLI: `attnx mind` (minimal d for one target and one projection).
 #include "commands.hpp"
 #include "common.hpp"
-#include <attnx/construct_lp.hpp>
+#include <optional>
+
+#include <attnx/build_inputs.hpp>
 #include "sweep_parallel.hpp"
 
 namespace attnx::cli {
+
+namespace {
+
+// SPEC §8.4's report of the X built at d_min (--precision): the construction built again there.
+PrecisionReport precision_at(const Pattern& A, const Tolerances& tol, int d, const std::string& construction,
+                             const MinDOptions& opt, std::uint64_t seed, double box, const ForEachRow& rows) {
+  InputsRequest req;
+  req.construction = construction;
+  req.d = d;
+  req.seed = seed;
+  req.box = box;
+  req.max_bytes = opt.max_bytes;
+  req.jl_precision = true;
+  req.projection = opt.projection;
+  return *build_inputs(A, tol, req, nullptr, nullptr, false, rows).precision;
+}
+
+}  // namespace
 
 int run_mind(const Args& a) {
   a.get_str("format");
@@ -13,19 +33,28 @@ int run_mind(const Args& a) {
   const MinDOptions opt = mind_options(a);
   const std::uint64_t seed = seed_of(a);
 
-  Pattern A = build_pattern(a, spec, seed);
-  ProgressPrinter progress(a.get_switch("progress"), "mind L=" + std::to_string(A.L));
   const std::string construction = a.get_str("construction");
   if (construction == "moment")
     throw UsageError("--construction moment has one hidden size per pattern, D = 2m (m: the largest "
                      "row support), at every L: nothing to search; use `attnx construct --construction "
                      "moment` for its metrics and precision report");
   const double box = a.get_real("box");
-  const long long threads = a.get_int("threads");
-  MinDResult r = construction == "lp" ? min_d_lp(A, tol, opt, seed, box, [&](double f) { return progress(f); },
-                                                 rows_on_threads(threads == 0 ? default_threads() : int(threads)))
-                                      : min_d(A, tol, opt, seed, [&](double f) { return progress(f); });
+  const long long threads_flag = a.get_int("threads");
+  const int threads = construction != "lp" ? 1 : threads_flag == 0 ? default_threads() : int(threads_flag);
+  if (construction == "lp") require_lp_d("dmax", opt.d_max);  // lp's limit before its budget
+  // The search's budget before the target is drawn.
+  if (const int k = row_bound_before_drawing(spec); k > 0)
+    check_search_budget(construction, spec.L, k, opt.step, opt.d_max, opt.projection, opt.max_bytes, threads);
+  Pattern A = build_pattern(a, spec, seed);
+  check_search_budget(construction, A.L, A.k, opt.step, opt.d_max, opt.projection, opt.max_bytes, threads);
+  ProgressPrinter progress(a.get_switch("progress"), "mind L=" + std::to_string(A.L));
+  const ForEachRow rows = threads > 1 ? rows_on_threads(threads) : nullptr;
+  MinDResult r = min_d_of(construction, A, tol, opt, seed, box, [&](double f) { return progress(f); }, rows);
   progress.done();
+  std::optional<PrecisionReport> precision;
+  if (a.get_switch("precision") && r.reached())
+    precision = precision_at(A, tol, r.d_min, construction, opt, seed, box, rows);
+  if (precision) r.bounds.bits_per_number = bits_per_number(precision->bits, precision->exponent_bits);
 
   JsonWriter w;
   w.begin_object();
@@ -54,6 +83,8 @@ int run_mind(const Args& a) {
   w.field("check_madds", r.check_madds);
   w.field("beta", r.beta);
   w.field("d_star", r.d_star);
+  if (precision) write_precision(w, *precision);
+  write_bounds(w, r.bounds);  // not reached: n and the bits floors only
   w.end_object();
   write_stdout(w.finish());
   return 0;

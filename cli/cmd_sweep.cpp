@@ -5,6 +5,7 @@
 #include <attnx/memory.hpp>
 #include <attnx/sweep.hpp>
 #include <attnx/sweep_io.hpp>
+#include <attnx/sweep_report.hpp>
 
 #include <sys/stat.h>
 
@@ -18,6 +19,7 @@
 #include "cost.hpp"
 #include "sweep_parallel.hpp"
 #include <attnx/errors.hpp>
+#include <attnx/number_grammar.hpp>
 #include <attnx/sweep_shard.hpp>
 
 namespace attnx::cli {
@@ -29,8 +31,12 @@ namespace {
 std::uint64_t check_sweep_budget(const SweepOptions& opt) {
   PatternSpec s = opt.pattern;
   s.L = opt.Ls.back();
-  const std::uint64_t one = estimate_mind_bytes(s.L, opt.mind.step, row_count_bound(s), opt.mind.projection);
-  check_budget("min-d search", one, opt.mind.max_bytes);
+  validate(s);  // the spec at the largest L first (as the core's sweep_point does at each L)
+  const int k = row_count_bound(s);
+  check_search_budget(opt.construction, s.L, k, opt.mind.step, opt.mind.d_max, opt.mind.projection,
+                      opt.mind.max_bytes);
+  const std::uint64_t one = estimate_search_bytes(opt.construction, s.L, k, opt.mind.step,
+                                                  opt.mind.d_max, opt.mind.projection);
   return opt.mind.max_bytes / std::max<std::uint64_t>(one, 1);
 }
 
@@ -50,7 +56,7 @@ int run_shard(const Args& a, const SweepOptions& opt, int threads, ProgressPrint
   const std::string text = a.get_str("shard");
   const auto slash = text.find('/');
   long long i = -1, n = -1;
-  if (slash == std::string::npos || !parse_ll(text.substr(0, slash), &i) || !parse_ll(text.substr(slash + 1), &n))
+  if (slash == std::string::npos || !parse_integer_text(text.substr(0, slash), &i) || !parse_integer_text(text.substr(slash + 1), &n))
     throw UsageError("--shard must be i/n, two integers with 0 <= i < n (got \"" + text.substr(0, 40) + "\")");
   SweepPart part;
   part.opt = opt;
@@ -75,8 +81,25 @@ std::string read_text_file(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// --report goes with the JSON of a whole sweep only (refused before anything runs).
+void check_report(const Args& a) {
+  if (!a.get_switch("report")) return;
+  if (a.get_str("format") == "csv") throw UsageError("--report adds to the JSON output; it cannot go with --format csv");
+  for (const char* other : {"dry-run", "shard"})
+    if (a.given(other))
+      throw UsageError(std::string("--report cannot go with --") + other + " (it reports a whole sweep's result)");
+}
+
+// The output of a sweep or merge in --format (json, with the report when --report is given).
+std::string sweep_output(const Args& a, const SweepRecord& rec) {
+  if (a.get_str("format") == "csv") return sweep_to_csv(rec);
+  if (!a.get_switch("report")) return sweep_to_json(rec);
+  const SweepReport report = sweep_report(rec);
+  return sweep_to_json(rec, &report);
+}
+
 int run_merge(const Args& a) {
-  const std::string format = a.get_str("format");
+  check_report(a);
   if (a.operands().empty()) throw UsageError("merge needs the part files of one sweep (attnx merge FILE...)");
   std::vector<SweepPart> parts;
   for (const std::string& f : a.operands()) {
@@ -93,13 +116,12 @@ int run_merge(const Args& a) {
   } catch (const InvalidArgument& e) {
     throw UsageError(e.what());
   }
-  const SweepRecord rec = sweep_record(opt, r);
-  write_stdout(format == "csv" ? sweep_to_csv(rec) : sweep_to_json(rec));
+  write_stdout(sweep_output(a, sweep_record(opt, r)));
   return 0;
 }
 
 int run_sweep(const Args& a) {
-  const std::string format = a.get_str("format");
+  check_report(a);
   SweepOptions opt;
   opt.pattern = pattern_spec(a, false);
   opt.tol = tolerances(a);
@@ -118,9 +140,7 @@ int run_sweep(const Args& a) {
   if (a.given("shard")) return run_shard(a, opt, threads, progress);
   const SweepResult r = sweep_parallel(opt, threads, [&](double f) { return progress(f); });
   progress.done();
-
-  const SweepRecord rec = sweep_record(opt, r);
-  write_stdout(format == "csv" ? sweep_to_csv(rec) : sweep_to_json(rec));
+  write_stdout(sweep_output(a, sweep_record(opt, r)));
   return 0;
 }
 

@@ -18,7 +18,9 @@ int run_construct(const Args& a);
 int run_mind(const Args& a);
 int run_sweep(const Args& a);
 int run_merge(const Args& a);
+int run_bounds(const Args& a);
 int run_bench(const Args& a);
+int run_import(const Args& a);
 
 std::string version_line();
 std::string top_help();

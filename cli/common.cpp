@@ -12,36 +12,19 @@
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/rng.hpp>
+#include <attnx/sweep_cost.hpp>
 
 namespace attnx::cli {
 
 namespace {
-const char* const kFamilyParams[] = {"k", "w", "r", "block", "stride", "globals", "randoms"};
 
+// The family's own parameters, from the core's family table.
 std::vector<std::string> family_params(Family f) {
-  switch (f) {
-    case Family::Random: return {"k"};
-    case Family::Permutation: return {};
-    case Family::Window: return {"w"};
-    case Family::Causal: return {"w"};
-    case Family::Dilated: return {"w", "r"};
-    case Family::Block: return {"block"};
-    case Family::Strided: return {"stride"};
-    case Family::BigBird: return {"w", "globals", "randoms"};
-    case Family::Custom: return {};
-  }
-  return {};
-}
-
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
-std::string flag_list(const std::vector<std::string>& v) {
-  if (v.empty()) return "none besides --weights";
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", --" : "--") + v[i];
-  return s;
+  std::vector<std::string> own;
+  for (const auto& info : pattern_families())
+    if (info.name == family_name(f))
+      for (const auto& p : info.params) own.push_back(p.name);
+  return own;
 }
 
 int int_param(const Args& a, const char* name) { return static_cast<int>(a.get_int(name)); }
@@ -49,37 +32,17 @@ int int_param(const Args& a, const char* name) { return static_cast<int>(a.get_i
 
 PatternSpec pattern_spec(const Args& a, bool with_L) {
   PatternSpec s;
-  const std::string fam = a.get_str("pattern");
-  s.family = parse_family(fam);
-  const auto own = family_params(s.family);
-  for (const char* p : kFamilyParams) {
-    if (a.given(p) && !contains(own, p))
-      throw UsageError(std::string("--") + p + " does not apply to --pattern " + fam +
-                       " (its flags: " +
-                       (s.family == Family::Custom ? std::string("--pattern-file, --L")
-                                                   : flag_list(own)) +
-                       ")");
-  }
+  s.family = parse_family(a.get_str("pattern"));
   if (s.family == Family::Custom) {
-    for (const char* p : {"weights", "w-min", "decay"})
-      if (a.given(p))
-        throw UsageError(std::string("--") + p +
-                         " does not apply to --pattern custom (weights come from --pattern-file)");
     if (!a.given("pattern-file"))
       throw UsageError("--pattern custom needs --pattern-file FILE (see attnx " +
                        a.command().name + " --help)");
   } else if (a.command().find("pattern-file") && a.given("pattern-file")) {
-    throw UsageError("--pattern-file needs --pattern custom (got --pattern " + fam + ")");
+    throw UsageError("--pattern-file needs --pattern custom (got --pattern " + a.get_str("pattern") + ")");
   }
-  if (s.family != Family::Custom) {
-    s.weights = parse_weights(a.get_str("weights"));
-    if (a.given("w-min") && s.weights != Weights::Random)
-      throw UsageError("--w-min applies only with --weights random");
-    if (a.given("decay") && s.weights != Weights::Decaying)
-      throw UsageError("--decay applies only with --weights decaying");
-  }
+  if (s.family != Family::Custom) s.weights = parse_weights(a.get_str("weights"));
   if (with_L && (s.family != Family::Custom || a.given("L"))) s.L = int_param(a, "L");
-  for (const auto& p : own) {
+  for (const auto& p : family_params(s.family)) {
     int v = int_param(a, p.c_str());
     if (p == "k") s.k = v;
     else if (p == "w") s.w = v;
@@ -133,6 +96,12 @@ Pattern build_pattern(const Args& a, PatternSpec& spec, std::uint64_t seed) {
   return make_pattern(spec, rng);
 }
 
+int row_bound_before_drawing(const PatternSpec& spec) {
+  if (spec.family == Family::Custom) return -1;
+  validate(spec);
+  return row_count_bound(spec);
+}
+
 Tolerances tolerances(const Args& a) {
   Tolerances t;
   t.eps = a.get_real("eps");
@@ -153,15 +122,7 @@ MinDOptions mind_options(const Args& a) {
   return m;
 }
 
-ProjectionKind projection_of(const Args& a) {
-  const std::string name = a.get_str("projection"), construction = a.get_str("construction");
-  const ProjectionKind kind = parse_projection(name);
-  if (kind != ProjectionKind::Gaussian && construction != "jl")
-    throw UsageError("--projection " + name + " applies only to --construction jl (got --construction " +
-                     construction + ": lp's keys are the gaussian projection of SPEC 8.2, moment has no "
-                     "projection)");
-  return kind;
-}
+ProjectionKind projection_of(const Args& a) { return parse_projection(a.get_str("projection")); }
 
 std::uint64_t seed_of(const Args& a) { return static_cast<std::uint64_t>(a.get_int("seed")); }
 std::uint64_t max_bytes_of(const Args& a) {
@@ -197,6 +158,22 @@ void write_pattern_stats(JsonWriter& w, const Pattern& p) {
   w.end_object();
 }
 
+// SPEC §8.4: the input norm, the float32 and float64 verdicts, bits(X) (null: not reached).
+void write_precision(JsonWriter& w, const PrecisionReport& p) {
+  w.key("precision").begin_object();
+  w.field("input_norm", p.input_norm);
+  w.field("fp32", p.fp32);
+  w.field("fp64", p.fp64);
+  w.key("bits").value_or_null(p.bits > 0 ? p.bits : -1);
+  w.end_object();
+}
+
+void write_bounds(JsonWriter& w, const Bounds& b) {
+  w.key("bounds").begin_object();
+  for (const auto& [key, value] : bound_values(b)) w.field(key, value);  // NaN, inf: null
+  w.end_object();
+}
+
 void write_stdout(const std::string& text) {
   errno = 0;
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
@@ -211,14 +188,18 @@ ProgressPrinter::~ProgressPrinter() { done(); }
 bool ProgressPrinter::operator()(double fraction) {
   if (!enabled_) return true;
   int pct = static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100.0);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double eta = pct < 100 ? eta_seconds(fraction, elapsed) : -1;
+  char left[48] = "";
+  if (eta >= 0) std::snprintf(left, sizeof left, " (about %.0f s left)", eta);
   if (tty_) {
     if (pct != last_) {
-      std::fprintf(stderr, "\rattnx: %s %3d%%", label_.c_str(), pct);
+      std::fprintf(stderr, "\rattnx: %s %3d%%%-22s", label_.c_str(), pct, left);
       std::fflush(stderr);
       open_ = true;
     }
   } else if (pct / 10 != last_ / 10 || last_ < 0) {
-    std::fprintf(stderr, "attnx: %s %d%%\n", label_.c_str(), pct / 10 * 10);
+    std::fprintf(stderr, "attnx: %s %d%%%s\n", label_.c_str(), pct / 10 * 10, left);
   }
   last_ = pct;
   return true;

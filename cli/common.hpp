@@ -1,5 +1,6 @@
 // attnx CLI: helpers shared by the subcommands (options -> core structs, JSON blocks, output).
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -7,14 +8,15 @@
 
 #include "args.hpp"
 #include <attnx/construct.hpp>
+#include <attnx/inputs.hpp>
 #include <attnx/json.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
 
 namespace attnx::cli {
 
-// Pattern flags -> PatternSpec. Refuses flags that do not apply to the chosen family
-// (e.g. --k with --pattern window). with_L: read --L (construct, mind).
+// Pattern flags -> PatternSpec (flags that do not apply to the family were refused before, see
+// refuse_not_applying). with_L: read --L (construct, mind).
 PatternSpec pattern_spec(const Args& a, bool with_L);
 // The target for construct/mind: generated from Rng(pattern_seed(seed)), or read from
 // --pattern-file for custom (then spec.L is set to the file's L).
@@ -30,11 +32,26 @@ Pattern read_pattern_file(const std::string& path, long long L_flag, std::uint64
 void check_family_defaults(const Args& a, const PatternSpec& spec, const std::vector<int>& Ls,
                            const std::string& L_flag);
 
+// Refuses the first given flag whose option does not apply to the chosen family, weights or
+// construction (the core's applies rule), e.g. "--d 64 applies only to --construction jl or lp
+// (got --construction moment, whose hidden size is D = 2m, fixed by the pattern ...)". Flags
+// left at their default are never refused (applies.cpp).
+void refuse_not_applying(const Args& a);
+// The construction's own defaults of --d, --step and --dmax for those not given (lp: 32, 1,
+// 256), so that a default is always within the construction's limits (applies.cpp).
+void default_to_construction(Args& a);
+
+// The largest row count of the target spec describes, for a budget checked before it is drawn,
+// after the core's checks of the spec (pattern.hpp validate: a target above kMaxNnz nonzeros is
+// refused naming the family's flags); -1 for a custom target (its file is read under a budget
+// of its own).
+int row_bound_before_drawing(const PatternSpec& spec);
+
 Tolerances tolerances(const Args& a);
 // --step, --dmax, --max-bytes and --projection (see projection_of).
 MinDOptions mind_options(const Args& a);
-// --projection, jl's projection kind (SPEC 8.1). Refuses a kind other than gaussian with a
-// --construction other than jl, naming both flags.
+// --projection, jl's projection kind (SPEC 8.1); given with another construction it was refused
+// before (refuse_not_applying).
 ProjectionKind projection_of(const Args& a);
 std::uint64_t seed_of(const Args& a);
 std::uint64_t max_bytes_of(const Args& a);
@@ -44,6 +61,12 @@ void write_pattern_params(JsonWriter& w, const Args& a, const PatternSpec& spec,
 void write_tolerances(JsonWriter& w, const Tolerances& t);
 // {"L", "k", "max_col_count", "in_class", "nnz"}
 void write_pattern_stats(JsonWriter& w, const Pattern& p);
+// The "precision" member: SPEC §8.4's input norm, float32 and float64 verdicts, bits(X) (null:
+// not reached).
+void write_precision(JsonWriter& w, const PrecisionReport& p);
+// The "bounds" member: SPEC §9 of one X, keys as the core's bound_values gives them, unknown or
+// not finite values null.
+void write_bounds(JsonWriter& w, const Bounds& b);
 
 // A failed write of the output (stdout): "attnx: cannot write the output: <reason>", exit 1.
 class OutputError : public std::runtime_error {
@@ -53,7 +76,9 @@ class OutputError : public std::runtime_error {
 // Writes text to stdout; throws OutputError (with the system's reason) on I/O failure.
 void write_stdout(const std::string& text);
 
-// Progress on stderr: "\r"-updated on a terminal, a line per 10% otherwise.
+// Progress on stderr: "\r"-updated on a terminal, a line per 10% otherwise, with the time left
+// once the core's estimate has one (eta_seconds: the rate so far): "attnx: sweep 40% (about 12 s
+// left)".
 class ProgressPrinter {
  public:
   ProgressPrinter(bool enabled, std::string label);
@@ -66,6 +91,7 @@ class ProgressPrinter {
   bool enabled_, tty_, open_ = false;
   std::string label_;
   int last_ = -1;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace attnx::cli

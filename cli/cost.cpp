@@ -47,11 +47,21 @@ void write_timings(JsonWriter& w, const std::vector<TrialTiming>& t) {
   w.end_array();
 }
 
+// How a running sweep's progress and time left are estimated (the core's, as --progress prints
+// them and the lab shows them): each trial weighed by the prior model's work.
+void write_progress_model(JsonWriter& w) {
+  w.key("progress").begin_object();
+  w.field("formula", "fraction = done work / all work, work per trial = L^2 ln L; seconds left = elapsed (1 - fraction) / fraction");
+  w.field("eta_min_fraction", kEtaMinFraction);
+  w.field("eta_min_seconds", kEtaMinSeconds);
+  w.end_object();
+}
+
 }  // namespace
 
 int run_bench_scaling(const SweepOptions& opt, const std::string& format) {
   const std::vector<TrialTiming> t = time_trials(opt, opt.Ls);
-  const CostModel m = fit_cost(t, opt.mind.d_max);
+  const CostModel m = fit_cost(t, opt.mind.step, opt.mind.d_max);
   if (format == "text") {
     std::string o = "attnx bench --scaling: one trial per L (paper preset), seconds against L^2 d_min\n";
     char buf[160];
@@ -79,7 +89,7 @@ int run_sweep_dry_run(const SweepOptions& opt, int threads) {
   for (int L : opt.Ls)
     if (L <= 1024 || pilot.size() < 2) pilot.push_back(L);
   const std::vector<TrialTiming> t = time_trials(opt, pilot);
-  const CostModel m = fit_cost(t, opt.mind.d_max);
+  const CostModel m = fit_cost(t, opt.mind.step, opt.mind.d_max);
   JsonWriter w;
   w.begin_object();
   w.field("command", "sweep");
@@ -89,12 +99,15 @@ int run_sweep_dry_run(const SweepOptions& opt, int threads) {
   write_timings(w, t);
   w.end_object();
   write_model(w, m);
+  write_progress_model(w);
   w.key("predicted").begin_array();
   double total = 0;
+  const CostModel prior = prior_cost_model();
   for (int L : opt.Ls) {
-    const double s = predict_trial_seconds(m, L, opt.mind.step, opt.mind.d_max);
+    const double s = predict_trial_seconds(m, L);
     total += s * opt.trials;
-    w.begin_object(true).field("L", L).field("trials", opt.trials).field("seconds_per_trial", s).field("seconds", s * opt.trials).end_object();
+    w.begin_object(true).field("L", L).field("trials", opt.trials).field("seconds_per_trial", s).field("seconds", s * opt.trials);
+    w.field("work_per_trial", trial_work(prior, L)).end_object();
   }
   w.end_array();
   w.field("core_hours", total / 3600);

@@ -15,7 +15,8 @@ int run_bench_scaling(const SweepOptions& opt, const std::string& format);
 
 // sweep --dry-run: times trial 0 at the sweep's lengths up to 1024 (at least its two smallest),
 // fits the model and prints the predicted seconds per L, the core-hours of the whole sweep and
-// its wall time on `threads` threads (JSON). Nothing of the sweep itself is run.
+// its wall time on `threads` threads (JSON), with the progress model (each L's work per trial and
+// the time-left rule that --progress and the lab use). Nothing of the sweep itself is run.
 int run_sweep_dry_run(const SweepOptions& opt, int threads);
 
 }  // namespace attnx::cli

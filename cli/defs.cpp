@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "commands.hpp"
+#include <attnx/bounds.hpp>
 #include <attnx/construct.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
@@ -30,8 +31,22 @@ Flag option_flag(const std::string& option, const std::string& group,
     case OptionKind::IntList:
       return list_flag(o.flag, def, static_cast<long long>(o.min), static_cast<long long>(o.max),
                        o.help, group);
+    case OptionKind::Text: {
+      Flag f = text_flag(o.flag, o.help, group);
+      f.def = def;
+      return f;
+    }
+    case OptionKind::Switch:
+      return switch_flag(o.flag, o.help, group);
   }
   return text_flag(o.flag, o.help, group);
+}
+
+// --report of sweep and merge (JSON only): the numbers the lab shows beside the sweep.
+Flag report_flag() {
+  return switch_flag("report", "add a \"report\" to the JSON: the bootstrap comparison of the fits and its "
+                     "reading, every length's success curve and the plots' axes, as the lab shows them",
+                     "Output");
 }
 
 void add_pattern_flags(std::vector<Flag>& v, bool single_L) {
@@ -93,7 +108,9 @@ Command construct_command() {
   c.def.details =
       "Draws the pattern from the seed (or reads --pattern-file), builds X = [sqrt(d) B P, P]\n"
       "with the fixed W_Q = [I; 0], W_K = [0; I] and prints rho, zeta, lambda, success,\n"
-      "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.";
+      "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.\n"
+      "\"bounds\": SPEC section 9's floors at the X built (its logit scale, the packing floor\n"
+      "there and D / floor, the bits floors; see attnx bounds --help for each key).";
   add_pattern_flags(c.def.flags, true);
   add_tolerance_flags(c.def.flags);
   c.def.flags.push_back(option_flag("d", "Construction"));
@@ -114,11 +131,14 @@ Command mind_command() {
   c.def.summary = "smallest d on the grid {step, 2 step, ..., dmax} at which the construction succeeds";
   c.def.details =
       "One target, one projection with nested columns (SPEC section 4). d_min is null when\n"
-      "not reached (d_min > dmax); that is a result, exit status 0.";
+      "not reached (d_min > dmax); that is a result, exit status 0. \"bounds\": SPEC section 9's\n"
+      "floors at the X of d_min (not reached: n and the bits floors only; see attnx bounds --help).";
   add_pattern_flags(c.def.flags, true);
   add_tolerance_flags(c.def.flags);
   add_mind_flags(c.def.flags);
   add_construction_flags(c.def.flags);
+  c.def.flags.push_back(switch_flag("precision", "add SPEC 8.4's precision report of the X at d_min (the "
+                                    "construction built again there) and its w to bounds", "Construction"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
@@ -134,7 +154,9 @@ Command sweep_command() {
       "For each L and trial t a fresh pattern and projection are drawn from seeds derived\n"
       "from (seed, L, t). Reports every d_min, the median, the (1-delta)-quantile, d*, and\n"
       "fits of the quantile to d = a + b ln L and d = c L^p. Paper preset: the defaults\n"
-      "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16).";
+      "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16). Per L also SPEC section 9:\n"
+      "each trial's logit scale and largest |logit| at its d_min, the floors at their medians over\n"
+      "the trials that reached (the others are left out) and the bits floors (attnx bounds --help).";
   add_pattern_flags(c.def.flags, false);
   add_tolerance_flags(c.def.flags);
   add_mind_flags(c.def.flags);
@@ -151,27 +173,66 @@ Command sweep_command() {
                                     "per L up to 1024) instead of running it", "Run"));
   c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n): a deterministic share of the "
                                   "(L, trial) tasks balanced by cost; prints a part file for attnx merge", "Run"));
-  c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
+  c.def.flags.push_back(switch_flag("progress", "print progress and the time left to stderr", "Output"));
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.def.flags.push_back(report_flag());
   c.run = run_sweep;
+  return c;
+}
+
+// The --help text of `attnx bounds`: what it prints and each key's meaning (the core's table).
+std::string bounds_details() {
+  std::string o =
+      "Prints SPEC section 9's floors for each length: the bits floors of 9.3 on D w (D: hidden size,\n"
+      "w: bits per input number) for a construction that handles every k-regular target, and, only\n"
+      "with --scale, the packing floor of 9.2 on D at that logit scale for a target whose L columns\n"
+      "all have different supports (n = L; 1 when k = L). Without a limit on the logits there is no floor on D\n"
+      "(SPEC 9.1: the moment construction needs D = 2k at every L in exact arithmetic). These are\n"
+      "proofs, not fits. construct and mind print the same keys in their \"bounds\" object, at the\n"
+      "X they built; sweep adds them per L. Keys:\n";
+  for (const BoundInfo& b : bound_infos()) o += "  " + b.key + ": " + b.help + "\n";
+  o.pop_back();
+  return o;
+}
+
+Command bounds_command() {
+  Command c;
+  c.def.name = "bounds";
+  c.def.summary = "the proven floors of SPEC section 9 (bits, and with --scale the packing floor) per L";
+  c.def.details = bounds_details();
+  const std::string g = "Floors";
+  c.def.flags.push_back(option_flag("L", g));
+  c.def.flags.push_back(option_flag("Ls", g));
+  c.def.flags.back().def = "";  // only when given, instead of --L
+  c.def.flags.back().help = "sequence lengths, instead of --L";
+  c.def.flags.push_back(option_flag("k", g, "at most L"));
+  c.def.flags.back().help = "nonzeros per row and column of the k-regular targets";
+  c.def.flags.push_back(option_flag("tau", g));
+  c.def.flags.push_back(option_flag("logitScale", g));
+  c.def.flags.back().def = "";  // no packing floor unless given (SPEC 9.1)
+  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.run = run_bounds;
   return c;
 }
 
 Command bench_command() {
   Command c;
   c.def.name = "bench";
-  c.def.summary = "time the minimal-d search (paper preset) against a plain Eigen GEMM";
+  c.def.summary = "time the minimal-d search (paper preset) against a plain Eigen GEMM, and the Gram "
+                  "kernels against this core's peak";
   c.def.details =
       "Paper preset: random pattern, k=2, uniform weights, eps=1, tau=0.1, delta=0.1, step 16,\n"
       "dmax 4096. For each L: seconds per min-d trial, multiply-adds done (gram + checks),\n"
       "GFLOP/s (2 madds / s), and GFLOP/s of Eigen G = P P^T (P: L x d_min float, best of\n"
-      "--gemm-reps; counts L*L*d_min madds). Output includes timings, so it is not\n"
-      "reproducible byte for byte.";
+      "--gemm-reps; counts L*L*d_min madds). Then each Gram kernel that runs here (the\n"
+      "search uses the widest): one rank-256 update of the lower triangle, GFLOP/s and the\n"
+      "fraction of the single-core FMA peak, measured by the same binary (independent FMA\n"
+      "chains in registers). Output includes timings, so it is not reproducible byte for byte.";
   c.def.flags.push_back(list_flag("Ls", "256,1024,2048", kMinL, kMaxL, "sequence lengths",
                                   "Bench"));
   c.def.flags.push_back(int_flag("trials", 3, 1, kMaxTrials, "min-d trials per L", "Bench"));
-  c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000, "GEMM repetitions (best is kept)",
-                                 "Bench"));
+  c.def.flags.push_back(int_flag("gemm-reps", 5, 1, 1000,
+                                 "GEMM and Gram-update repetitions (best is kept)", "Bench"));
   c.def.flags.push_back(switch_flag("scaling", "one trial per L (default 64, 128, ..., 16384): seconds against L, "
                                     "and the fitted exponent of time against L^2 d_min (predicts sweeps; see "
                                     "attnx sweep --dry-run)", "Bench"));
@@ -192,12 +253,40 @@ Command merge_command() {
       "attnx sweep prints, byte for byte.";
   c.def.operands = "FILE...";
   c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.def.flags.push_back(report_flag());
   c.run = run_merge;
   return c;
 }
 
+Command import_command() {
+  Command c;
+  c.def.name = "import";
+  c.def.summary = "a model's attention head as a sparse target: describe it, write it as a pattern, survey every head";
+  c.def.details =
+      "FILE: .npy (float16/32/64, [L,L], [H,L,L] or [layers,H,L,L]), .npz (np.savez or\n"
+      "np.savez_compressed: attention.npy, optional tokens.npy) or JSON ({\"tokens\", \"attention\"}\n"
+      "as CircuitsVis writes it, or a bare array). Values are probabilities (rows sum to 1;\n"
+      "--softmax for scores). Each row is made sparse by --rule; prints the description (kept\n"
+      "mass, k, column counts, class flag, archetype) as JSON. --out writes the target as a\n"
+      "pattern file for construct and mind --pattern-file. --all surveys every head: the\n"
+      "minimal d of lp (step 1, dmax 256) and jl (step 16, dmax 4096) per head, on threads.";
+  c.def.operands = "FILE";
+  const std::string g = "Head";
+  for (const char* o : {"layer", "head", "rule", "softmax"}) c.def.flags.push_back(option_flag(o, g));
+  c.def.flags.push_back(switch_flag("all", "survey every head (JSON or CSV): k, column counts, class flag, "
+                                    "archetype, kept mass, minimal d of lp and jl", "Survey"));
+  for (const char* o : {"eps", "tau", "seed", "threads"}) c.def.flags.push_back(option_flag(o, "Survey"));
+  c.def.flags.back().help = "worker threads of the survey (0: one per core); the output does not depend on it";
+  c.def.flags.push_back(option_flag("maxBytes", "Run"));
+  c.def.flags.push_back(text_flag("out", "write the sparse target as a pattern file (JSON triplets)", "Output"));
+  c.def.flags.push_back(switch_flag("progress", "print the survey's progress to stderr", "Output"));
+  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format (csv: with --all)", "Output"));
+  c.run = run_import;
+  return c;
+}
+
 std::vector<Command> make_commands() {
-  return {construct_command(), mind_command(), sweep_command(), merge_command(), bench_command()};
+  return {construct_command(), mind_command(), sweep_command(), merge_command(), bounds_command(), bench_command(), import_command()};
 }
 }  // namespace
 

@@ -6,12 +6,13 @@
 namespace attnx::cli {
 
 namespace {
-const char* placeholder(Kind k) {
-  switch (k) {
+// A text flag with a default is a value of its own grammar (--rule TEXT); without one, a path.
+const char* placeholder(const Flag& f) {
+  switch (f.kind) {
     case Kind::Int: return " N";
     case Kind::Real: return " X";
     case Kind::Choice: return " NAME";
-    case Kind::Text: return " FILE";
+    case Kind::Text: return f.def.empty() ? " FILE" : " TEXT";
     case Kind::IntList: return " N,N,...";
     case Kind::Switch: return "";
   }
@@ -54,7 +55,7 @@ std::string help_text(const CommandDef& cmd) {
       group = f.group;
       o += "\n" + group + ":\n";
     }
-    std::string left = "  --" + f.name + placeholder(f.kind);
+    std::string left = "  --" + f.name + placeholder(f);
     if (left.size() < 24) left.resize(24, ' ');
     else left += "\n" + std::string(24, ' ');
     std::string right = f.help;

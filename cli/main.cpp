@@ -46,7 +46,8 @@ std::string top_help() {
       "  attnx construct --pattern random --L 256 --k 2 --eps 1 --tau 0.1 --d 512 --seed 7\n"
       "  attnx mind --pattern window --L 512 --w 2 --dmax 4096 --step 16\n"
       "  attnx sweep --Ls 64,128,256,512 --trials 10 --seed 1 --format csv\n"
-      "  attnx bench --Ls 256,1024,2048\n";
+      "  attnx bench --Ls 256,1024,2048\n"
+      "  attnx import examples/heads.npy --head 0 --rule topk:2 --out head0.json\n";
   return o;
 }
 
@@ -171,6 +172,8 @@ int run_command(const Command& c, int argc, char** argv) {
   std::optional<Args> args;
   try {
     args.emplace(c.def, argc, argv, 2);
+    default_to_construction(*args);
+    refuse_not_applying(*args);
     return c.run(*args);
   } catch (const UsageError& e) {
     return fail(e.what());

@@ -1,12 +1,15 @@
-// attnx CLI: the (L, trial) tasks of a sweep on worker threads. Tasks start largest first (cost
-// ~ L^2 per trial) and are merged per L in trial order by the core (merge_trials), so the output
-// is byte-identical whatever the number of threads.
+// attnx CLI: the (L, trial) tasks of a sweep on worker threads. Tasks start largest first and
+// progress is weighed by the core's prior cost model (sweep_cost.hpp: L^2 ln L per trial); the
+// tasks are merged per L in trial order by the core (merge_trials), so the output is
+// byte-identical whatever the number of threads.
 #include "sweep_parallel.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <thread>
+
+#include <attnx/sweep_cost.hpp>
 
 namespace attnx::cli {
 
@@ -15,10 +18,6 @@ int default_threads() {
   return n ? static_cast<int>(n) : 1;
 }
 
-namespace {
-
-// body(i) for every i in [0, n) on `threads` threads (the calling one included), indices handed
-// out in order. The first exception stops handing out new ones and is rethrown after all joined.
 void parallel_for(int n, int threads, const std::function<void(int)>& body) {
   std::atomic<int> next{0};
   std::mutex mu;
@@ -42,8 +41,6 @@ void parallel_for(int n, int threads, const std::function<void(int)>& body) {
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace
-
 std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads) {
   if (threads <= 1) return nullptr;
   return [threads](int n, const std::function<void(int)>& body) { parallel_for(n, threads, body); };
@@ -55,15 +52,18 @@ std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<Swe
   for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return tasks[a].L > tasks[b].L; });
   std::vector<SweepPoint> out(tasks.size());
+  const CostModel prior = prior_cost_model();
   double total = 0, done = 0;
-  for (const SweepTask& t : tasks) total += double(t.L) * t.L;
+  std::size_t finished = 0;
+  for (const SweepTask& t : tasks) total += trial_work(prior, t.L);
   std::mutex mu;  // guards done and progress
   parallel_for(int(order.size()), std::max(1, threads), [&](int n) {
     const SweepTask& task = tasks[order[n]];
     out[order[n]] = sweep_trial(opt, task.L, task.trial);
     std::lock_guard<std::mutex> lock(mu);
-    done += double(task.L) * task.L;
-    if (progress) progress(done / total);  // monotone: completed work only
+    done += trial_work(prior, task.L);
+    // monotone: completed work only; exactly 1 at the end (the sums of work differ in order)
+    if (progress) progress(++finished == order.size() ? 1.0 : std::min(1.0, done / total));
   });
   return out;
 }

@@ -11,11 +11,16 @@ namespace attnx::cli {
 // The number of threads --threads 0 means: one per core (at least 1).
 int default_threads();
 
+// body(i) for every i in [0, n) on `threads` threads (the calling one included), indices handed
+// out in order. The first exception stops handing out new ones and is rethrown after all joined.
+void parallel_for(int n, int threads, const std::function<void(int)>& body);
+
 // A core ForEachRow (construct_lp.hpp) running the rows on `threads` threads (1: in order).
 std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads);
 
 // sweep_trial of every task, on `threads` threads (largest L first); results in the tasks' order.
-// progress gets the fraction of the work (sum of L^2 over finished tasks) done, monotone; it is
+// progress gets the fraction of the work (trial_work of the prior cost model over finished
+// tasks) done, monotone; it is
 // called under a lock, from any thread. The first error of a task is rethrown after all stop.
 std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<SweepTask>& tasks, int threads,
                                   const Progress& progress = nullptr);

@@ -82,33 +82,52 @@ void require_projection_applies(const std::string& construction, ProjectionKind 
                          "; its keys are the gaussian P of §3)");
 }
 
+namespace {
+
+// SPEC §9.3's w from the §8.4 report, when there is one.
+void add_bits(BuiltInputs& out) {
+  if (out.precision)
+    out.c.bounds.bits_per_number = bits_per_number(out.precision->bits, out.precision->exponent_bits);
+}
+
+}  // namespace
+
 BuiltInputs build_inputs(const Pattern& A, const Tolerances& tol, const InputsRequest& r,
                          const Progress& progress, GramLadder* ladder, bool with_x,
                          const ForEachRow& for_each) {
   require_construction(r.construction);
   require_projection_applies(r.construction, r.projection);
-  BuiltInputs out;
+  validate(tol);
   if (r.construction == "lp") {
     require_option("box", r.box);
-    if (r.d > kMaxLpD)
-      fail("d", "d must be an integer from 1 to " + std::to_string(kMaxLpD) +
-                    " for construction lp (got " + std::to_string(r.d) + ")");
+    require_lp_d("d", r.d);
+  } else if (r.construction == "jl") {
+    require_option("d", r.d);
+  }
+  check_inputs_budget(r.construction, A.L, A.k, r.d, r.jl_precision, r.max_bytes);  // all of it, first
+  BuiltInputs out;
+  if (r.construction == "lp") {
     LpConstruction lp = construct_lp(A, tol, r.d, r.seed, r.box, r.max_bytes, progress, for_each);
     out.c = std::move(lp.c);
     if (out.c.cancelled) return out;
     out.lp = std::move(lp.lp);
     out.precision = lp.precision;
-  } else if (r.construction == "moment") {
-    MomentConstruction m = construct_moment(A, tol);
+    add_bits(out);
+    return out;
+  }
+  if (r.construction == "moment") {
+    MomentConstruction m = construct_moment(A, tol, r.max_bytes);
     out.c = std::move(m.c);
     out.precision = m.precision;
     out.moment_lambda = std::move(m.lambda);
     if (progress) progress(1.0);
-  } else {
-    out.c = construct(A, tol, r.d, r.seed, r.max_bytes, progress, ladder, with_x, r.projection);
-    if (out.c.cancelled || !r.jl_precision) return out;
-    out.precision = precision_report(A, tol, jl_inputs(A, out.c.B, r.seed, r.d, r.projection), r.d);
+    add_bits(out);
+    return out;
   }
+  out.c = construct(A, tol, r.d, r.seed, r.max_bytes, progress, ladder, with_x, r.projection);
+  if (out.c.cancelled || !r.jl_precision) return out;
+  out.precision = precision_report(A, tol, jl_inputs(A, out.c.B, r.seed, r.d, r.projection), r.d);
+  add_bits(out);
   return out;
 }
 
@@ -125,13 +144,15 @@ MinDResult min_d_of(const std::string& construction, const Pattern& A, const Tol
   return min_d_lp(A, tol, opt, seed, box, progress, for_each);
 }
 
-MinDResult moment_trial(const Pattern& A, const Tolerances& tol) {
-  const MomentConstruction m = construct_moment(A, tol);
+MinDResult moment_trial(const Pattern& A, const Tolerances& tol, std::uint64_t max_bytes) {
+  check_search_budget("moment", A.L, A.k, 0, 0, ProjectionKind::Gaussian, max_bytes);
+  const MomentConstruction m = construct_moment(A, tol, max_bytes);
   MinDResult r;
   r.beta = m.c.metrics.beta;
   r.d_star = m.c.metrics.d_star;
   r.checked = {m.c.d};
   r.d_min = m.c.metrics.success ? m.c.d : -1;
+  r.bounds = r.reached() ? m.c.bounds : bounds_of(A, tol.tau, m.c.d, -1, -1);
   return r;
 }
 

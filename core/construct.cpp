@@ -231,6 +231,19 @@ std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, 
   return X;
 }
 
+// Lambda of construct()'s float32 X: from X when it was built, else from the raw columns P
+// (L x d, column-major) read in place, which gives the same value.
+double jl_scale_of(const Pattern& A, const Construction& c, const float* P, const ProjectionScale& scale) {
+  if (!c.X.empty()) return input_scale(c.X.data(), A.L, c.d);
+  std::vector<float> col(static_cast<std::size_t>(A.L));
+  int at = 0;
+  auto next = [&](int n, float* out) {
+    std::copy(P + static_cast<std::size_t>(at) * A.L, P + static_cast<std::size_t>(at + n) * A.L, out);
+    at += n;
+  };
+  return jl_input_scale(A, c.B, c.d, scale, next, col.data(), 1);
+}
+
 }  // namespace
 
 void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int d, float* Z) {
@@ -261,8 +274,8 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   validate(tol);
   require_option("d", d);
   const int L = A.L;
-  const std::uint64_t need = estimate_construct_bytes(L, d);
-  check_budget("construct", need, max_bytes);
+  const std::uint64_t need = estimate_inputs_bytes("jl", L, A.k, d);
+  check_inputs_budget("jl", L, A.k, d, false, max_bytes);
   GramLadder local(0);  // no ladder given: keep nothing beyond this call
   GramLadder& g = ladder ? *ladder : local;
   if (ladder) ladder->set_rung_cap(max_bytes - need, d);  // rungs only in what the budget leaves
@@ -291,6 +304,7 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   softmax_rows(c.logits.data(), c.M.data(), L);
   c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
   c.metrics = summarise(A, c.B, c.rows, tol);
+  c.bounds = bounds_of(A, tol.tau, d, jl_scale_of(A, c, g.columns(), scale), max_abs(c.logits.data(), l * l));
   report(1.0);
   return c;
 }

@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <cmath>
+#include <optional>
 
+#include <attnx/errors.hpp>
 #include <attnx/inputs.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/rng.hpp>
@@ -76,6 +78,14 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
 
 }  // namespace
 
+void require_lp_d(const char* field, int d) {
+  require_option(field, d);
+  if (d > kMaxLpD)
+    fail(field, std::string(field) + " must be an integer from 1 to " + std::to_string(kMaxLpD) +
+                    " for construction lp (got " + std::to_string(d) + "; each row's linear program has d + 2 "
+                    "variables)");
+}
+
 const std::vector<std::string>& construction_names() {
   static const std::vector<std::string> names = {"jl", "lp", "moment"};
   return names;
@@ -84,8 +94,8 @@ const std::vector<std::string>& construction_names() {
 LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
                             std::uint64_t max_bytes, const Progress& progress, const ForEachRow& for_each) {
   validate(tol);
-  require_option("d", d);
-  check_budget("construct", estimate_construct_bytes(A.L, d), max_bytes);
+  require_lp_d("d", d);
+  check_inputs_budget("lp", A.L, A.k, d, false, max_bytes);
   bool stopped = false;
   std::vector<double> X;
   LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped, &X, for_each);
@@ -95,40 +105,62 @@ LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std:
   return out;
 }
 
-bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
-                 const ForEachRow& for_each) {
+namespace {
+
+// The bounds of the lp inputs at d when they succeed (lp_succeeds), nothing otherwise.
+std::optional<Bounds> lp_success(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                                 const ForEachRow& for_each) {
   bool stopped = false;
   const LpConstruction r = build_lp(A, tol, d, seed, box, nullptr, true, &stopped, nullptr, for_each);
-  return !stopped && r.c.metrics.success;
+  if (stopped || !r.c.metrics.success) return std::nullopt;
+  return r.c.bounds;
+}
+
+}  // namespace
+
+bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
+                 const ForEachRow& for_each) {
+  return lp_success(A, tol, d, seed, box, for_each).has_value();
 }
 
 MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
                     double box, const Progress& progress, const ForEachRow& for_each) {
   validate(tol);
   validate(opt);
-  check_budget("mind", estimate_construct_bytes(A.L, opt.d_max), opt.max_bytes);
+  require_lp_d("dmax", opt.d_max);
+  check_search_budget("lp", A.L, A.k, opt.step, opt.d_max, opt.projection, opt.max_bytes);
   MinDResult r;
   r.beta = beta_of(A, log_target(A, tol));  // the target's beta and d*, as min_d reports them
   r.d_star = d_star(r.beta, A.L, tol);
   const int top = opt.d_max / opt.step;  // grid points k = 1..top, d = k * step
   const double bound = 2.0 * (1 + std::log2(double(top)));
+  Bounds at_hi;  // the bounds of the smallest grid point found to succeed so far
+  int hi_seen = 0;
   auto ok = [&](int k) {
     if (progress && !progress(std::min(0.99, r.checked.size() / bound))) throw 0;
     r.checked.push_back(k * opt.step);
-    return lp_succeeds(A, tol, k * opt.step, seed, box, for_each);
+    const std::optional<Bounds> b = lp_success(A, tol, k * opt.step, seed, box, for_each);
+    if (b && (hi_seen == 0 || k < hi_seen)) at_hi = *b, hi_seen = k;
+    return b.has_value();
   };
   try {
     int lo = 0, hi = 0;  // grid point lo fails (0: none tried), hi succeeds
     for (int k = 1; hi == 0; k = std::min(top, 2 * k)) {
-      if (ok(k)) hi = k;
-      else if (k == top) return r;  // not reached by d_max
-      else lo = k;
+      if (ok(k)) {
+        hi = k;
+      } else if (k == top) {  // not reached by d_max: n and the bits floors only
+        r.bounds = bounds_of(A, tol.tau, opt.d_max, -1, -1);
+        return r;
+      } else {
+        lo = k;
+      }
     }
     while (hi - lo > 1) {
       const int mid = lo + (hi - lo) / 2;
       (ok(mid) ? hi : lo) = mid;
     }
     r.d_min = hi * opt.step;
+    r.bounds = at_hi;  // hi is the smallest grid point that succeeded
   } catch (int) {
     r.cancelled = true;
     return r;

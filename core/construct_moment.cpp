@@ -99,8 +99,9 @@ std::vector<double> moment_inputs(const Pattern& A, const Tolerances& tol, int* 
   return X;
 }
 
-MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol) {
+MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol, std::uint64_t max_bytes) {
   validate(tol);
+  check_inputs_budget("moment", A.L, A.k, 0, false, max_bytes);
   MomentConstruction out;
   int D = 0;
   const std::vector<double> X = moment_inputs(A, tol, &D, &out.lambda);

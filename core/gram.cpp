@@ -1,14 +1,22 @@
+// attnx core: the Gram update kernels (SPEC §4) and which one runs. The scalar, SSE2 and
+// wasm_simd128 kernels live here, the AVX2 and AVX-512 ones in core/x86_kernels.cpp; all of them share
+// the blocked driver of core/gram_blocked.hpp and sum in the same order, so they give the same bits.
 #include <attnx/gram.hpp>
 
 #include <Eigen/Core>
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <vector>
+
+#include <attnx/errors.hpp>
+
+#include "gram_blocked.hpp"
+#include "x86_kernels.hpp"
 
 #if !defined(__wasm_simd128__) && defined(__SSE2__)
 #include <xmmintrin.h>
 #endif
-
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
@@ -22,196 +30,130 @@ void gram_update_lower_eigen(float* G, int L, const float* Pb, int n) {
   g.selfadjointView<Eigen::Lower>().rankUpdate(p);
 }
 
-// ---- hand-written kernel (construct everywhere, min-d in the WebAssembly builds; Eigen 3.4 has
-// no WASM SIMD) ----
-//
-// Cache and register blocking. P's columns are processed in chunks of kKc; each chunk is packed
-// into row blocks of MR rows, Pk[b][t][r] = Pb(b*MR + r, t0 + t) (zero-padded), so the
-// micro-kernel streams both operands contiguously (no 4 KiB-stride aliasing across t). The lower
-// triangle is swept in column blocks of NR columns; within a block, MR x NR tiles go down the
-// rows. A tile accumulates acc(r, c) = sum_t Pk(i, t) Pk(j, t) in registers over the whole chunk
-// (t ascending), then adds it to G once. Tiles that cross the diagonal or the edge go through a
-// small buffer and only write i >= j, i < L, j < L: the upper triangle is never touched.
-//
-// Every element is summed in the same order in both paths (t ascending from 0 within a chunk,
-// then G += acc, chunk by chunk), with separate multiply and add (no FMA, -ffp-contract=off), so
-// the wasm-simd128 and the scalar builds produce bit-identical Gram matrices.
 namespace {
-
-constexpr int kKc = 256;  // columns of P per packed chunk (step <= 256 is a single chunk)
-
-template <int MR>
-void pack_rows(const float* Pb, int L, int t0, int kc, float* Pk) {
-  const int nb = (L + MR - 1) / MR;
-  const std::size_t l = static_cast<std::size_t>(L);
-  for (int b = 0; b < nb; ++b) {
-    float* dst = Pk + static_cast<std::size_t>(b) * MR * kc;
-    const int i0 = b * MR, rows = std::min(MR, L - i0);
-    for (int t = 0; t < kc; ++t) {
-      const float* src = Pb + static_cast<std::size_t>(t0 + t) * l + i0;
-      float* d = dst + t * MR;
-      int r = 0;
-      for (; r < rows; ++r) d[r] = src[r];
-      for (; r < MR; ++r) d[r] = 0.0f;
-    }
-  }
-}
-
-// tile[c * MR + r] = sum_t A[t * MR + r] * B[t * MR + c], t = 0 .. kc-1 in order.
-template <int MR, int NR>
-inline void tile_scalar(const float* A, const float* B, int kc, float* tile) {
-  float acc[NR][MR];
-  for (int c = 0; c < NR; ++c)
-    for (int r = 0; r < MR; ++r) acc[c][r] = 0.0f;
-  for (int t = 0; t < kc; ++t) {
-    const float* a = A + t * MR;
-    const float* b = B + t * MR;
-    for (int c = 0; c < NR; ++c) {
-      const float bc = b[c];
-      for (int r = 0; r < MR; ++r) acc[c][r] = acc[c][r] + a[r] * bc;
-    }
-  }
-  for (int c = 0; c < NR; ++c)
-    for (int r = 0; r < MR; ++r) tile[c * MR + r] = acc[c][r];
-}
 
 #if defined(__wasm_simd128__) || defined(__SSE2__)
 #define ATTNX_GRAM_VECTOR 1
 // Four-lane float vectors: wasm_simd128 in the WebAssembly build, SSE2 natively (x86-64).
+namespace four_lane {
+constexpr int kLanes = 4;
 #ifdef __wasm_simd128__
-using F4 = v128_t;
-inline F4 f4_zero() { return wasm_f32x4_splat(0.0f); }
-inline F4 f4_load(const float* p) { return wasm_v128_load(p); }
-inline F4 f4_splat(const float* p) { return wasm_v128_load32_splat(p); }
-inline void f4_store(float* p, F4 v) { wasm_v128_store(p, v); }
-inline F4 f4_add(F4 a, F4 b) { return wasm_f32x4_add(a, b); }
-inline F4 f4_mul(F4 a, F4 b) { return wasm_f32x4_mul(a, b); }
+using V = v128_t;
+inline V v_zero() { return wasm_f32x4_splat(0.0f); }
+inline V v_load(const float* p) { return wasm_v128_load(p); }
+inline V v_splat(const float* p) { return wasm_v128_load32_splat(p); }
+inline void v_store(float* p, V v) { wasm_v128_store(p, v); }
+inline V v_add(V a, V b) { return wasm_f32x4_add(a, b); }
+inline V v_mul(V a, V b) { return wasm_f32x4_mul(a, b); }
 #else
-using F4 = __m128;
-inline F4 f4_zero() { return _mm_setzero_ps(); }
-inline F4 f4_load(const float* p) { return _mm_loadu_ps(p); }
-inline F4 f4_splat(const float* p) { return _mm_set1_ps(*p); }
-inline void f4_store(float* p, F4 v) { _mm_storeu_ps(p, v); }
-inline F4 f4_add(F4 a, F4 b) { return _mm_add_ps(a, b); }
-inline F4 f4_mul(F4 a, F4 b) { return _mm_mul_ps(a, b); }
+using V = __m128;
+inline V v_zero() { return _mm_setzero_ps(); }
+inline V v_load(const float* p) { return _mm_loadu_ps(p); }
+inline V v_splat(const float* p) { return _mm_set1_ps(*p); }
+inline void v_store(float* p, V v) { _mm_storeu_ps(p, v); }
+inline V v_add(V a, V b) { return _mm_add_ps(a, b); }
+inline V v_mul(V a, V b) { return _mm_mul_ps(a, b); }
 #endif
-
-// Same sums as tile_scalar with MR/4 x NR four-lane accumulators (separate multiply and add, so
-// bit-identical to it). With G != nullptr the tile is added to G (column-major, ld ldg);
-// otherwise it is stored to `tile` like tile_scalar.
-template <int MR, int NR>
-inline void tile_simd(const float* A, const float* B, int kc, float* G, std::size_t ldg,
-                      float* tile) {
-  constexpr int MV = MR / 4;
-  F4 acc[NR][MV];
-  for (int c = 0; c < NR; ++c)
-    for (int v = 0; v < MV; ++v) acc[c][v] = f4_zero();
-  // Plain loop: V8 allocates registers better when this is not unrolled.
-  for (int t = 0; t < kc; ++t) {
-    const float* a = A + t * MR;
-    const float* b = B + t * MR;
-    F4 av[MV];
-    for (int v = 0; v < MV; ++v) av[v] = f4_load(a + 4 * v);
-    for (int c = 0; c < NR; ++c) {
-      const F4 bc = f4_splat(b + c);
-      for (int v = 0; v < MV; ++v) acc[c][v] = f4_add(acc[c][v], f4_mul(av[v], bc));
-    }
-  }
-  if (G) {
-    for (int c = 0; c < NR; ++c) {
-      float* g = G + c * ldg;
-      for (int v = 0; v < MV; ++v) f4_store(g + 4 * v, f4_add(f4_load(g + 4 * v), acc[c][v]));
-    }
-  } else {
-    for (int c = 0; c < NR; ++c)
-      for (int v = 0; v < MV; ++v) f4_store(tile + c * MR + 4 * v, acc[c][v]);
-  }
-}
+#include "gram_tile.inc"
+}  // namespace four_lane
 #endif
-
-// MR x NR register tile (NR divides MR). SIMD selects the four-lane micro-kernel (wasm_simd128
-// or SSE2).
-template <int MR, int NR, bool SIMD>
-void gram_blocked(float* G, int L, const float* Pb, int n) {
-  static_assert(MR % NR == 0, "NR must divide MR");
-  const int nb = (L + MR - 1) / MR;
-  const std::size_t ld = static_cast<std::size_t>(L);
-  std::vector<float> packed(static_cast<std::size_t>(nb) * MR * std::min(n, kKc));
-  float tile[MR * NR];
-  for (int t0 = 0; t0 < n; t0 += kKc) {
-    const int kc = std::min(kKc, n - t0);
-    float* Pk = packed.data();
-    pack_rows<MR>(Pb, L, t0, kc, Pk);
-    for (int j0 = 0; j0 < L; j0 += NR) {
-      // B side: columns j0 .. j0+NR-1 live inside one packed row block (NR divides MR).
-      const float* B = Pk + static_cast<std::size_t>(j0 / MR) * MR * kc + (j0 % MR);
-      const int ncols = std::min(NR, L - j0);
-      for (int b = j0 / MR; b < nb; ++b) {
-        const int i0 = b * MR;
-        const float* A = Pk + static_cast<std::size_t>(b) * MR * kc;
-        float* g = G + static_cast<std::size_t>(j0) * ld + i0;
-        const bool interior = i0 >= j0 + NR - 1 && i0 + MR <= L && ncols == NR;
-#ifdef ATTNX_GRAM_VECTOR
-        if (SIMD) {
-          if (interior) {
-            tile_simd<MR, NR>(A, B, kc, g, ld, nullptr);
-            continue;
-          }
-          tile_simd<MR, NR>(A, B, kc, nullptr, 0, tile);
-        } else
-#endif
-        {
-          tile_scalar<MR, NR>(A, B, kc, tile);
-          if (interior) {
-            for (int c = 0; c < NR; ++c)
-              for (int r = 0; r < MR; ++r) g[c * ld + r] += tile[c * MR + r];
-            continue;
-          }
-        }
-        // Diagonal or edge tile: only i >= j inside the matrix.
-        const int rows = std::min(MR, L - i0);
-        for (int c = 0; c < ncols; ++c)
-          for (int r = std::max(0, j0 + c - i0); r < rows; ++r) g[c * ld + r] += tile[c * MR + r];
-      }
-    }
-  }
-}
 
 }  // namespace
 
 void gram_update_lower_kernel(float* G, int L, const float* Pb, int n) {
   if (L <= 0 || n <= 0) return;
 #ifdef ATTNX_GRAM_VECTOR
-  gram_blocked<8, 4, true>(G, L, Pb, n);  // 8 four-lane accumulators: ~37 GFLOP/s in V8 (Zen 4)
+  // 8 four-lane accumulators: ~37 GFLOP/s in V8 (Zen 4)
+  gram_detail::gram_blocked<8, 4, four_lane::tile_vector<8, 4>>(G, L, Pb, n);
 #else
-  gram_blocked<4, 2, false>(G, L, Pb, n);  // 8 scalar accumulators: fastest scalar shape
+  // 8 scalar accumulators: fastest scalar shape
+  gram_detail::gram_blocked<4, 2, gram_detail::tile_scalar<4, 2>>(G, L, Pb, n);
 #endif
 }
 
 void gram_update_lower_scalar(float* G, int L, const float* Pb, int n) {
   if (L <= 0 || n <= 0) return;
-  gram_blocked<4, 2, false>(G, L, Pb, n);
+  gram_detail::gram_blocked<4, 2, gram_detail::tile_scalar<4, 2>>(G, L, Pb, n);
+}
+
+const char* gram_kernel_label(GramKernel k) {
+  switch (k) {
+    case GramKernel::Auto: return "auto";
+    case GramKernel::Scalar: return "scalar";
+    case GramKernel::Sse2: return "sse2";
+    case GramKernel::WasmSimd128: return "wasm-simd128";
+    case GramKernel::Avx2: return "avx2";
+    case GramKernel::Avx512: return "avx512";
+  }
+  return "unknown";
+}
+
+bool gram_kernel_runs(GramKernel k) {
+  switch (k) {
+    case GramKernel::Auto:
+    case GramKernel::Scalar: return true;
+#if defined(__wasm_simd128__)
+    case GramKernel::WasmSimd128: return true;
+#elif defined(__SSE2__)
+    case GramKernel::Sse2: return true;
+#endif
+#ifdef ATTNX_X86
+    case GramKernel::Avx2: return x86::cpu_runs_avx2();
+    case GramKernel::Avx512: return x86::cpu_runs_avx512();
+#endif
+    default: return false;
+  }
+}
+
+std::vector<GramKernel> gram_kernels_available() {
+  std::vector<GramKernel> v;
+  for (GramKernel k : {GramKernel::Scalar, GramKernel::Sse2, GramKernel::WasmSimd128,
+                       GramKernel::Avx2, GramKernel::Avx512})
+    if (gram_kernel_runs(k)) v.push_back(k);
+  return v;
+}
+
+GramKernel gram_kernel_best() {
+#ifdef ATTNX_X86
+  if (x86::cpu_runs_avx512()) return GramKernel::Avx512;
+  if (x86::cpu_runs_avx2()) return GramKernel::Avx2;
+#endif
+#if defined(__wasm_simd128__)
+  return GramKernel::WasmSimd128;
+#elif defined(__SSE2__)
+  return GramKernel::Sse2;
+#else
+  return GramKernel::Scalar;
+#endif
+}
+
+void require_gram_kernel_runs(GramKernel k) {
+  if (gram_kernel_runs(k)) return;
+  std::string here;
+  for (GramKernel h : gram_kernels_available())
+    here += (here.empty() ? "" : ", ") + std::string(gram_kernel_label(h));
+  fail("gram_kernel", std::string("gram_kernel ") + gram_kernel_label(k) +
+                          " does not run here (this build on this CPU runs " + here + ")");
+}
+
+void gram_update_lower_with(GramKernel k, float* G, int L, const float* Pb, int n) {
+  if (k == GramKernel::Auto) k = gram_kernel_best();
+  require_gram_kernel_runs(k);
+  switch (k) {
+    case GramKernel::Scalar: return gram_update_lower_scalar(G, L, Pb, n);
+#ifdef ATTNX_X86
+    case GramKernel::Avx2: return x86::gram_update_lower_avx2(G, L, Pb, n);
+    case GramKernel::Avx512: return x86::gram_update_lower_avx512(G, L, Pb, n);
+#endif
+    default: return gram_update_lower_kernel(G, L, Pb, n);  // sse2 or wasm-simd128
+  }
 }
 
 void gram_update_lower(float* G, int L, const float* Pb, int n) {
-#ifdef __EMSCRIPTEN__
-  gram_update_lower_kernel(G, L, Pb, n);
-#else
-  gram_update_lower_eigen(G, L, Pb, n);
-#endif
+  gram_update_lower_with(gram_kernel_best(), G, L, Pb, n);
 }
 
-const char* gram_kernel_name() {
-#ifdef __EMSCRIPTEN__
-#ifdef __wasm_simd128__
-  return "wasm-simd128";
-#else
-  return "scalar";
-#endif
-#else
-  return "eigen";
-#endif
-}
+const char* gram_kernel_name() { return gram_kernel_label(gram_kernel_best()); }
 
 const char* gram_vector_kernel_name() {
 #if defined(__wasm_simd128__)

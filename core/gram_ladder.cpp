@@ -112,7 +112,7 @@ bool GramLadder::prepare(int L, std::uint64_t seed, int d,
     int t = from;
     while (t < d) {
       const int n = std::min(kLadderStep - t % kLadderStep, d - t);
-      gram_update_lower_kernel(work_.data(), L_, P_.data() + static_cast<std::size_t>(t) * l, n);
+      gram_update_lower(work_.data(), L_, P_.data() + static_cast<std::size_t>(t) * l, n);
       t += n;
       work_lower_d_ = t;
       work_symmetric_ = false;

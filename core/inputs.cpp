@@ -83,11 +83,14 @@ Construction evaluate_inputs(const Pattern& A, const Tolerances& tol, const std:
   // The criterion on the double logits of the float X (the logits of `moment` are differences of
   // large numbers: rounding them to float32 first would add an error of its own); float copies
   // of Z and M are kept for display.
-  const std::vector<double> Z = logits_of<float, double, double>(c.X, A.L, D);
+  // Z is released before M's float copy is made: at most Z, M and one float copy are alive.
+  std::vector<double> Z = logits_of<float, double, double>(c.X, A.L, D);
   const std::vector<double> M = softmax_rows_double(Z, A.L);
   c.rows = evaluate_rows(A, Z.data(), M.data(), tol);
   c.metrics = summarise(A, c.B, c.rows, tol);
+  c.bounds = bounds_of(A, tol.tau, D, input_scale(c.X.data(), A.L, D), max_abs(Z.data(), Z.size()));
   c.logits.assign(Z.begin(), Z.end());
+  std::vector<double>().swap(Z);
   c.M.assign(M.begin(), M.end());
   return c;
 }
@@ -119,6 +122,7 @@ PrecisionReport precision_report(const Pattern& A, const Tolerances& tol, const 
     (passes_with_bits(A, tol, X, D, mid) ? hi : lo) = mid;
   }
   p.bits = hi;
+  p.exponent_bits = exponent_bits(X, hi);
   return p;
 }
 

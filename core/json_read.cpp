@@ -14,14 +14,56 @@ const JsonValue* JsonValue::find(const std::string& k) const {
   return nullptr;
 }
 
+JsonValue JsonValue::of(double v) {
+  JsonValue j;
+  j.type = Type::Number;
+  j.num = v;
+  return j;
+}
+
+JsonValue JsonValue::of(bool v) {
+  JsonValue j;
+  j.type = Type::Bool;
+  j.b = v;
+  return j;
+}
+
+JsonValue JsonValue::of(const std::string& v) {
+  JsonValue j;
+  j.type = Type::String;
+  j.str = v;
+  return j;
+}
+
+JsonValue JsonValue::array() {
+  JsonValue j;
+  j.type = Type::Array;
+  return j;
+}
+
+JsonValue JsonValue::object() {
+  JsonValue j;
+  j.type = Type::Object;
+  return j;
+}
+
+JsonValue JsonValue::count_or_null(double v) { return v < 0 ? JsonValue() : of(v); }
+
+JsonValue& JsonValue::set(const std::string& k, JsonValue v) {
+  obj.emplace_back(k, std::move(v));
+  return *this;
+}
+
 const char* json_type_name(JsonValue::Type t) {
   switch (t) {
     case JsonValue::Type::Null: return "null";
     case JsonValue::Type::Bool: return "a boolean";
     case JsonValue::Type::Number: return "a number";
     case JsonValue::Type::String: return "a string";
-    case JsonValue::Type::Array: return "an array";
+    case JsonValue::Type::Array:
+    case JsonValue::Type::Numbers: return "an array";
     case JsonValue::Type::Object: return "an object";
+    case JsonValue::Type::Other: return "a value JSON has no type for";
   }
   return "?";
 }
@@ -30,6 +72,24 @@ JsonSyntaxError::JsonSyntaxError(int line, int column, const std::string& what)
     : std::runtime_error("line " + std::to_string(line) + ", column " + std::to_string(column) +
                          ": " + what),
       line_(line), column_(column), reason_(what) {}
+
+void append_utf8(std::string& o, char32_t cp) {
+  if (cp < 0x80) {
+    o += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    o += static_cast<char>(0xC0 | (cp >> 6));
+    o += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    o += static_cast<char>(0xE0 | (cp >> 12));
+    o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    o += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    o += static_cast<char>(0xF0 | (cp >> 18));
+    o += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    o += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
 
 namespace {
 
@@ -201,24 +261,6 @@ class Parser {
     return d;
   }
 
-  static void put_utf8(std::string& o, unsigned cp) {
-    if (cp < 0x80) {
-      o += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      o += static_cast<char>(0xC0 | (cp >> 6));
-      o += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      o += static_cast<char>(0xE0 | (cp >> 12));
-      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      o += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      o += static_cast<char>(0xF0 | (cp >> 18));
-      o += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      o += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   unsigned hex4() {
     unsigned v = 0;
     for (int i = 0; i < 4; ++i) {
@@ -254,7 +296,7 @@ class Parser {
           if (lo >= 0xDC00 && lo < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           else error("invalid surrogate pair");
         }
-        put_utf8(o, cp);
+        append_utf8(o, cp);
         break;
       }
       default:

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include <attnx/bounds.hpp>
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
@@ -17,6 +18,7 @@ void validate(const MinDOptions& opt) {
   require_option("step", opt.step);
   // dmax's lower bound is step (the table's min_expr).
   require_int("dmax", opt.d_max, opt.step, static_cast<long long>(option_info("dmax").max));
+  require_gram_kernel_runs(opt.gram_kernel);
 }
 
 namespace {
@@ -177,6 +179,24 @@ struct Watched {
   }
 };
 
+// SPEC §9 at the grid point d where every row passed: Lambda of construct()'s float32 X at d (the
+// raw columns drawn again into buf, L x buf_cols; `stream` is replaced by a fresh one, so the old
+// one's block is freed first) and max |Z| over the rows of the current Gram matrix G.
+Bounds bounds_at(const Pattern& A, const std::vector<double>& B, const float* G, const ProjectionScale& scale,
+                 ProjectionKind kind, std::uint64_t seed, int d, double tau, ProjectionStream& stream,
+                 float* buf, int buf_cols, std::vector<float>& row) {
+  stream = ProjectionStream(kind, A.L, projection_seed(seed));
+  const double lambda =
+      jl_input_scale(A, B, d, scale, [&](int n, float* out) { stream.next(n, out); }, buf, buf_cols);
+  double z_max = 0;
+  for (int i = 0; i < A.L; ++i) {
+    logits_row_full(A, B, G, i, scale, row.data());
+    const double a = max_abs(row.data(), row.size());
+    if (std::isnan(a) || a > z_max) z_max = a;
+  }
+  return bounds_of(A, tau, d, lambda, z_max);
+}
+
 }  // namespace
 
 MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
@@ -208,7 +228,7 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   const double log_tau = det_log(tol.tau);
   auto sync = [&] {
     if (m == 0) return;
-    gram_update_lower(G.data(), L, pending.data(), m);
+    gram_update_lower_with(opt.gram_kernel, G.data(), L, pending.data(), m);
     res.gram_madds += static_cast<std::uint64_t>(l * (l + 1) / 2) * m;
     m = 0;
   };
@@ -231,6 +251,8 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
                 &res.check_madds, failing);
       if (failing.empty()) {
         res.d_min = d;
+        res.bounds = bounds_at(A, B, G.data(), scale, opt.projection, seed, d, tol.tau, stream,
+                               pending.data(), chunk, row);
         if (progress) progress(1.0);
         return res;
       }
@@ -243,6 +265,7 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
       return res;
     }
   }
+  res.bounds = bounds_of(A, tol.tau, opt.d_max, -1, -1);  // not reached: n and the bits floors only
   return res;
 }
 

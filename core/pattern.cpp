@@ -120,10 +120,24 @@ void check_nnz(const PatternSpec& s, long long per_row) {
            std::to_string(kMaxNnz) + "; reduce " + (params.empty() ? "" : params + " or ") + "L");
 }
 
+// Nonzeros per row that family parameters give (before rows are cut at the edges; custom: 0).
+long long per_row_estimate(const PatternSpec& s) {
+  switch (s.family) {
+    case Family::Random: return s.k;
+    case Family::Permutation: return 1;
+    case Family::Window: case Family::Dilated: return 2ll * s.w + 1;
+    case Family::Causal: return s.w + 1ll;
+    case Family::Block: return s.block;
+    case Family::Strided: return s.stride + 1ll * s.L / std::max(1, s.stride);
+    case Family::BigBird: return 2ll * s.w + 1 + s.globals + s.randoms;
+    case Family::Custom: break;
+  }
+  return 0;
+}
+
 Rows window_rows(const PatternSpec& s) {
   const int L = s.L;
   const bool causal = s.family == Family::Causal;
-  check_nnz(s, causal ? s.w + 1ll : 2ll * s.w + 1);
   Rows rows(L);
   for (int i = 0; i < L; ++i) {
     const int hi = causal ? i : std::min(L - 1, i + s.w);
@@ -133,7 +147,6 @@ Rows window_rows(const PatternSpec& s) {
 }
 
 Rows dilated_rows(const PatternSpec& s) {
-  check_nnz(s, 2ll * s.w + 1);
   Rows rows(s.L);
   for (int i = 0; i < s.L; ++i)
     for (long long t = -s.w; t <= s.w; ++t) {
@@ -144,7 +157,6 @@ Rows dilated_rows(const PatternSpec& s) {
 }
 
 Rows block_rows(const PatternSpec& s) {
-  check_nnz(s, s.block);
   Rows rows(s.L);
   for (int i = 0; i < s.L; ++i) {
     const int b0 = (i / s.block) * s.block;
@@ -154,7 +166,6 @@ Rows block_rows(const PatternSpec& s) {
 }
 
 Rows strided_rows(const PatternSpec& s) {
-  check_nnz(s, s.stride + 1ll * s.L / s.stride);
   Rows rows(s.L);
   for (int i = 0; i < s.L; ++i) {
     const int b0 = (i / s.stride) * s.stride;
@@ -169,7 +180,6 @@ Rows strided_rows(const PatternSpec& s) {
 // draws, and so the pattern, are those of a plain rejection loop).
 Rows bigbird_rows(const PatternSpec& s, Rng& rng) {
   const int L = s.L;
-  check_nnz(s, 2ll * s.w + 1 + s.globals + s.randoms);
   Rows rows(L);
   std::vector<int> mark(L, -1);  // mark[j] == i: column j is in row i
   for (int i = 0; i < L; ++i) {
@@ -189,7 +199,7 @@ Rows bigbird_rows(const PatternSpec& s, Rng& rng) {
 // The support of each row for a generated family (parameters already validated).
 Rows family_rows(const PatternSpec& s, Rng& rng) {
   switch (s.family) {
-    case Family::Random: check_nnz(s, s.k); return random_regular(s.L, s.k, rng);
+    case Family::Random: return random_regular(s.L, s.k, rng);
     case Family::Permutation: return random_regular(s.L, 1, rng);
     case Family::Window: case Family::Causal: return window_rows(s);
     case Family::Dilated: return dilated_rows(s);
@@ -212,14 +222,20 @@ void compute_stats(Pattern& p) {
   p.in_class = p.max_col_count <= p.k;
 }
 
-Pattern make_pattern(const PatternSpec& s, Rng& rng) {
+void validate(const PatternSpec& s) {
   require_option("L", s.L);
   for (const auto& f : pattern_families())  // every parameter of the family, in table order
     if (f.name == family_name(s.family))
       for (const auto& q : f.params) require_param(s.family, q.name.c_str(), param_value(s, q.name), s.L);
-  Rows rows = family_rows(s, rng);
+  if (s.family == Family::Custom) fail("pattern", "pattern custom needs triplets (use pattern_from_triplets)");
+  check_nnz(s, per_row_estimate(s));
   if (s.weights == Weights::Random) require_option("wMin", s.w_min);
   if (s.weights == Weights::Decaying) require_option("decay", s.decay);
+}
+
+Pattern make_pattern(const PatternSpec& s, Rng& rng) {
+  validate(s);
+  Rows rows = family_rows(s, rng);
   Pattern p = from_rows(s.L, std::move(rows));
   apply_weights(p, s, rng);
   compute_stats(p);
@@ -412,22 +428,12 @@ void param_bounds(Family f, const std::string& name, int L, long long& lo, long 
 
 int row_count_bound(const PatternSpec& s, const std::vector<Triplet>& triplets) {
   const long long L = s.L;
-  long long k = 1;
-  switch (s.family) {
-    case Family::Random: k = s.k; break;
-    case Family::Permutation: k = 1; break;
-    case Family::Window: case Family::Dilated: k = 2ll * s.w + 1; break;
-    case Family::Causal: k = s.w + 1ll; break;
-    case Family::Block: k = s.block; break;
-    case Family::Strided: k = s.stride + L / std::max(1, s.stride); break;
-    case Family::BigBird: k = 2ll * s.w + 1 + s.globals + s.randoms; break;
-    case Family::Custom: {
-      std::vector<int> cnt(std::max(0, s.L), 0);
-      for (const auto& t : triplets)
-        if (t.w > 0 && t.i >= 0 && t.i < L) ++cnt[t.i];
-      k = cnt.empty() ? 1 : *std::max_element(cnt.begin(), cnt.end());
-      break;
-    }
+  long long k = per_row_estimate(s);
+  if (s.family == Family::Custom) {
+    std::vector<int> cnt(std::max(0, s.L), 0);
+    for (const auto& t : triplets)
+      if (t.w > 0 && t.i >= 0 && t.i < L) ++cnt[t.i];
+    k = cnt.empty() ? 1 : *std::max_element(cnt.begin(), cnt.end());
   }
   return static_cast<int>(std::max(1ll, std::min(k, L)));
 }

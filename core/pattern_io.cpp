@@ -309,4 +309,24 @@ PatternTriplets triplets_of(const Pattern& A) {
 std::string pattern_to_json(const Pattern& p) { return pattern_to_json(triplets_of(p)); }
 std::string pattern_to_csv(const Pattern& p) { return pattern_to_csv(triplets_of(p)); }
 
+EntryColumns<double> entry_columns(const std::vector<Triplet>& triplets) {
+  EntryColumns<double> c;
+  for (const Triplet& x : triplets) {
+    c.rows.push_back(static_cast<int>(x.i));
+    c.cols.push_back(static_cast<int>(x.j));
+    c.vals.push_back(x.w);
+  }
+  return c;
+}
+
+EntryColumns<float> entry_columns(const Pattern& A) {
+  EntryColumns<float> c;
+  c.rows.resize(A.col.size());
+  for (int i = 0; i < A.L; ++i)
+    std::fill(c.rows.begin() + A.row_begin(i), c.rows.begin() + A.row_end(i), i);
+  c.cols = A.col;
+  c.vals.assign(A.val.begin(), A.val.end());
+  return c;
+}
+
 }  // namespace attnx

@@ -9,11 +9,14 @@
 #include <limits>
 #include <stdexcept>
 
+#include <attnx/bounds.hpp>
 #include <attnx/construct.hpp>
 #include <attnx/errors.hpp>
+#include <attnx/heads.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
+#include <attnx/sparsify.hpp>
 #include <attnx/sweep.hpp>
 
 namespace attnx {
@@ -129,6 +132,15 @@ void add_construction_options(std::vector<OptionInfo>& v) {
   v.push_back(dmax);
 }
 
+// The logit scale at which `attnx bounds` reads SPEC §9.2's packing floor.
+void add_bounds_options(std::vector<OptionInfo>& v) {
+  v.push_back(real_opt("logitScale", "scale", "scale", 0, std::numeric_limits<double>::infinity(), true,
+                       false, kDefaultLogitScale, "Logit scale Λ",
+                       "The logit scale Λ at which the packing floor D_Λ = ln n / ln(1 + 2Λ / ln(1/τ)) of "
+                       "SPEC 9.2 is read: there is no floor on d without a limit on the logits.",
+                       "bounds"));
+}
+
 // The sweep's lengths and trials, the seed, and the CLI's run settings (SPEC §5, §6).
 void add_run_options(std::vector<OptionInfo>& v) {
   OptionInfo ls = int_opt("Ls", "Ls", "Ls", kMinL, kMaxL, 0, "Lengths L",
@@ -149,6 +161,27 @@ void add_run_options(std::vector<OptionInfo>& v) {
                                 double(1ull << 50), double(kDefaultMaxBytes), "Memory budget",
                                 "memory budget in bytes; larger runs are refused", "run"),
                         "bytes"));
+}
+
+// Importing a model's head (issue 24): which head of the file, how rows are made sparse, and
+// whether the values are scores to softmax first.
+void add_import_options(std::vector<OptionInfo>& v) {
+  v.push_back(int_opt("layer", "layer", "layer", 0, kMaxImportAxis - 1, 0, "Layer",
+                      "import: the layer of a [layers, H, L, L] file (0-based).", "import"));
+  v.push_back(int_opt("head", "head", "head", 0, kMaxImportAxis - 1, 0, "Head",
+                      "import: the head of an [H, L, L] or [layers, H, L, L] file (0-based).", "import"));
+  OptionInfo rule = choice_opt("rule", {}, kDefaultRule, "Sparsification rule",
+                               "import: how each row is made sparse: topk:K (the K largest entries, ties to the "
+                               "lower column), threshold:T (every entry >= T; a row with none keeps its largest) or "
+                               "mass:P (the fewest entries holding >= P of the row's mass).", "import");
+  rule.kind = OptionKind::Text;
+  rule.grammar = kRuleGrammar;
+  v.push_back(rule);
+  OptionInfo softmax = int_opt("softmax", "softmax", "softmax", 0, 1, 0, "Softmax the rows",
+                               "import: the values are scores (logits): apply a softmax to each row first; "
+                               "-Infinity marks a masked entry.", "import");
+  softmax.kind = OptionKind::Switch;
+  v.push_back(softmax);
 }
 
 // Fills each option's `applies` from the records that own the rule: a family parameter is used
@@ -182,7 +215,9 @@ std::vector<OptionInfo> build_table() {
   add_pattern_options(v);
   add_tolerance_options(v);
   add_construction_options(v);
+  add_bounds_options(v);
   add_run_options(v);
+  add_import_options(v);
   derive_applies(v);
   return v;
 }
@@ -216,6 +251,10 @@ std::string option_range_text(const OptionInfo& o) {
         return std::string("a finite number ") + (o.min_open ? "> " : ">= ") + fmt_num(o.min);
       return std::string("a number in ") + (o.min_open ? "(" : "[") + fmt_num(o.min) + ", " +
              fmt_num(o.max) + (o.max_open ? ")" : "]");
+    case OptionKind::Text:
+      return o.grammar;
+    case OptionKind::Switch:
+      return "on or off";
     case OptionKind::Choice: {
       std::string s = "one of ";
       for (std::size_t n = 0; n < o.choices.size(); ++n) s += (n ? ", " : "") + o.choices[n];
@@ -245,20 +284,24 @@ void require_option_upto(const std::string& name, long long value, long long hi)
 }
 
 bool option_applies(const OptionInfo& o, const ChoiceLookup& choice) {
-  return option_not_applying_text(o, choice).empty();
+  return option_failing_rule(o, choice) == nullptr;
+}
+
+const AppliesRule* option_failing_rule(const OptionInfo& o, const ChoiceLookup& choice) {
+  for (const auto& rule : o.applies)
+    if (std::find(rule.values.begin(), rule.values.end(), choice(rule.option)) == rule.values.end())
+      return &rule;
+  return nullptr;
 }
 
 std::string option_not_applying_text(const OptionInfo& o, const ChoiceLookup& choice) {
-  for (const auto& rule : o.applies) {
-    const std::string got = choice(rule.option);
-    if (std::find(rule.values.begin(), rule.values.end(), got) != rule.values.end()) continue;
-    std::string list;
-    for (std::size_t n = 0; n < rule.values.size(); ++n)
-      list += (n == 0 ? "" : n + 1 == rule.values.size() ? " or " : ", ") + rule.values[n];
-    return o.name + " applies only to " + rule.option + " " + list + " (got " + rule.option + " " +
-           got.substr(0, 40) + ")";
-  }
-  return "";
+  const AppliesRule* rule = option_failing_rule(o, choice);
+  if (!rule) return "";
+  std::string list;
+  for (std::size_t n = 0; n < rule->values.size(); ++n)
+    list += (n == 0 ? "" : n + 1 == rule->values.size() ? " or " : ", ") + rule->values[n];
+  return o.name + " applies only to " + rule->option + " " + list + " (got " + rule->option + " " +
+         choice(rule->option).substr(0, 40) + ")";
 }
 
 long long eval_bound(const std::string& expr, long long L) {
@@ -283,7 +326,8 @@ std::string context_default(const std::string& context, const std::string& name)
   for (const auto& r : context_rules())
     if (r.context == context && r.option == name && !r.def.empty()) return r.def;
   const OptionInfo& o = option_info(name);
-  if (o.kind == OptionKind::Choice || o.kind == OptionKind::IntList) return o.def_text;
+  if (o.kind == OptionKind::Choice || o.kind == OptionKind::IntList || o.kind == OptionKind::Text) return o.def_text;
+  if (o.kind == OptionKind::Switch) return o.def != 0 ? "true" : "false";
   if (o.kind == OptionKind::Int) return int_text(o.def);
   return fmt_num(o.def);
 }
@@ -292,6 +336,24 @@ double context_max(const std::string& context, const std::string& name) {
   for (const auto& r : context_rules())
     if (r.context == context && r.option == name && r.max > 0) return r.max;
   return option_info(name).max;
+}
+
+std::string construction_default(const std::string& context, const std::string& name,
+                                 const std::string& construction) {
+  const ConstructionInfo* c = nullptr;
+  for (const auto& info : construction_infos())
+    if (info.name == construction) c = &info;
+  if (!c) throw std::logic_error("attnx: no construction named " + construction);
+  for (const AppliesRule& rule : option_info(name).applies)
+    if (rule.option == "construction" &&
+        std::find(rule.values.begin(), rule.values.end(), construction) == rule.values.end())
+      return "";
+  const std::string def = context_default(context, name);
+  const bool own_grid = c->search_step > 0;
+  if (name == "d") return std::stod(def) <= c->d_max ? def : int_text(c->explorer_d);
+  if (name == "step") return own_grid ? int_text(c->search_step) : def;
+  if (name == "dmax") return own_grid || std::stod(def) > c->d_max ? int_text(c->d_max) : def;
+  return def;
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <attnx/bounds.hpp>
 #include <attnx/build_inputs.hpp>
 #include <attnx/json.hpp>
 #include <attnx/memory.hpp>
@@ -21,14 +22,17 @@ const char* kind_name(OptionKind k) {
     case OptionKind::Real: return "real";
     case OptionKind::Choice: return "choice";
     case OptionKind::IntList: return "intList";
+    case OptionKind::Text: return "text";
+    case OptionKind::Switch: return "switch";
   }
   return "int";
 }
 
 // A value given as link text, written as the JSON value the option holds: a number for int and
-// real options, a string otherwise.
+// real options, a boolean for switches ("true"), a string otherwise.
 void typed_value(JsonWriter& w, const OptionInfo& o, const std::string& text) {
   if (o.kind == OptionKind::Int || o.kind == OptionKind::Real) w.value(std::stod(text));
+  else if (o.kind == OptionKind::Switch) w.value(text == "true");
   else w.value(text);
 }
 
@@ -49,6 +53,7 @@ void write_option(JsonWriter& w, const OptionInfo& o) {
   typed_value(w, o, context_default("core", o.name));
   if (o.kind == OptionKind::Choice) w.key("choices"), strings(w, o.choices);
   if (o.kind == OptionKind::IntList) w.field("maxCount", o.max_count);
+  if (o.kind == OptionKind::Text) w.field("grammar", o.grammar);
   w.field("rangeText", option_range_text(o)).field("label", o.label).field("help", o.help);
   w.field("group", o.group).field("unit", o.unit);
   w.key("applies").begin_array();
@@ -114,6 +119,17 @@ void write_metrics(JsonWriter& w) {
   for (const auto& m : metric_infos()) {
     w.key(m.key).begin_object(true);
     w.field("symbol", m.symbol).field("label", m.label).field("help", m.help).end_object();
+  }
+  w.end_object();
+}
+
+// { [key]: { symbol, label, help } } of SPEC §9's bounds (bounds.hpp), keyed as the CLI and the
+// sweep files name them.
+void write_bounds(JsonWriter& w) {
+  w.key("bounds").begin_object();
+  for (const auto& b : bound_infos()) {
+    w.key(b.key).begin_object(true);
+    w.field("symbol", b.symbol).field("label", b.label).field("help", b.help).end_object();
   }
   w.end_object();
 }
@@ -186,7 +202,7 @@ void write_presets(JsonWriter& w) {
 void write_legacy(JsonWriter& w) {
   w.key("limits").begin_object();
   for (const auto& o : option_table()) {
-    if (o.kind == OptionKind::Choice) continue;
+    if (o.kind == OptionKind::Choice || o.kind == OptionKind::Text || o.kind == OptionKind::Switch) continue;
     w.key(o.name).begin_object(true).field("min", o.min).field("max", context_max("wasm", o.name));
     if (o.min_open) w.field("minOpen", true);
     if (o.max_open) w.field("maxOpen", true);
@@ -223,6 +239,7 @@ std::string schema_json() {
   write_presets(w);
   write_constructions(w);
   write_metrics(w);
+  write_bounds(w);
   write_legacy(w);
   w.end_object();
   return w.finish();

@@ -10,6 +10,7 @@
 
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/sweep_cost.hpp>
 
 namespace attnx {
 
@@ -32,7 +33,10 @@ void validate(const SweepOptions& opt) {
   require_construction(opt.construction);
   require_option("box", opt.box);
   require_projection_applies(opt.construction, opt.mind.projection);
+  if (opt.construction == "lp") require_lp_d("dmax", opt.mind.d_max);
 }
+
+int smallest_supports(int a, int b) { return a == 0 ? b : b == 0 ? a : std::min(a, b); }
 
 std::uint64_t trial_seed(std::uint64_t master, int L, int t) {
   return derive_seed(master, static_cast<std::uint64_t>(L), static_cast<std::uint64_t>(t));
@@ -45,6 +49,9 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
   pt.L = L;
   PatternSpec spec = opt.pattern;
   spec.L = L;
+  validate(spec);  // before any pattern is drawn: the spec, then the trial's budget
+  check_search_budget(opt.construction, L, row_count_bound(spec), opt.mind.step, opt.mind.d_max,
+                      opt.mind.projection, opt.mind.max_bytes);
   double beta_max = 0;
   for (int n = 0; n < opt.trials; ++n) {
     const int t = opt.first_trial + n;
@@ -54,13 +61,18 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
     Progress inner;
     if (progress)
       inner = [&](double f) { return progress((n + f) / opt.trials); };
-    const MinDResult r = opt.construction == "moment" ? moment_trial(A, opt.tol)
+    const MinDResult r = opt.construction == "moment" ? moment_trial(A, opt.tol, opt.mind.max_bytes)
                                                       : min_d_of(opt.construction, A, opt.tol, opt.mind, s, opt.box, inner);
     if (r.cancelled) {
       pt.d_mins.clear();
+      pt.logit_scales.clear();
+      pt.max_abs_logits.clear();
       return pt;
     }
     pt.d_mins.push_back(r.d_min);
+    pt.logit_scales.push_back(r.reached() ? r.bounds.logit_scale : -1);
+    pt.max_abs_logits.push_back(r.reached() ? r.bounds.max_abs_logit : -1);
+    if (r.reached()) pt.column_supports = smallest_supports(pt.column_supports, r.bounds.column_supports);
     beta_max = std::max(beta_max, r.beta);
     pt.k = std::max(pt.k, A.k);
     pt.max_col_count = std::max(pt.max_col_count, A.max_col_count);
@@ -80,29 +92,14 @@ SweepPoint sweep_trial(const SweepOptions& opt, int L, int t) {
   return sweep_point(one, L);
 }
 
-SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials) {
-  SweepPoint pt;
-  pt.L = L;
-  for (const SweepPoint& t : trials) {
-    pt.d_mins.insert(pt.d_mins.end(), t.d_mins.begin(), t.d_mins.end());
-    pt.d_star = std::max(pt.d_star, t.d_star);  // d* grows with beta: the largest beta's d*
-    pt.k = std::max(pt.k, t.k);
-    pt.max_col_count = std::max(pt.max_col_count, t.max_col_count);
-    pt.in_class = pt.in_class && t.in_class;
-    pt.madds += t.madds;
-  }
-  pt.median = median_d(pt.d_mins);
-  pt.quantile = quantile_d(pt.d_mins, opt.tol.delta);
-  return pt;
-}
-
 SweepResult sweep(const SweepOptions& opt, const Progress& progress) {
   validate(opt);
   SweepResult r;
+  const CostModel prior = prior_cost_model();  // progress weighed by the cost model
   double total = 0, done = 0;
-  for (int L : opt.Ls) total += double(L) * L;
+  for (int L : opt.Ls) total += trial_work(prior, L);
   for (int L : opt.Ls) {
-    const double w = double(L) * L / total;
+    const double w = trial_work(prior, L) / total;
     Progress inner;
     if (progress) inner = [&](double f) { return progress(done + w * f); };
     r.points.push_back(sweep_point(opt, L, inner));

@@ -25,13 +25,47 @@ std::string show(const JsonValue* v) {
   }
 }
 
-namespace {
-
-
 bool is_int(const JsonValue* v, double lo, double hi) {
   return v && v->type == Type::Number && v->num == std::floor(v->num) && v->num >= lo &&
          v->num <= hi;
 }
+
+const OptionInfo& option_by_json(const std::string& key) {
+  for (const OptionInfo& o : option_table())
+    if (o.json == key) return o;
+  return option_info(key);  // throws: a key missing from the table is a bug here
+}
+
+std::optional<double> option_number(const JsonValue& p, const std::string& path,
+                                    const std::string& key, std::optional<double> lo_override) {
+  const JsonValue* v = p.find(key);
+  if (!v) return std::nullopt;
+  OptionInfo o = option_by_json(key);
+  if (lo_override) {
+    o.min = std::max(o.min, *lo_override);
+    o.min_open = false;
+  }
+  const double x = v->num;
+  bool ok = v->type == Type::Number && (o.min_open ? x > o.min : x >= o.min) &&
+            (o.max_open ? x < o.max : x <= o.max);
+  if (o.kind != OptionKind::Real) ok = ok && x == std::floor(x);
+  if (!ok) refuse(path + "." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
+  return x;
+}
+
+std::optional<std::string> option_choice(const JsonValue& p, const std::string& path,
+                                         const std::string& key) {
+  const JsonValue* v = p.find(key);
+  if (!v) return std::nullopt;
+  const OptionInfo& o = option_by_json(key);
+  if (v->type != Type::String ||
+      std::find(o.choices.begin(), o.choices.end(), v->str) == o.choices.end())
+    refuse(path + "." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
+  return v->str;
+}
+
+namespace {
+
 
 bool absent(const JsonValue* v) { return !v || v->type == Type::Null; }
 
@@ -111,28 +145,9 @@ void read_extras(const JsonValue& q, SweepRecordPoint& p, const Names& n, std::s
   }
 }
 
-const OptionInfo& option_by_json(const std::string& key) {
-  for (const OptionInfo& o : option_table())
-    if (o.json == key) return o;
-  return option_info(key);  // throws: a key missing from the table is a bug here
-}
-
-// A number member of params within its option's range (lo_override: a larger lower bound).
 std::optional<double> param_number(const JsonValue& p, const std::string& key,
                                    std::optional<double> lo_override = std::nullopt) {
-  const JsonValue* v = p.find(key);
-  if (!v) return std::nullopt;
-  OptionInfo o = option_by_json(key);
-  if (lo_override) {
-    o.min = std::max(o.min, *lo_override);
-    o.min_open = false;
-  }
-  const double x = v->num;
-  bool ok = v->type == Type::Number && (o.min_open ? x > o.min : x >= o.min) &&
-            (o.max_open ? x < o.max : x <= o.max);
-  if (o.kind != OptionKind::Real) ok = ok && x == std::floor(x);
-  if (!ok) refuse("params." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
-  return x;
+  return option_number(p, "params", key, lo_override);
 }
 
 std::optional<long long> param_int(const JsonValue& p, const std::string& key,
@@ -158,18 +173,59 @@ void read_family(const JsonValue& p, SweepRecordParams& out) {
   if (!out.pattern) refuse("params.pattern must be one of " + names + " (got " + show(v) + ")");
 }
 
-// A Choice member of params (absent: nothing), one of its option's choices.
 std::optional<std::string> param_choice(const JsonValue& p, const std::string& key) {
-  const JsonValue* v = p.find(key);
-  if (!v) return std::nullopt;
-  const OptionInfo& o = option_by_json(key);
-  if (v->type != Type::String ||
-      std::find(o.choices.begin(), o.choices.end(), v->str) == o.choices.end())
-    refuse("params." + key + " must be " + option_range_text(o) + " (got " + show(v) + ")");
-  return v->str;
+  return option_choice(p, "params", key);
+}
+
+// A per-trial list of bounds (logit_scales, max_abs_logits): as many as d_mins, each null or a
+// finite number >= 0, null where d_min is (a trial that did not reach has no X at d_min).
+std::vector<double> read_trial_bounds(const JsonValue* a, const std::vector<int>& d_mins,
+                                      const std::string& name) {
+  if (absent(a)) return std::vector<double>(d_mins.size(), -1.0);
+  if (a->type != Type::Array || a->arr.size() != d_mins.size())
+    refuse(name + " must be an array of " + std::to_string(d_mins.size()) +
+           " numbers or nulls, one per trial (got " + show(a) + ")");
+  std::vector<double> v;
+  for (std::size_t t = 0; t < a->arr.size(); ++t) {
+    const JsonValue& x = a->arr[t];
+    const std::string at = name + "[" + std::to_string(t) + "]";
+    if (x.type == Type::Null) { v.push_back(-1); continue; }
+    if (x.type != Type::Number || !(x.num >= 0) || !std::isfinite(x.num))
+      refuse(at + " must be a number >= 0 or null (got " + show(&x) + ")");
+    if (d_mins[t] < 0)
+      refuse(at + " must be null where d_mins[" + std::to_string(t) + "] is null (not reached) (got " + show(&x) + ")");
+    v.push_back(x.num);
+  }
+  return v;
 }
 
 }  // namespace
+
+// SPEC §9's bounds of a point (sweep_io.hpp), when it has any of their keys: the per-trial lists
+// checked as above, column_supports an integer in [1, L], the others numbers >= 0; null or
+// absent: unknown. Taken as written, like d_star.
+void read_bounds(const JsonValue& q, SweepRecordPoint& p, const Names& n, std::size_t i) {
+  const std::vector<std::string>& keys = sweep_bound_keys();
+  if (std::none_of(keys.begin(), keys.end(), [&](const std::string& k) { return q.find(k) != nullptr; })) return;
+  SweepPointBounds b;
+  b.logit_scales = read_trial_bounds(q.find("logit_scales"), p.d_mins, n.at(i, "logit_scales"));
+  b.max_abs_logits = read_trial_bounds(q.find("max_abs_logits"), p.d_mins, n.at(i, "max_abs_logits"));
+  const JsonValue* c = q.find("column_supports");
+  if (!absent(c)) {
+    if (!is_int(c, 1, p.L))
+      refuse(n.at(i, "column_supports") + " must be an integer from 1 to " + std::to_string(p.L) +
+             " or null (got " + show(c) + ")");
+    b.column_supports = static_cast<int>(c->num);
+  }
+  for (const std::string& k : keys) {
+    const JsonValue* v = q.find(k);
+    if (k == "column_supports" || k == "logit_scales" || k == "max_abs_logits" || absent(v)) continue;
+    if (v->type != Type::Number || !(v->num >= 0))
+      refuse(n.at(i, k) + " must be a number >= 0 or null (got " + show(v) + ")");
+    if (const auto m = scalar_bound_member(k)) b.*m = v->num;
+  }
+  p.bounds = std::move(b);
+}
 
 std::vector<SweepRecordPoint> read_points(const JsonValue* pts, const Rules& r, const Names& n) {
   if (!pts || pts->type != Type::Array) refuse("points must be an array (got " + show(pts) + ")");
@@ -196,6 +252,7 @@ std::vector<SweepRecordPoint> read_points(const JsonValue* pts, const Rules& r, 
              " trials but params.trials is " + std::to_string(*r.trials));
     read_stats(q, p, r, n, i);
     read_extras(q, p, n, i);
+    read_bounds(q, p, n, i);
     out.push_back(std::move(p));
   }
   return out;

@@ -1,49 +1,103 @@
+// attnx core: the sweep cost model and the time estimate (see sweep_cost.hpp).
 #include <attnx/sweep_cost.hpp>
 
 #include <algorithm>
 #include <cmath>
 
+#include <attnx/detmath.hpp>
+
 namespace attnx {
 
-CostModel fit_cost(const std::vector<TrialTiming>& t, int d_max) {
-  CostModel m;
-  std::vector<double> x, y, Ls, ds;
-  for (const TrialTiming& s : t) {
-    if (!(s.seconds > 0) || s.L < 1) continue;
-    const int d = s.d_min > 0 ? s.d_min : d_max;
-    x.push_back(std::log(double(s.L) * s.L * d));
-    y.push_back(std::log(s.seconds));
-    if (s.d_min > 0) Ls.push_back(s.L), ds.push_back(s.d_min);
-  }
-  const std::size_t n = x.size();
-  if (n < 2) return m;
+namespace {
+
+// The predicted minimal d at length L: a + b ln L (d_hi without a fit of d), clamped.
+double d_hat(const CostModel& m, int L) {
+  const double d = m.d_of_L.ok ? m.d_of_L.a + m.d_of_L.b * std::log(double(L)) : m.d_hi;
+  return std::min(m.d_hi, std::max(m.d_lo, d));
+}
+
+// Least squares y = a + b x with R^2; false when x has no spread.
+bool line_fit(const std::vector<double>& x, const std::vector<double>& y, double& a, double& b, double& r2) {
+  const double n = double(x.size());
   double mx = 0, my = 0;
-  for (std::size_t i = 0; i < n; ++i) mx += x[i] / n, my += y[i] / n;
+  for (std::size_t i = 0; i < x.size(); ++i) mx += x[i] / n, my += y[i] / n;
   double sxx = 0, sxy = 0, syy = 0;
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t i = 0; i < x.size(); ++i) {
     sxx += (x[i] - mx) * (x[i] - mx);
     sxy += (x[i] - mx) * (y[i] - my);
     syy += (y[i] - my) * (y[i] - my);
   }
-  if (!(sxx > 0)) return m;
-  m.p = sxy / sxx;
-  m.c = std::exp(my - m.p * mx);
-  m.r2 = syy > 0 ? (sxy * sxy) / (sxx * syy) : 1.0;
+  if (!(sxx > 0)) return false;
+  b = sxy / sxx;
+  a = my - b * mx;
+  r2 = syy > 0 ? (sxy * sxy) / (sxx * syy) : 1.0;
+  return true;
+}
+
+}  // namespace
+
+CostModel prior_cost_model() {
+  CostModel m;
+  m.ok = false;
+  m.c = 1;
+  m.p = 1;
+  m.d_of_L = LogFit{true, 0, 1, 0};
+  return m;
+}
+
+CostModel fit_cost(const std::vector<TrialTiming>& t, int step, int d_max) {
+  CostModel m;
+  m.d_lo = step;
+  m.d_hi = d_max;
+  std::vector<double> x, y, Ls, ds;
+  for (const TrialTiming& s : t) {
+    if (!(s.seconds > 0) || s.L < 1) continue;
+    const int d = s.d_min > 0 ? s.d_min : d_max;
+    x.push_back(det_log(double(s.L) * s.L * d));
+    y.push_back(det_log(s.seconds));
+    if (s.d_min > 0) Ls.push_back(s.L), ds.push_back(s.d_min);
+  }
+  double log_c = 0;
+  if (x.size() < 2 || !line_fit(x, y, log_c, m.p, m.r2)) {
+    m.p = 1, m.r2 = 0;
+    return m;
+  }
+  m.c = det_exp(log_c);
   m.d_of_L = fit_log(Ls, ds);
   m.ok = true;
   return m;
 }
 
-double predict_trial_seconds(const CostModel& m, int L, int step, int d_max) {
-  double d = m.d_of_L.ok ? m.d_of_L.a + m.d_of_L.b * std::log(double(L)) : d_max;
-  d = std::min<double>(d_max, std::max<double>(step, d));
-  return m.c * std::pow(double(L) * L * d, m.p);
+double trial_work(const CostModel& m, int L) {
+  const double base = double(L) * L * d_hat(m, L);
+  return m.p == 1 ? base : det_exp(m.p * det_log(base));
 }
+
+double task_work(const CostModel& m, int L, int trials) { return trial_work(m, L) * trials; }
+
+double predict_trial_seconds(const CostModel& m, int L) { return m.c * trial_work(m, L); }
 
 double predict_sweep_seconds(const CostModel& m, const SweepOptions& opt) {
   double s = 0;
-  for (int L : opt.Ls) s += opt.trials * predict_trial_seconds(m, L, opt.mind.step, opt.mind.d_max);
+  for (int L : opt.Ls) s += opt.trials * predict_trial_seconds(m, L);
   return s;
+}
+
+double eta_seconds(double fraction, double elapsed) {
+  if (!(fraction > kEtaMinFraction) || !(elapsed > kEtaMinSeconds)) return -1;
+  return elapsed * (1 - fraction) / fraction;
+}
+
+SweepProgress sweep_progress(const std::vector<TaskShare>& tasks, double elapsed) {
+  double all = 0, done = 0;
+  for (const TaskShare& t : tasks) {
+    all += t.work;
+    done += t.work * std::min(1.0, std::max(0.0, t.fraction));
+  }
+  SweepProgress p;
+  p.fraction = all > 0 ? done / all : 0;
+  p.eta = eta_seconds(p.fraction, elapsed);
+  return p;
 }
 
 }  // namespace attnx

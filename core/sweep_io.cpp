@@ -5,7 +5,10 @@
 
 #include <cmath>
 
+#include <attnx/bounds.hpp>
+
 #include <attnx/json.hpp>
+#include <attnx/sweep_report.hpp>
 
 namespace attnx {
 
@@ -68,6 +71,51 @@ void field_or_null(JsonWriter& w, const char* k, const std::optional<T>& v) {
   else w.key(k).null();
 }
 
+// The scalar bounds of a point other than column_supports, by key.
+struct ScalarBound {
+  const char* key;
+  double SweepPointBounds::*member;
+};
+constexpr ScalarBound kScalarBounds[] = {
+    {"logit_scale", &SweepPointBounds::logit_scale},
+    {"d_lambda", &SweepPointBounds::d_lambda},
+    {"ratio", &SweepPointBounds::ratio},
+    {"max_abs_logit", &SweepPointBounds::max_abs_logit},
+    {"d_logit", &SweepPointBounds::d_logit},
+    {"ratio_logit", &SweepPointBounds::ratio_logit},
+    {"bits_fixed_keys", &SweepPointBounds::bits_fixed_keys},
+    {"bits_free_keys", &SweepPointBounds::bits_free_keys},
+    {"bits_free_keys_regular", &SweepPointBounds::bits_free_keys_regular},
+};
+
+double scalar_bound(const SweepPointBounds& b, const std::string& key) {
+  const auto m = scalar_bound_member(key);
+  return m ? b.*m : NAN;
+}
+
+const std::vector<double>& trial_bounds(const SweepPointBounds& b, const std::string& key) {
+  return key == "logit_scales" ? b.logit_scales : b.max_abs_logits;
+}
+
+bool is_trial_list(const std::string& key) { return key == "logit_scales" || key == "max_abs_logits"; }
+
+void write_bounds(JsonWriter& w, const SweepPointBounds& b) {
+  for (const std::string& k : sweep_bound_keys()) {
+    if (is_trial_list(k)) {
+      w.key(k).begin_array(true);
+      for (double x : trial_bounds(b, k)) x < 0 ? w.null() : w.value(x);
+      w.end_array();
+    } else if (k == "column_supports") {
+      w.key(k).value_or_null(b.column_supports > 0 ? b.column_supports : -1);
+    } else {
+      w.field(k, scalar_bound(b, k));  // not finite: null
+    }
+  }
+}
+
+// The CSV cells of the bound columns (after d_mins), each with its leading comma.
+std::string csv_bounds(const SweepPointBounds& b);
+
 void write_point(JsonWriter& w, const SweepRecordPoint& p) {
   w.begin_object();
   w.field("L", p.L);
@@ -81,6 +129,7 @@ void write_point(JsonWriter& w, const SweepRecordPoint& p) {
   field_or_null(w, "max_col_count", p.max_col_count);
   field_or_null(w, "in_class", p.in_class);
   field_or_null(w, "madds", p.madds);
+  if (p.bounds) write_bounds(w, *p.bounds);
   w.end_object();
 }
 
@@ -110,9 +159,66 @@ std::string csv_int(long long v) { return v < 0 ? "NA" : std::to_string(v); }
 template <class T>
 std::string csv_opt(const std::optional<T>& v) { return v ? csv_int(*v) : "NA"; }
 
+// The bounds of a point that has none, in a record where others have them: all unknown.
+SweepPointBounds empty_bounds(const SweepRecordPoint& p) {
+  SweepPointBounds b;
+  b.logit_scales.assign(p.d_mins.size(), -1);
+  b.max_abs_logits = b.logit_scales;
+  return b;
+}
+
+std::string csv_bounds(const SweepPointBounds& b) {
+  std::string o;
+  for (const std::string& k : sweep_bound_keys()) {
+    o += ",";
+    if (is_trial_list(k)) {
+      const std::vector<double>& v = trial_bounds(b, k);
+      for (std::size_t t = 0; t < v.size(); ++t) o += (t ? ";" : "") + (v[t] < 0 ? std::string("NA") : csv_real(v[t]));
+    } else if (k == "column_supports") {
+      o += b.column_supports > 0 ? std::to_string(b.column_supports) : "NA";
+    } else {
+      o += csv_real(scalar_bound(b, k));
+    }
+  }
+  return o;
+}
+
 }  // namespace
 
-SweepRecordPoint record_point(const SweepPoint& p) {
+double SweepPointBounds::*scalar_bound_member(const std::string& key) {
+  for (const ScalarBound& s : kScalarBounds)
+    if (key == s.key) return s.member;
+  return nullptr;
+}
+
+const std::vector<std::string>& sweep_bound_keys() {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> v;
+    for (const BoundInfo& b : bound_infos())
+      if (b.key != "bits_per_number") v.push_back(b.key);  // bits(X) is not computed in a sweep
+    return v;
+  }();
+  return keys;
+}
+
+void summarise_bounds(SweepRecordPoint& p, double tau) {
+  if (!p.bounds) return;
+  SweepPointBounds& b = *p.bounds;
+  const double nan = NAN, scale = median_reached(b.logit_scales), z = median_reached(b.max_abs_logits);
+  b.logit_scale = scale >= 0 ? scale : nan;
+  b.max_abs_logit = z >= 0 ? z : nan;
+  const bool n_known = b.column_supports > 0;
+  b.d_lambda = n_known && scale >= 0 ? packing_floor(scale, b.column_supports, tau) : nan;
+  b.d_logit = n_known && z >= 0 ? packing_floor(z, b.column_supports, tau) : nan;
+  b.ratio = p.median > 0 ? times_floor(p.median, b.d_lambda) : nan;
+  b.ratio_logit = p.median > 0 ? times_floor(p.median, b.d_logit) : nan;
+  const bool k_known = p.k && *p.k >= 1 && *p.k <= p.L;
+  b.bits_fixed_keys = k_known ? bits_fixed_keys(p.L, *p.k) : nan;
+  b.bits_free_keys = k_known ? bits_free_keys(p.L, *p.k) : nan;
+  b.bits_free_keys_regular = k_known ? bits_free_keys_regular(p.L, *p.k) : nan;
+}
+
+SweepRecordPoint record_point(const SweepPoint& p, double tau) {
   SweepRecordPoint q;
   q.L = p.L;
   q.d_mins = p.d_mins;
@@ -123,6 +229,14 @@ SweepRecordPoint record_point(const SweepPoint& p) {
   q.max_col_count = p.max_col_count;
   q.in_class = p.in_class;
   q.madds = p.madds;
+  if (!p.logit_scales.empty()) {
+    SweepPointBounds b;
+    b.logit_scales = p.logit_scales;
+    b.max_abs_logits = p.max_abs_logits;
+    b.column_supports = p.column_supports;
+    q.bounds = std::move(b);
+    summarise_bounds(q, tau);
+  }
   return q;
 }
 
@@ -130,12 +244,12 @@ SweepRecord sweep_record(const SweepOptions& opt, const SweepResult& r) {
   SweepRecord rec;
   rec.version = ATTNX_VERSION;
   rec.params = record_params(opt);
-  for (const SweepPoint& p : r.points) rec.points.push_back(record_point(p));
+  for (const SweepPoint& p : r.points) rec.points.push_back(record_point(p, opt.tol.tau));
   rec.fits = {r.log_fit, r.power_fit};
   return rec;
 }
 
-std::string sweep_to_json(const SweepRecord& rec) {
+std::string sweep_to_json(const SweepRecord& rec, const SweepReport* report) {
   JsonWriter w;
   w.begin_object();
   w.field("command", "sweep");
@@ -145,12 +259,19 @@ std::string sweep_to_json(const SweepRecord& rec) {
   for (const SweepRecordPoint& p : rec.points) write_point(w, p);
   w.end_array();
   write_fits(w, rec.fits);
+  if (report) write_report(w.key("report"), *report);
   w.end_object();
   return w.finish();
 }
 
 std::string sweep_to_csv(const SweepRecord& rec) {
-  std::string o = "L,trials,median,quantile,d_star,k,max_col_count,in_class,d_mins\n";
+  // The bound columns only when a point has bounds: a record without them keeps the old layout.
+  bool bounds = false;
+  for (const SweepRecordPoint& p : rec.points) bounds = bounds || p.bounds.has_value();
+  std::string o = "L,trials,median,quantile,d_star,k,max_col_count,in_class,d_mins";
+  if (bounds)
+    for (const std::string& k : sweep_bound_keys()) o += "," + k;
+  o += "\n";
   for (const SweepRecordPoint& p : rec.points) {
     std::string dm;
     for (std::size_t t = 0; t < p.d_mins.size(); ++t) dm += (t ? ";" : "") + csv_int(p.d_mins[t]);
@@ -158,7 +279,9 @@ std::string sweep_to_csv(const SweepRecord& rec) {
          (p.median < 0 ? "NA" : csv_real(p.median)) + "," + csv_int(p.quantile) + "," +
          (p.d_star ? csv_real(*p.d_star) : "NA") + "," + csv_opt(p.k) + "," +
          csv_opt(p.max_col_count) + "," +
-         (p.in_class ? (*p.in_class ? "true" : "false") : "NA") + "," + dm + "\n";
+         (p.in_class ? (*p.in_class ? "true" : "false") : "NA") + "," + dm;
+    if (bounds) o += csv_bounds(p.bounds ? *p.bounds : empty_bounds(p));
+    o += "\n";
   }
   return o;
 }

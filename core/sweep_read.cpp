@@ -111,11 +111,39 @@ JsonValue csv_number(const std::string& s, const std::string& name) {
   return v;
 }
 
-// One CSV row as a JSON point.
-JsonValue csv_point(const std::string& line, const std::string& at) {
+// The CSV header with the bound columns (sweep_io.hpp).
+std::string csv_head_with_bounds() {
+  std::string h = kCsvHead;
+  for (const std::string& k : sweep_bound_keys()) h += "," + k;
+  return h;
+}
+
+// The bound cells of a CSV row (after d_mins, in sweep_bound_keys() order) as JSON members of q:
+// NA -> null, the per-trial lists split at ';'.
+void csv_bounds(const std::vector<std::string>& c, const std::string& at, JsonValue& q) {
+  const std::vector<std::string>& keys = sweep_bound_keys();
+  for (std::size_t n = 0; n < keys.size(); ++n) {
+    const std::string& cell = c[9 + n];
+    if (keys[n] != "logit_scales" && keys[n] != "max_abs_logits") {
+      q.obj.emplace_back(keys[n], csv_number(cell, at + ", " + keys[n]));
+      continue;
+    }
+    JsonValue list;
+    list.type = Type::Array;
+    const std::vector<std::string> xs = split(cell, ';');
+    for (std::size_t t = 0; t < xs.size(); ++t)
+      list.arr.push_back(csv_number(trim(xs[t]), at + ", " + keys[n] + "[" + std::to_string(t) + "]"));
+    q.obj.emplace_back(keys[n], std::move(list));
+  }
+}
+
+// One CSV row as a JSON point (with_bounds: the row has the bound columns too).
+JsonValue csv_point(const std::string& line, const std::string& at, bool with_bounds) {
   const std::vector<std::string> c = split(line, ',');
-  if (c.size() != 9)
-    refuse(at + " must have 9 comma-separated columns (got " + std::to_string(c.size()) + ")");
+  const std::size_t columns = 9 + (with_bounds ? sweep_bound_keys().size() : 0);
+  if (c.size() != columns)
+    refuse(at + " must have " + std::to_string(columns) + " comma-separated columns (got " +
+           std::to_string(c.size()) + ")");
   JsonValue q, d;
   q.type = Type::Object;
   d.type = Type::Array;
@@ -135,6 +163,7 @@ JsonValue csv_point(const std::string& line, const std::string& at) {
     if (k != 1) q.obj.emplace_back(cols[k], csv_number(c[k], at + ", " + cols[k]));
   q.obj.emplace_back("in_class", ic);
   q.obj.emplace_back("d_mins", std::move(d));
+  if (with_bounds) csv_bounds(c, at, q);
   return q;
 }
 
@@ -146,8 +175,11 @@ SweepRecord parse_csv(const std::string& text) {
     if (!l.empty() && l.back() == '\r') l.pop_back();
     if (!trim(l).empty()) lines.emplace_back(static_cast<int>(n) + 1, l);
   }
-  if (lines.empty() || trim(lines[0].second) != kCsvHead)
+  const bool with_bounds = !lines.empty() && trim(lines[0].second) == csv_head_with_bounds();
+  if (lines.empty() || (trim(lines[0].second) != kCsvHead && !with_bounds))
     refuse(std::string("the CSV header must be \"") + kCsvHead +
+           "\", optionally followed by the bound columns \"" +
+           csv_head_with_bounds().substr(std::string(kCsvHead).size() + 1) +
            "\" (as written by attnx sweep --format csv)");
   if (lines.size() < 2) refuse("the CSV holds no rows of results");
   if (lines.size() - 1 > static_cast<std::size_t>(kMaxLs))
@@ -158,7 +190,7 @@ SweepRecord parse_csv(const std::string& text) {
   Names n{{}, ", "};
   for (std::size_t r = 1; r < lines.size(); ++r) {
     n.base.push_back("row " + std::to_string(lines[r].first));
-    pts.arr.push_back(csv_point(lines[r].second, n.base.back()));
+    pts.arr.push_back(csv_point(lines[r].second, n.base.back(), with_bounds));
   }
   SweepRecord rec;
   rec.params.trials = static_cast<long long>(pts.arr[0].find("d_mins")->arr.size());

@@ -48,6 +48,9 @@ async function main() {
   await build({
     entryPoints: [join(ROOT, 'web', 'embed', 'index.js')], outfile, bundle: true, format: 'esm',
     minify: true, target: 'es2020', legalComments: 'none', plugins: [cssText], logLevel: 'warning',
+    // <attnx-lab> loads the module on the page (web/lib/attnx.js), whose Node-only branch reads the
+    // .wasm with node:fs: left as an import that only Node ever runs.
+    external: ['node:*'],
   });
   const raw = statSync(outfile).size, gz = gzipSync(readFileSync(outfile)).length;
   console.log(`build-embed: ${outfile} (${(raw / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip)`);

@@ -9,6 +9,9 @@
 //   paths         --pattern-file and --export paths that are no plain file: directories,
 //                 /dev/zero, /dev/full, missing directories, names with control bytes or bytes
 //                 that are not UTF-8, names too long
+//   attention     `attnx import` files (.npy, .npz, JSON): valid ones, truncated and corrupted
+//                 ones, huge declared shapes, pickles, deflate bombs, wrong CRCs (see
+//                 scripts/fuzz-cli/attention.mjs); the memory limit catches reads past the budget
 // Case i is a pure function of (seed, i): `--only i` replays it and prints its details.
 //
 // Usage: node scripts/fuzz-cli.mjs [--seed N] [--cases N] [--time-limit S] [--mem-limit MiB]
@@ -21,17 +24,19 @@ import { fileURLToPath } from 'node:url';
 import { makeRng } from './fuzz-cli/rng.mjs';
 import { genArgs, BUDGETS } from './fuzz-cli/args.mjs';
 import { genPatternText, hostilePath } from './fuzz-cli/files.mjs';
+import { genAttentionFile } from './fuzz-cli/attention.mjs';
 import { runCase, classify, dirtyText, expectedOutput } from './fuzz-cli/run.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DEFAULT_CLI = resolve(process.env.ATTNX_CLI || join(ROOT, 'build/native/attnx'));
-export const SURFACES = ['args', 'pattern-file', 'paths'];
+export const SURFACES = ['args', 'pattern-file', 'paths', 'attention'];
 
 // The case's argument vector (after the executable) and the files it needs, in `dir`.
 export function makeCase(seed, index, dir) {
   const rng = makeRng(seed, index);
-  const surface = rng.weighted([[50, 'args'], [35, 'pattern-file'], [15, 'paths']]);
+  const surface = rng.weighted([[50, 'args'], [35, 'pattern-file'], [15, 'paths'], [20, 'attention']]);
   const budget = ['--max-bytes', rng.pick(BUDGETS)];
+  if (surface === 'attention') return { surface, args: importArgs(rng, dir, budget) };
   const exportPath = (r) => (r.chance(0.8) ? join(dir, 'out.json') : hostilePath(r, dir, 'write'));
   if (surface === 'args') return { surface, ...genArgs(rng, { exportPath }) };
   const cmd = rng.weighted([[3, 'construct'], [2, 'mind']]);
@@ -49,6 +54,19 @@ export function makeCase(seed, index, dir) {
   if (rng.chance(0.25)) args.push('--L', rng.pick(['2', '3', '5', '16', '64', '16384', '1', 'x']));
   if (cmd === 'construct' && rng.chance(0.2)) args.push('--export', join(dir, 'out.json'));
   return { surface, args };
+}
+
+// `attnx import FILE` with a generated attention file and a few of its flags.
+function importArgs(rng, dir, budget) {
+  const file = join(dir, rng.pick(['a.npy', 'a.npz', 'a.json']));
+  writeFileSync(file, genAttentionFile(rng));
+  const args = ['import', file, ...budget];
+  if (rng.chance(0.3)) args.push('--all', ...(rng.chance(0.3) ? ['--format', 'csv'] : []));
+  else if (rng.chance(0.4)) args.push('--head', rng.pick(['0', '1', '2', '5']), ...(rng.chance(0.3) ? ['--layer', rng.pick(['0', '1'])] : []));
+  if (rng.chance(0.5)) args.push('--rule', rng.pick(['topk:1', 'topk:2', 'topk:9', 'threshold:0.2', 'mass:0.9', 'mass:1', 'topk:0', 'mass:2', 'x']));
+  if (rng.chance(0.2)) args.push('--softmax');
+  if (rng.chance(0.2) && !args.includes('--all')) args.push('--out', join(dir, 'out.json'));
+  return args;
 }
 
 // A successful --export into the case directory must be a clean JSON export file.

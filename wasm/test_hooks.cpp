@@ -1,112 +1,78 @@
 // attnx wasm: test and benchmark hooks, linked only into the test flavour of the module
-// (build/wasm-*/attnx_*_test.mjs), never into what web/ and dist/ serve. Registered as extra
-// functions of the same module: gramSelfTest, gramBench, allocProbe.
-#include <emscripten/bind.h>
+// (build/wasm-*/attnx_*_test.mjs), never into what web/ and dist/ serve: gramSelfTest(L, n, seed)
+// (the kernel, Eigen and the dispatcher against a double reference, core gram_check.hpp),
+// gramBench(L, n, reps, which) (best-of-reps seconds of one rank-n update by "kernel", "eigen" or
+// the dispatcher), allocProbe(mib) (a failed allocation comes back as an Error of kind "memory").
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <memory>
 
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
-#include <attnx/rng.hpp>
+#include <attnx/gram_check.hpp>
+#include "js_value.hpp"
 
-#include "convert.hpp"
-
-using emscripten::val;
 using namespace attnx;
 using namespace attnx::wasm;
 
 namespace {
 
+const GramUpdate kUpdates[] = {gram_update_lower_kernel, gram_update_lower_eigen, gram_update_lower};
 
-// Compares gram_update_lower_kernel and gram_update_lower_eigen against a double reference on
-// random data: G starts random (lower and upper), Pb random normal. Reports the max abs error of
-// each relative to the reference's magnitude, and whether the upper triangle was left untouched.
-val js_gram_self_test(int L, int n, double seed) {
-  return guarded([&] {
-    require_int("L", L, 1, 4096);
-    require_int("n", n, 1, 512);
-    Rng rng(static_cast<std::uint64_t>(seed));
-    const std::size_t l = static_cast<std::size_t>(L);
-    std::vector<float> G0(l * l), P(l * n);
-    for (auto& v : G0) v = static_cast<float>(rng.normal());
-    for (auto& v : P) v = static_cast<float>(rng.normal());
-    std::vector<float> Gk = G0, Ge = G0, Gd = G0;
-    gram_update_lower_kernel(Gk.data(), L, P.data(), n);
-    gram_update_lower_eigen(Ge.data(), L, P.data(), n);
-    gram_update_lower(Gd.data(), L, P.data(), n);
-    double ek = 0, ee = 0, ed = 0, scale = 0;
-    bool upper_ok = true;
-    for (int j = 0; j < L; ++j)
-      for (int i = 0; i < L; ++i) {
-        const std::size_t at = i + j * l;
-        if (i < j) {
-          upper_ok = upper_ok && Gk[at] == G0[at] && Ge[at] == G0[at] && Gd[at] == G0[at];
-          continue;
-        }
-        double ref = G0[at];
-        for (int t = 0; t < n; ++t) ref += double(P[i + t * l]) * double(P[j + t * l]);
-        scale = std::max(scale, std::abs(ref));
-        ek = std::max(ek, std::abs(Gk[at] - ref));
-        ee = std::max(ee, std::abs(Ge[at] - ref));
-        ed = std::max(ed, std::abs(Gd[at] - ref));
-      }
-    val r = val::object();
-    r.set("kernel", std::string(gram_kernel_name()));
-    r.set("maxErrKernel", ek);
-    r.set("maxErrEigen", ee);
-    r.set("maxErrDispatch", ed);
-    r.set("scale", scale);
-    r.set("upperUntouched", upper_ok);
-    return r;
-  });
+// The kernel, Eigen and the dispatcher on the same G0 and Pb.
+struct SelfTest {
+  GramUpdateError e[3];
+};
+SelfTest self_test(int L, int n, double seed) {
+  SelfTest s;
+  for (int u = 0; u < 3; ++u) s.e[u] = gram_update_error(kUpdates[u], L, n, static_cast<std::uint64_t>(seed));
+  return s;
 }
 
-// Best-of-reps seconds of one rank-n lower update of an L x L Gram matrix. which: "kernel",
-// "eigen" or "dispatch".
-val js_gram_bench(int L, int n, int reps, std::string which) {
-  return guarded([&] {
-    require_int("L", L, 1, 8192);
-    require_int("n", n, 1, 1024);
-    require_int("reps", reps, 1, 10000);
-    const std::size_t l = static_cast<std::size_t>(L);
-    std::vector<float> G(l * l, 0.0f), P(l * n);
-    Rng rng(1);
-    for (auto& v : P) v = static_cast<float>(rng.normal());
-    auto fn = which == "eigen" ? gram_update_lower_eigen
-              : which == "kernel" ? gram_update_lower_kernel : gram_update_lower;
-    double best = INFINITY;
-    for (int q = 0; q < reps; ++q) {
-      const double t0 = emscripten_get_now();
-      fn(G.data(), L, P.data(), n);
-      best = std::min(best, (emscripten_get_now() - t0) / 1000.0);
-    }
-    return val(best);
-  });
+double gram_bench(int L, int n, int reps, const std::string& which) {
+  require_int("L", L, 1, 8192);
+  require_int("n", n, 1, 1024);
+  require_int("reps", reps, 1, 10000);
+  std::vector<float> G(static_cast<std::size_t>(L) * L, 0.0f), P(static_cast<std::size_t>(L) * n, 0.5f);
+  const GramUpdate fn = kUpdates[which == "kernel" ? 0 : which == "eigen" ? 1 : 2];
+  double best = INFINITY;
+  for (int q = 0; q < reps; ++q) {
+    const double t0 = emscripten_get_now();
+    fn(G.data(), L, P.data(), n);
+    best = std::min(best, (emscripten_get_now() - t0) / 1000.0);
+  }
+  return best;
 }
 
-// Allocates (and frees) `mib` MiB in one block: checks that a failed allocation is reported as an
-// Error (kind "memory") and leaves the module usable, instead of aborting it.
-val js_alloc_probe(int mib) {
-  return guarded([&] {
-    require_int("mib", mib, 1, 4096);
-    const std::size_t bytes = static_cast<std::size_t>(mib) << 20;
-    std::unique_ptr<char[]> block(new char[bytes]);
-    static char* volatile sink;  // keeps the allocation from being elided
-    sink = block.get();
-    sink[bytes - 1] = 1;
-    return val(static_cast<double>(bytes));
-  });
+double alloc_probe(int mib) {
+  require_int("mib", mib, 1, 4096);
+  const std::size_t bytes = static_cast<std::size_t>(mib) << 20;
+  std::unique_ptr<char[]> block(new char[bytes]);
+  static char* volatile sink;  // keeps the allocation from being elided
+  sink = block.get();
+  sink[bytes - 1] = 1;
+  return static_cast<double>(bytes);
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnx_test_hooks) {
-  emscripten::function("gramSelfTest", &js_gram_self_test);
-  emscripten::function("gramBench", &js_gram_bench);
-  emscripten::function("allocProbe", &js_alloc_probe);
+  Record<SelfTest>("SelfTest")
+      .get("kernel", [](const SelfTest&) { return std::string(gram_kernel_name()); })
+      .get("maxErrKernel", [](const SelfTest& s) { return s.e[0].max_err; })
+      .get("maxErrEigen", [](const SelfTest& s) { return s.e[1].max_err; })
+      .get("maxErrDispatch", [](const SelfTest& s) { return s.e[2].max_err; })
+      .get("scale", [](const SelfTest& s) { return s.e[0].scale; })
+      .get("upperUntouched", [](const SelfTest& s) {
+        return s.e[0].upper_untouched && s.e[1].upper_untouched && s.e[2].upper_untouched;
+      });
+  emscripten::function("gramSelfTest", +[](int L, int n, double seed) {
+    return guarded([&] { return record(self_test(L, n, seed)); });
+  });
+  emscripten::function("gramBench", +[](int L, int n, int reps, std::string which) {
+    return guarded([&] { return gram_bench(L, n, reps, which); });
+  });
+  emscripten::function("allocProbe", +[](int mib) { return guarded([&] { return alloc_probe(mib); }); });
 }

@@ -25,34 +25,25 @@ endif()
 target_compile_options(attnx_core PUBLIC -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS})
 target_compile_definitions(attnx_core PUBLIC ATTNX_FLAVOUR="${ATTNX_WASM_FLAVOUR}")
 
-# Production module: every wasm/*.cpp but the test hooks. Test flavour: the same plus
-# wasm/test_hooks.cpp (gramSelfTest, gramBench, allocProbe), written as attnx_<flavour>_test.mjs
-# in the build folder only (scripts/build-wasm never copies it into web/).
+# Production module: every wasm/*.cpp but the test hooks, compiled once for both modules. Test
+# flavour: the same plus wasm/test_hooks.cpp (gramSelfTest, gramBench, allocProbe), written as
+# attnx_<flavour>_test.mjs in the build folder only (scripts/build-wasm never copies it into web/).
 file(GLOB ATTNX_WASM_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/wasm/*.cpp)
 list(REMOVE_ITEM ATTNX_WASM_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/wasm/test_hooks.cpp)
-set(ATTNX_WASM_LINK
-  -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS} -lembind
-  -sMODULARIZE=1 -sEXPORT_ES6=1
-  -sENVIRONMENT=web,worker
-  -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB
-  -sDYNAMIC_EXECUTION=0
-  -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
-  -sFILESYSTEM=0)
-
-foreach(kind prod test)
-  if(kind STREQUAL "prod")
-    set(tgt attnx_wasm)
-    set(out ${ATTNX_WASM_NAME})
-    set(srcs ${ATTNX_WASM_SOURCES})
-  else()
-    set(tgt attnx_wasm_test)
-    set(out ${ATTNX_WASM_NAME}_test)
-    set(srcs ${ATTNX_WASM_SOURCES} ${CMAKE_CURRENT_SOURCE_DIR}/wasm/test_hooks.cpp)
-  endif()
-  add_executable(${tgt} ${srcs})
-  target_include_directories(${tgt} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/wasm)
+add_library(attnx_wasm_objects OBJECT ${ATTNX_WASM_SOURCES})
+add_executable(attnx_wasm $<TARGET_OBJECTS:attnx_wasm_objects>)
+add_executable(attnx_wasm_test $<TARGET_OBJECTS:attnx_wasm_objects> ${CMAKE_CURRENT_SOURCE_DIR}/wasm/test_hooks.cpp)
+set_target_properties(attnx_wasm PROPERTIES OUTPUT_NAME ${ATTNX_WASM_NAME} SUFFIX ".mjs" LINKER_LANGUAGE CXX)
+set_target_properties(attnx_wasm_test PROPERTIES OUTPUT_NAME ${ATTNX_WASM_NAME}_test SUFFIX ".mjs")
+foreach(tgt attnx_wasm_objects attnx_wasm attnx_wasm_test)
   target_compile_options(${tgt} PRIVATE -Wall -Wextra)
   target_link_libraries(${tgt} PRIVATE attnx_core)
-  set_target_properties(${tgt} PROPERTIES OUTPUT_NAME ${out} SUFFIX ".mjs")
-  target_link_options(${tgt} PRIVATE ${ATTNX_WASM_LINK} -sEXPORT_NAME=${ATTNX_WASM_EXPORT})
 endforeach()
+foreach(tgt attnx_wasm attnx_wasm_test)
+  target_link_options(${tgt} PRIVATE -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS} -lembind
+    -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=${ATTNX_WASM_EXPORT} -sENVIRONMENT=web,worker
+    -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sDYNAMIC_EXECUTION=0
+    -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576 -sFILESYSTEM=0)
+endforeach()
+# records.cpp is registrations only (no loop runs in it): -O1 halves its compile time.
+set_source_files_properties(${CMAKE_CURRENT_SOURCE_DIR}/wasm/records.cpp PROPERTIES COMPILE_OPTIONS -O1)

@@ -18,8 +18,6 @@ namespace attnx {
 
 class GramLadder;
 
-constexpr int kMaxLpD = 256;  // lp: d + 2 LP variables per row (SPEC §8.2: d up to a few hundred)
-
 // What a page needs to know of each construction: the pages read these properties instead of
 // comparing construction names, so a new construction is a core change only.
 struct ConstructionInfo {
@@ -54,7 +52,8 @@ struct InputsRequest {
 };
 
 struct BuiltInputs {
-  Construction c;                           // X, logits, M, §2 rows and metrics (c.d: d or D)
+  Construction c;                           // X, logits, M, §2 rows and metrics (c.d: d or D),
+                                            // SPEC §9 bounds (w when there is a §8.4 report)
   std::optional<LpReport> lp;               // lp: margins t* and iterations per row
   std::optional<PrecisionReport> precision; // SPEC §8.4 (jl: only when asked)
   std::vector<double> moment_lambda;        // moment: lambda_i per row
@@ -65,7 +64,8 @@ struct BuiltInputs {
 void require_construction(const std::string& name);
 
 // Builds X with r.construction and evaluates SPEC §2 on it (and §8.4 as above). Validates the
-// name, d and the budget. jl: construct() (ladder, progress, with_x as there); lp: construct_lp()
+// name, the tolerances, d (lp: 1..kMaxLpD; moment does not use it) and the whole run's budget
+// (estimate_inputs_bytes, the precision report included) before building anything. jl: construct() (ladder, progress, with_x as there); lp: construct_lp()
 // (progress per row, for_each spreads rows); moment: construct_moment() (d not used). When
 // progress stops the work, c.cancelled is true and nothing else is set.
 BuiltInputs build_inputs(const Pattern& A, const Tolerances& tol, const InputsRequest& r,
@@ -84,7 +84,9 @@ MinDResult min_d_of(const std::string& construction, const Pattern& A, const Tol
 
 // One trial of a sweep over L for `moment` (SPEC §8.3, §5): it has one D = 2m per pattern, so
 // the trial's d_min is D when the moment inputs (X in float32, as every construction is judged)
-// pass SPEC §2, and -1 (not reached) when they do not; checked = {D}; beta and d* of the target.
-MinDResult moment_trial(const Pattern& A, const Tolerances& tol);
+// pass SPEC §2, and -1 (not reached) when they do not; checked = {D}; beta and d* of the target;
+// bounds (SPEC §9, without w; not reached: n and the bits floors only).
+MinDResult moment_trial(const Pattern& A, const Tolerances& tol,
+                        std::uint64_t max_bytes = kDefaultMaxBytes);
 
 }  // namespace attnx

@@ -4,6 +4,7 @@
 #include <functional>
 #include <vector>
 
+#include "bounds.hpp"
 #include "pattern.hpp"
 #include "projection.hpp"
 
@@ -66,6 +67,7 @@ struct Construction {
   Metrics metrics;
   RowReport rows;
   ProjectionKind projection = ProjectionKind::Gaussian;  // jl: the kind of P (SPEC 8.1)
+  Bounds bounds;             // SPEC §9 at this X (bits_per_number: set by build_inputs with §8.4)
   bool cancelled = false;    // progress returned false before the logits: only L, d, B are set
 };
 
@@ -85,7 +87,8 @@ class GramLadder;
 // columns summed so far (a repeated call resumes).
 // with_x = false leaves X empty (callers that only need its images pool it from the ladder's
 // columns, see pool_views). projection: the kind of P (gaussian: SPEC §3, bit for bit as before
-// the kinds existed).
+// the kinds existed). bounds: SPEC §9 with Lambda of the float32 X (computed from the columns when
+// with_x is false: the same value) and max |Z| of the float logits.
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                        std::uint64_t max_bytes, const Progress& progress = nullptr,
                        GramLadder* ladder = nullptr, bool with_x = true,

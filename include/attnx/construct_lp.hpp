@@ -14,6 +14,12 @@
 
 namespace attnx {
 
+constexpr int kMaxLpD = 256;  // lp: d + 2 LP variables per row (SPEC §8.2: d up to a few hundred)
+
+// Refuses a hidden size (field "d", or "dmax" for a search's largest) outside 1..kMaxLpD,
+// naming the field and lp's limit.
+void require_lp_d(const char* field, int d);
+
 // The ways of choosing X that the core builds (SPEC §8): "jl" (§3, the paper's), "lp" (§8.2)
 // and "moment" (§8.3).
 const std::vector<std::string>& construction_names();
@@ -36,8 +42,9 @@ struct LpConstruction {
 };
 
 // Builds the `lp` inputs at hidden size d and evaluates SPEC §2 on them (logits Z = Q K^T / sqrt(d)
-// from the float32 X, accumulated in double). box: U of §8.2. Validates d and the budget
-// (estimate_construct_bytes). progress (optional) gets the fraction of rows solved; returning
+// from the float32 X, accumulated in double). box: U of §8.2. Validates d (1..kMaxLpD) and the
+// budget (estimate_inputs_bytes, one row's LP at a time: callers that solve rows on threads
+// check their own estimate first). progress (optional) gets the fraction of rows solved; returning
 // false stops (c.cancelled = true, nothing evaluated).
 LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                             double box = kDefaultLpBox, std::uint64_t max_bytes = kDefaultMaxBytes,
@@ -49,9 +56,11 @@ bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t s
                  const ForEachRow& for_each = nullptr);
 
 // The smallest grid d (multiples of opt.step up to opt.d_max) at which lp_succeeds, found by
-// doubling then bisection (feasibility is monotone in d: columns are nested). d_min = -1 when
-// d_max fails. checked: the grid points evaluated, in the order evaluated. progress gets
-// evaluations / (an upper bound of them); false cancels.
+// doubling then bisection (feasibility is monotone in d: columns are nested). Refuses opt.d_max
+// above kMaxLpD (field "dmax") and a run above the budget (estimate_search_bytes, one row's LP
+// at a time). d_min = -1 when d_max fails. checked: the grid points evaluated, in the order
+// evaluated. progress gets evaluations / (an upper bound of them); false cancels. bounds: SPEC §9
+// of the X built at d_min (kept from its evaluation: no extra work).
 MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
                     double box = kDefaultLpBox, const Progress& progress = nullptr,
                     const ForEachRow& for_each = nullptr);

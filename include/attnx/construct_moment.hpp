@@ -7,6 +7,7 @@
 
 #include "construct.hpp"
 #include "inputs.hpp"
+#include "memory.hpp"
 
 namespace attnx {
 
@@ -21,7 +22,9 @@ struct MomentConstruction {
 // p_i = r_i - lambda_i pi_i. lambda (optional) receives the lambda_i. D: set to 2m.
 std::vector<double> moment_inputs(const Pattern& A, const Tolerances& tol, int* D, std::vector<double>* lambda = nullptr);
 
-// Builds the moment inputs and evaluates §2 and §8.4 on them. Validates the tolerances.
-MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol);
+// Builds the moment inputs and evaluates §2 and §8.4 on them. Validates the tolerances and the
+// budget (estimate_inputs_bytes) before allocating.
+MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol,
+                                    std::uint64_t max_bytes = kDefaultMaxBytes);
 
 }  // namespace attnx

@@ -9,8 +9,9 @@
 // kLadderStep (from the nearest rung kept below), a step up from d to d' about d' - d.
 //
 // G(d) is always summed the same way: columns [0, S), [S, 2S), ... then [floor(d/S) S, d), each
-// chunk through gram_update_lower_kernel (S = kLadderStep). So a ladder's G equals a fresh one's
-// bit for bit whatever it held before, and the SIMD and scalar builds agree bit for bit.
+// chunk through gram_update_lower (S = kLadderStep). So a ladder's G equals a fresh one's
+// bit for bit whatever it held before, and every Gram kernel (SIMD or scalar, native or WASM)
+// gives the same bits.
 #pragma once
 #include <cstdint>
 #include <functional>

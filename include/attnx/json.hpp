@@ -35,6 +35,8 @@ std::string escape_message(const std::string& s);
 // Length (1 to 4) of the well-formed UTF-8 sequence starting at s[i], with its code point in
 // *cp; 0 when s[i] does not start one (i < s.size()).
 std::size_t utf8_sequence(const std::string& s, std::size_t i, char32_t* cp);
+// Appends code point cp (at most U+10FFFF) to o as UTF-8 (1 to 4 bytes).
+void append_utf8(std::string& o, char32_t cp);
 // The double nearest to the decimal number text [first, last), whose syntax the caller has
 // checked (JSON number or [-]digits[.digits][e[+-]digits]); +-infinity when out of range.
 double parse_decimal(const char* first, const char* last);
@@ -104,20 +106,41 @@ class JsonWriter {
   bool io_error_ = false;
 };
 
-// Parsed JSON value (reader). Object members keep the text's order; keys are unique.
+// A JSON value: what json_parse reads, and the plain data the JavaScript API hands to the core
+// and gets back (the WebAssembly module converts JS values to and from it generically). Object
+// members keep their order; the reader makes keys unique. Two types never come out of
+// json_parse: Numbers, an array of numbers held packed in `nums` (a JavaScript typed array:
+// Float32Array, Int32Array, ...), and Other, a JavaScript value JSON has no type for (undefined,
+// a bigint, a function, a symbol), with `str` the text that names it in messages ("undefined",
+// "5n"). Number may hold NaN and +-infinity (from JavaScript).
 struct JsonValue {
-  enum class Type { Null, Bool, Number, String, Array, Object };
+  enum class Type { Null, Bool, Number, String, Array, Object, Numbers, Other };
   Type type = Type::Null;
   bool b = false;
   double num = 0;
   std::string str;
   std::vector<JsonValue> arr;
   std::vector<std::pair<std::string, JsonValue>> obj;
+  std::vector<double> nums;  // Numbers
   int line = 0, column = 0;  // where the value starts (1-based; column counts bytes)
 
   const JsonValue* find(const std::string& k) const;  // object member or nullptr
+
+  // Builders for values the core hands back.
+  static JsonValue of(double v);
+  static JsonValue of(bool v);
+  static JsonValue of(const std::string& v);
+  static JsonValue of(const char* v) { return of(std::string(v)); }
+  static JsonValue of(int v) { return of(static_cast<double>(v)); }
+  static JsonValue array();
+  static JsonValue object();
+  // A count or d where negative means "none / not reached": null then.
+  static JsonValue count_or_null(double v);
+  // Appends member k (the caller keeps keys unique) and returns *this.
+  JsonValue& set(const std::string& k, JsonValue v);
 };
-// "null", "a boolean", "a number", "a string", "an array", "an object".
+// "null", "a boolean", "a number", "a string", "an array" (Array, Numbers), "an object", and
+// "a value JSON has no type for" (Other).
 const char* json_type_name(JsonValue::Type t);
 
 // A syntax error: what() is "line L, column C: <what>".

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "construct.hpp"
+#include "gram.hpp"
 #include "memory.hpp"
 
 namespace attnx {
@@ -14,6 +15,9 @@ struct MinDOptions {
   int step = 16;     // >= 1
   std::uint64_t max_bytes = kDefaultMaxBytes;
   ProjectionKind projection = ProjectionKind::Gaussian;  // jl's projection kind (SPEC 8.1)
+  // Gram kernel of the rank-m updates. Every kernel gives the same bits (gram.hpp), so this
+  // changes the speed only; tests and benchmarks set it, must run here (gram_kernel_runs).
+  GramKernel gram_kernel = GramKernel::Auto;
 };
 void validate(const MinDOptions& opt);
 
@@ -25,6 +29,8 @@ struct MinDResult {
   std::uint64_t gram_madds = 0;  // multiply-adds spent in Gram updates
   std::uint64_t check_madds = 0; // multiply-adds spent in criterion checks
   double beta = 0, d_star = 0;
+  Bounds bounds;                 // SPEC §9 of the X at d_min (without w); not reached: n and the
+                                 // bits floors only (its scales -1)
 };
 
 // One pass over nested columns of P (drawn from projection_seed(seed), `step` at a time, of kind
@@ -34,7 +40,9 @@ struct MinDResult {
 // evaluated on Z = B G / d using the sparsity of B: first on recently failing rows (cheap, from
 // cached columns), then, only when they all pass, on every row with early exit. d_min is the first
 // grid point where every row passes. progress (construct.hpp) is called after every grid point;
-// returning false cancels (d_min = -1, cancelled = true).
+// returning false cancels (d_min = -1, cancelled = true). At d_min, bounds: Lambda of construct()'s
+// float32 X at d_min (its columns drawn again in pieces of the pending buffer: O(L d + nnz d))
+// and max |Z| of the logits the last check read (one more pass over the rows: O(L^2 k)).
 MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
                  std::uint64_t seed, const Progress& progress = nullptr);
 

@@ -51,8 +51,12 @@ struct Triplet {
   double w = 0.0;
 };
 
-// Validates spec (field names as in the CLI: L, k, w, r, block, stride, globals, randoms,
-// w_min, decay) and draws the pattern. Random choices use `rng` only.
+// Refuses a spec make_pattern would refuse, without drawing anything: L, the family's own
+// parameters at L, more than kMaxNnz nonzeros (naming the family's parameters), the weights'
+// options; a custom family (it has no generator). Field names as in the CLI.
+void validate(const PatternSpec& spec);
+
+// Validates spec (validate above) and draws the pattern. Random choices use `rng` only.
 Pattern make_pattern(const PatternSpec& spec, Rng& rng);
 
 // Custom pattern from triplets (i, j, weight >= 0). Zero weights are dropped; duplicates,

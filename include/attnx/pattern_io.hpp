@@ -52,4 +52,15 @@ std::string pattern_to_csv(const PatternTriplets& p);
 std::string pattern_to_json(const Pattern& p);
 std::string pattern_to_csv(const Pattern& p);
 
+// Entries as three columns, the JavaScript API's { rows, cols, vals }: of triplets in their order
+// (weights as written), of a Pattern in CSR order (normalised weights rounded to float32, as the
+// API hands them over). Cost: linear in the entries.
+template <class V>
+struct EntryColumns {
+  std::vector<int> rows, cols;
+  std::vector<V> vals;
+};
+EntryColumns<double> entry_columns(const std::vector<Triplet>& triplets);
+EntryColumns<float> entry_columns(const Pattern& A);
+
 }  // namespace attnx

@@ -17,7 +17,9 @@ constexpr double kMaxExactInt = 9007199254740991.0;  // 2^53 - 1: the largest ex
 constexpr double kMaxSeed = kMaxExactInt;         // every seed is an exact JS number
 constexpr int kMaxLs = 64;                        // lengths in one sweep
 
-enum class OptionKind { Int, Real, Choice, IntList };
+// Text: a string with its own grammar (OptionInfo::grammar; e.g. import's rule "topk:2").
+// Switch: on or off (a CLI flag without a value; def 0 = off).
+enum class OptionKind { Int, Real, Choice, IntList, Text, Switch };
 
 // When an option is used: the choice option `option` ("pattern", "weights", "construction")
 // holds one of `values`. An option is used when every one of its rules holds.
@@ -37,6 +39,7 @@ struct OptionInfo {
   double def = 0;                       // Int, Real
   std::string def_text;                 // Choice, IntList
   std::vector<std::string> choices;     // Choice
+  std::string grammar;                  // Text: the accepted forms, as range texts show them
   int max_count = 0;                    // IntList: most entries
   std::string label, help, group;
   std::string unit;                     // "tokens", "dimensions", ... ("" = none)
@@ -58,6 +61,9 @@ void require_option_upto(const std::string& name, long long value, long long hi)
 using ChoiceLookup = std::function<std::string(const std::string& name)>;
 // Whether option o is used with the settings `choice` describes (every rule of o.applies holds).
 bool option_applies(const OptionInfo& o, const ChoiceLookup& choice);
+// The first rule of o.applies that the settings break (for callers that word the refusal with
+// their own names, such as the CLI's flags); null when o is used.
+const AppliesRule* option_failing_rule(const OptionInfo& o, const ChoiceLookup& choice);
 // Why o is not used with those settings, naming the first rule that fails: "box applies only to
 // construction lp (got construction jl)"; "" when it is used.
 std::string option_not_applying_text(const OptionInfo& o, const ChoiceLookup& choice);
@@ -80,6 +86,16 @@ const std::vector<ContextRule>& context_rules();
 // Default of `name` in `context` as link text ("1024", "0.1", "random", "16,32,64").
 std::string context_default(const std::string& context, const std::string& name);
 double context_max(const std::string& context, const std::string& name);
+// Default of `name` in `context` for construction `construction` (one of construction_names()),
+// as link text: always within that construction's own limits, so a page or the CLI can fall
+// back to it whatever else is set. d: the context's default when the construction accepts it,
+// else the construction's own (ConstructionInfo::explorer_d, e.g. lp's 32 where the explorer's
+// 1024 is above lp's 256); step and dmax: the construction's own search grid when it has one
+// (search_step and d_max: lp's 1 and 256), else the context's defaults capped at its d_max.
+// Other options: context_default. "" when the option does not apply to the construction
+// (moment's d, step, dmax). Throws std::logic_error for an unknown option or construction.
+std::string construction_default(const std::string& context, const std::string& name,
+                                 const std::string& construction);
 
 // Links are a public format (SPEC §6 determinism carried into URLs). A link names its format
 // version `v`; a link without `v` is version 0. Each version has a FROZEN copy of the defaults

@@ -27,6 +27,7 @@ struct SweepOptions {
   std::string construction = "jl";  // jl (SPEC §3), lp (§8.2): each trial's minimal d; moment (§8.3): D or not reached (moment_trial)
   double box = kDefaultLpBox;        // lp: U
 };
+// Refuses options out of range (lp: mind.d_max above kMaxLpD, naming "dmax").
 void validate(const SweepOptions& opt);
 
 struct SweepPoint {
@@ -38,6 +39,10 @@ struct SweepPoint {
   int k = 0, max_col_count = 0;
   bool in_class = true;
   std::uint64_t madds = 0;
+  // SPEC §9.2 of each trial's X at its d_min (mind.hpp MinDResult::bounds), in trial order.
+  std::vector<double> logit_scales;    // Lambda; -1 = not reached
+  std::vector<double> max_abs_logits;  // max |Z|; -1 = not reached
+  int column_supports = 0;             // the smallest n over the trials that reached (0: none)
 };
 
 struct LogFit { bool ok = false; double a = 0, b = 0, r2 = 0; };    // d = a + b ln L
@@ -52,7 +57,8 @@ struct SweepResult {
 // Seed of trial t at length L (fresh pattern and projection per trial).
 std::uint64_t trial_seed(std::uint64_t master, int L, int t);
 
-// One L of the sweep (all trials). progress gets the fraction of this point done.
+// One L of the sweep (all trials). progress gets the fraction of this point done. Checks the
+// trial's budget (estimate_search_bytes at L) before drawing any pattern.
 SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress = nullptr);
 SweepResult sweep(const SweepOptions& opt, const Progress& progress = nullptr);
 
@@ -60,10 +66,27 @@ SweepResult sweep(const SweepOptions& opt, const Progress& progress = nullptr);
 SweepPoint sweep_trial(const SweepOptions& opt, int L, int t);
 
 // The point of length L from its trials' single-trial points, in trial order: equal, field for
-// field, to sweep_point over those trials (d_mins in order, the largest d*, k and column count,
-// the class test of every trial, the sum of madds, then median and quantile). Lets callers run
+// field, to sweep_point over those trials (d_mins, logit scales and largest logits in order, the
+// largest d*, k and column count, the class test of every trial, the sum of madds, the smallest
+// n of the trials that reached, then median and quantile). Lets callers run
 // the tasks of a sweep in any order or in parallel and still print the same bytes.
 SweepPoint merge_trials(const SweepOptions& opt, int L, const std::vector<SweepPoint>& trials);
+
+// The smaller of two counts of column supports (SPEC §9), 0 meaning none yet. O(1).
+int smallest_supports(int a, int b);
+
+// A streamed part of one length: the point of trials first_trial .. first_trial + n - 1 (n =
+// point.d_mins.size()), as sweep_point gives it for those trials.
+struct PointPart {
+  int first_trial = 0;
+  SweepPoint point;
+};
+// The point of length L from parts that finished in any order: sorted by first trial, they must
+// cover trials 0 .. trials - 1 exactly (else InvalidArgument("parts", ...) naming the first gap or
+// overlap: "the trials of L = 64 do not join up at trial 3: trials 2..2 are in no part"),
+// then merged as merge_trials does, with delta for the quantile. L, trials and delta are checked
+// against the option table (InvalidArgument naming them). O(trials log trials).
+SweepPoint merge_point_parts(int L, std::vector<PointPart> parts, int trials, double delta);
 
 // Statistics (not-reached values are -1 and count as larger than any d).
 double median_d(std::vector<int> d);          // -1 if the median is not reached

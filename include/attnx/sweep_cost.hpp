@@ -1,7 +1,12 @@
-// attnx core: predicting what a sweep costs (attnx bench --scaling, attnx sweep --dry-run).
-// A trial at length L with minimal d takes about c (L^2 d)^p seconds (the Gram updates are
-// L^2 d multiply-adds); d itself grows like a + b ln L. Both are fitted to measured trials.
+// attnx core: what a sweep costs: the one cost model of attnx sweep --dry-run, attnx bench
+// --scaling, the CLI's progress, the shards of attnx sweep --shard and the lab's task plan and
+// time estimate (ETA).
+// A trial at length L whose minimal d is about d̂(L) takes c (L^2 d̂)^p seconds (the Gram updates
+// are L^2 d multiply-adds), with d̂(L) = a + b ln L clamped to [d_lo, d_hi]. Before anything was
+// timed the prior model holds: p = 1, d̂ = ln L (d grows like log L), c = 1, so a trial "costs"
+// L^2 ln L work units; fit_cost fits c, p, a, b to timed trials.
 #pragma once
+#include <limits>
 #include <vector>
 
 #include "sweep.hpp"
@@ -15,19 +20,53 @@ struct TrialTiming {
 };
 
 struct CostModel {
-  bool ok = false;
-  double c = 0, p = 1, r2 = 0;  // seconds = c (L^2 d)^p, fitted in log-log space (R^2 there)
-  LogFit d_of_L;                // d = a + b ln L over the reached trials (fit_log)
+  bool ok = false;              // fitted (fit_cost: at least two timings with distinct L^2 d)
+  double c = 0, p = 1, r2 = 0;  // seconds = c (L^2 d̂)^p, fitted in log-log space (R^2 there)
+  LogFit d_of_L;                // d̂ = a + b ln L over the reached trials (fit_log); not ok: d_hi
+  double d_lo = 0, d_hi = std::numeric_limits<double>::infinity();  // the clamp of d̂
 };
 
-// Fits the model to at least two timings with distinct L^2 d (else ok = false). A trial that did
-// not reach counts with d = d_max (the work it did).
-CostModel fit_cost(const std::vector<TrialTiming>& t, int d_max);
+// The prior model: c = 1, p = 1, d̂(L) = ln L unclamped, so trial_work(prior, L) = L^2 ln L
+// exactly (the product double(L) * L * std::log(L), as the shards have always weighed a trial).
+CostModel prior_cost_model();
 
-// Predicted seconds of one trial at length L: d from d_of_L (clamped to [step, d_max]).
-double predict_trial_seconds(const CostModel& m, int L, int step, int d_max);
+// Fits the model to at least two timings with distinct L^2 d (else ok = false, c = 0). A trial
+// that did not reach counts with d = d_max (the work it did); d̂ is clamped to [step, d_max].
+// Logarithms and powers by det_log / det_exp, so native and WASM builds fit the same bits.
+CostModel fit_cost(const std::vector<TrialTiming>& t, int step, int d_max);
+
+// Work of one trial at length L under m: (L^2 d̂(L))^p (p = 1 exactly: no power taken). O(1).
+double trial_work(const CostModel& m, int L);
+
+// Work of `trials` trials at length L: trial_work(m, L) * trials (a task's weight). O(1).
+double task_work(const CostModel& m, int L, int trials);
+
+// Predicted seconds of one trial at length L: m.c * trial_work(m, L).
+double predict_trial_seconds(const CostModel& m, int L);
 
 // Predicted seconds of the whole sweep on one core (every L, every trial).
 double predict_sweep_seconds(const CostModel& m, const SweepOptions& opt);
+
+// The time estimate, shown once this share of the work is done and this much time has passed.
+constexpr double kEtaMinFraction = 0.01;
+constexpr double kEtaMinSeconds = 0.3;
+
+// Seconds left when `fraction` (in [0, 1]) of the work took `elapsed` seconds, at the same rate:
+// elapsed (1 - fraction) / fraction; -1 (not known yet) until fraction > kEtaMinFraction and
+// elapsed > kEtaMinSeconds.
+double eta_seconds(double fraction, double elapsed);
+
+// One task of a sweep in progress: its work (trial_work times its trials) and the fraction of it
+// done (clamped to [0, 1]).
+struct TaskShare {
+  double work = 0;
+  double fraction = 0;
+};
+struct SweepProgress {
+  double fraction = 0;  // done work / all work (0 when there is no work)
+  double eta = -1;      // eta_seconds(fraction, elapsed)
+};
+// The progress of tasks after `elapsed` seconds. O(tasks).
+SweepProgress sweep_progress(const std::vector<TaskShare>& tasks, double elapsed);
 
 }  // namespace attnx

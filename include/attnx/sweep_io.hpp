@@ -4,8 +4,11 @@
 // JSON: {"command": "sweep", "version", "params": {...}, "points": [...], "fits": {...}} with
 // the CLI's layout. CSV: the header L,trials,median,quantile,d_star,k,max_col_count,in_class,
 // d_mins and one row per length, d_mins joined by ';'. Every value that is unknown, not reached
-// or not finite is null in JSON and NA in CSV.
+// or not finite is null in JSON and NA in CSV. Points with SPEC §9's bounds add, after madds, the
+// keys of sweep_bound_keys() (JSON), and the CSV the same columns after d_mins (its per-trial lists
+// joined by ';'); a record without bounds is written exactly as before they existed.
 #pragma once
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -33,6 +36,23 @@ struct SweepRecordParams {
   std::optional<std::string> projection;    // jl's kind, written only when not gaussian
 };
 
+// SPEC §9 at one length: each trial's logit scale and largest |logit| at its d_min, the floors at
+// their medians (bounds.hpp; keys as bound_infos() names them). NaN / 0: unknown.
+struct SweepPointBounds {
+  std::vector<double> logit_scales, max_abs_logits;  // per trial; -1 = not reached
+  int column_supports = 0;  // n: the smallest over the trials that reached (0: none)
+  double logit_scale = NAN, max_abs_logit = NAN;  // medians over the trials that reached
+  double d_lambda = NAN, ratio = NAN;             // packing floor at the median Lambda; median d / it
+  double d_logit = NAN, ratio_logit = NAN;        // the same at the median max |Z|
+  double bits_fixed_keys = NAN, bits_free_keys = NAN, bits_free_keys_regular = NAN;  // at (L, k)
+};
+
+// The bound keys of a sweep point, in the order files write them (bounds.hpp bound_infos()).
+const std::vector<std::string>& sweep_bound_keys();
+// The member of SweepPointBounds holding the scalar bound `key` (a key of sweep_bound_keys() other
+// than column_supports and the per-trial lists); nullptr for any other key.
+double SweepPointBounds::*scalar_bound_member(const std::string& key);
+
 // One length. Not-reached d values are -1 as in SweepPoint; other values may be unknown.
 struct SweepRecordPoint {
   int L = 0;
@@ -43,6 +63,7 @@ struct SweepRecordPoint {
   std::optional<int> k, max_col_count;
   std::optional<bool> in_class;
   std::optional<std::uint64_t> madds;
+  std::optional<SweepPointBounds> bounds;  // none in files written before SPEC §9
 };
 
 // The fits' "model" texts in sweep files.
@@ -63,11 +84,20 @@ struct SweepRecord {
 
 // The record `attnx sweep` prints for these options and this result.
 SweepRecord sweep_record(const SweepOptions& opt, const SweepResult& r);
-SweepRecordPoint record_point(const SweepPoint& p);
+// The record of one length; its bounds summarised at tolerance tau (summarise_bounds).
+SweepRecordPoint record_point(const SweepPoint& p, double tau);
+// The floors of p.bounds from its per-trial values, p.median, p.k and p.L at tolerance tau: the
+// medians of the reached trials' logit scales and largest logits, the packing floors at them with
+// n = column_supports and their ratios to the median d_min, and the §9.3 floors at (L, k) (each
+// NaN when what it needs is unknown). Nothing when p has no bounds.
+void summarise_bounds(SweepRecordPoint& p, double tau);
+
+struct SweepReport;  // sweep_report.hpp
 
 // The texts of `attnx sweep --format json` and `--format csv` (byte for byte). JSON writes
-// "params" members that are known, in the CLI's order, and the stored fits.
-std::string sweep_to_json(const SweepRecord& rec);
+// "params" members that are known, in the CLI's order, and the stored fits, then the report of
+// `attnx sweep --report` when one is given (a "report" member, sweep_report.hpp).
+std::string sweep_to_json(const SweepRecord& rec, const SweepReport* report = nullptr);
 std::string sweep_to_csv(const SweepRecord& rec);
 
 // Reads either text (JSON when it starts with '{' or '[', after a UTF-8 byte order mark and
@@ -79,7 +109,11 @@ std::string sweep_to_csv(const SweepRecord& rec);
 //   points: 1 to kMaxLs, L ascending in [kMinL, kMaxL], d_mins 1 to kMaxTrials values each an
 //   integer in [1, d_max] (kMaxD without d_max) or null, as many as params.trials; median and
 //   quantile, when given, equal to what d_mins (and delta) give; d_star >= 0, k in [1, L],
-//   max_col_count in [0, L], madds an integer in [0, 2^53-1], in_class a boolean, or null.
+//   max_col_count in [0, L], madds an integer in [0, 2^53-1], in_class a boolean, or null;
+//   SPEC §9 bounds (optional: any of sweep_bound_keys(), the others unknown): logit_scales and
+//   max_abs_logits as many as d_mins, each a number >= 0 or null and null where d_min is,
+//   column_supports an integer in [1, L] or null, the other keys numbers >= 0 or null (taken as
+//   written, like d_star). A CSV has either the 9 columns above or those and the bound columns.
 // The result's median and quantile are recomputed (CSV without delta: quantile as written, one
 // of the d_mins), params.trials is filled in from the points, and the fits recomputed.
 SweepRecord parse_sweep(const std::string& text);

@@ -1,7 +1,7 @@
 // attnx core: a sweep split into shards (`attnx sweep --shard i/n`) and merged back
 // (`attnx merge`). String in, string out. The tasks of a sweep are its (L, trial) pairs; shard i
-// of n gets a deterministic share balanced by estimated cost (L^2 ln L per trial: d grows like
-// log L), and the merged result is the unsharded sweep's, so its text is byte-identical.
+// of n gets a deterministic share balanced by the prior cost model (sweep_cost.hpp: L^2 ln L per
+// trial, d growing like log L), and the merged result is the unsharded sweep's, so its text is byte-identical.
 #pragma once
 #include <string>
 #include <utility>

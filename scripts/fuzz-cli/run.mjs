@@ -97,8 +97,9 @@ function classifyRefused(r) {
   const dirty = dirtyText(r.err);
   if (dirty) return ['BAD', `refusal with ${dirty}`];
   if (r.out.length) return ['BAD', 'refusal with output on stdout'];
-  // --progress lines ("attnx: sweep 40%") may come first; then exactly one line.
-  const message = text.replace(/^(attnx: (sweep|mind L=\d+) \d+%\n)+/, '');
+  // --progress lines ("attnx: sweep 40%") and the survey's thread notice may come first; then
+  // exactly one line.
+  const message = text.replace(/^(attnx: (sweep|mind L=\d+|import --all) \d+%\n|attnx import: \d+ threads at once would exceed --max-bytes; using \d+\n)+/, '');
   if (!/^attnx: [^\n]+\n$/.test(message)) return ['BAD', `refusal is not one line "attnx: ...": ${JSON.stringify(text.slice(0, 200))}`];
   if (/out of memory/.test(text)) return ['BAD', `memory limit hit: ${text.trim()}`];
   if (/internal error/.test(text)) return ['BAD', text.trim()];

@@ -94,7 +94,7 @@ TEST_CASE("build_inputs and min_d_of refuse what does not apply, naming the fiel
   r.construction = "lp";
   r.d = kMaxLpD + 1;
   CHECK(refusal_of([&] { build_inputs(A, tol, r); }) ==
-        "d: d must be an integer from 1 to 256 for construction lp (got 257)");
+        "d: d must be an integer from 1 to 256 for construction lp (got 257; each row's linear program has d + 2 variables)");
   r.d = 8;
   r.box = 0;
   CHECK(refusal_of([&] { build_inputs(A, tol, r); }).rfind("box: box must be a number in (0,", 0) == 0);

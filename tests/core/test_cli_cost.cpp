@@ -3,6 +3,8 @@
 // whose parts add up; the pilot runs lengths up to 1024 only.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "cli_run.hpp"
 #include <attnx/json.hpp>
 
@@ -37,6 +39,13 @@ TEST_CASE("sweep --dry-run predicts per L and in total without running the sweep
     sum += p.find("seconds")->num;
   }
   CHECK(pred[4].find("seconds_per_trial")->num > pred[3].find("seconds_per_trial")->num);
+  // The progress model: each L's work per trial is L^2 ln L (the weights of --progress and the lab).
+  for (const auto& p : pred) {
+    const double L = p.find("L")->num;
+    CHECK(p.find("work_per_trial")->num == doctest::Approx(L * L * std::log(L)).epsilon(1e-15));
+  }
+  CHECK(j.find("progress")->find("eta_min_fraction")->num == 0.01);
+  CHECK(j.find("progress")->find("eta_min_seconds")->num == 0.3);
   CHECK(j.find("core_hours")->num == doctest::Approx(sum / 3600));
   CHECK(j.find("wall_hours")->num == doctest::Approx(sum / 3600 / 4));
 }

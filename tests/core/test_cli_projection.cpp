@@ -70,7 +70,11 @@ TEST_CASE("--projection other than gaussian is refused for lp and moment, naming
                              args[2]) != std::string::npos, r.err);
   }
   cli_test::check_refused(run_cli({"mind", "--projection", "sparse"}));
-  CHECK(run_cli({"construct", "--construction", "lp", "--projection", "gaussian", "--L", "16", "--d", "8"}).status == 0);
+  // Given, even the gaussian kind (lp's keys) is a value for a field that does not apply (issue 27).
+  const auto given = run_cli({"construct", "--construction", "lp", "--projection", "gaussian", "--L", "16", "--d", "8"});
+  cli_test::check_refused(given);
+  CHECK(given.err.find("--projection gaussian applies only to --construction jl (got --construction lp") != std::string::npos);
+  CHECK(run_cli({"construct", "--construction", "lp", "--L", "16", "--d", "8"}).status == 0);
 }
 
 TEST_CASE("mind --projection finds the core's min_d with that kind") {

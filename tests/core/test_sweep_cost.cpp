@@ -1,12 +1,25 @@
-// The sweep cost model: exact power laws are recovered; d grows with ln L as fitted; a sweep's
-// prediction is the sum over its trials.
+// The sweep cost model: the prior is L^2 ln L per trial (the shards' weights, bit for bit); exact
+// power laws are recovered by the fit; a sweep's prediction is the sum over its trials; the time
+// estimate is elapsed (1 - f) / f of the done share f weighed by the model; the lab's task plan
+// covers every trial in order, sized by the model.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <attnx/sweep_cost.hpp>
+#include <attnx/sweep_plan.hpp>
 
 using namespace attnx;
+
+TEST_CASE("the prior cost model: a trial at L costs L^2 ln L work units, exactly") {
+  const CostModel prior = prior_cost_model();
+  for (int L : {2, 3, 16, 64, 100, 1000, 1024, 16384}) {
+    CHECK(trial_work(prior, L) == double(L) * L * std::log(double(L)));  // bit for bit
+    CHECK(predict_trial_seconds(prior, L) == trial_work(prior, L));      // c = 1
+  }
+  CHECK(trial_work(prior, 512) / trial_work(prior, 256) == doctest::Approx(4 * std::log(512.0) / std::log(256.0)));
+}
 
 TEST_CASE("fit_cost recovers seconds = c (L^2 d)^p and d = a + b ln L from exact samples") {
   std::vector<TrialTiming> t;
@@ -14,16 +27,91 @@ TEST_CASE("fit_cost recovers seconds = c (L^2 d)^p and d = a + b ln L from exact
     const int d = int(std::lround(100 + 50 * std::log(double(L))));
     t.push_back({L, d, 2e-9 * std::pow(double(L) * L * d, 1.1)});
   }
-  const CostModel m = fit_cost(t, 4096);
+  const CostModel m = fit_cost(t, 16, 4096);
   REQUIRE(m.ok);
   CHECK(m.p == doctest::Approx(1.1).epsilon(1e-3));
+  CHECK(m.c == doctest::Approx(2e-9).epsilon(1e-2));
   CHECK(m.r2 == doctest::Approx(1.0).epsilon(1e-6));
   CHECK(m.d_of_L.b == doctest::Approx(50).epsilon(0.02));
   const double d2048 = 100 + 50 * std::log(2048.0);
-  CHECK(predict_trial_seconds(m, 2048, 16, 4096) == doctest::Approx(2e-9 * std::pow(2048.0 * 2048 * d2048, 1.1)).epsilon(0.02));
+  CHECK(predict_trial_seconds(m, 2048) == doctest::Approx(2e-9 * std::pow(2048.0 * 2048 * d2048, 1.1)).epsilon(0.02));
+  // d is clamped to [step, d_max]: at L = 2 the fitted d (about 135) stays, a huge L stops at d_max.
+  CHECK(predict_trial_seconds(m, 16384) == doctest::Approx(m.c * std::pow(16384.0 * 16384 * std::min(4096.0, m.d_of_L.a + m.d_of_L.b * std::log(16384.0)), m.p)));
   SweepOptions o;
   o.Ls = {64, 2048};
   o.trials = 3;
-  CHECK(predict_sweep_seconds(m, o) == doctest::Approx(3 * (predict_trial_seconds(m, 64, 16, 4096) + predict_trial_seconds(m, 2048, 16, 4096))));
-  CHECK_FALSE(fit_cost({{64, 100, 1.0}}, 4096).ok);
+  CHECK(predict_sweep_seconds(m, o) == doctest::Approx(3 * (predict_trial_seconds(m, 64) + predict_trial_seconds(m, 2048))));
+  const CostModel one = fit_cost({{64, 100, 1.0}}, 16, 4096);
+  CHECK_FALSE(one.ok);
+  CHECK(one.c == 0);
+}
+
+TEST_CASE("eta_seconds and sweep_progress: the rate so far, once 1% and 0.3 s are behind") {
+  CHECK(eta_seconds(0.25, 3) == 9);       // 3 s for a quarter: 9 s for the rest
+  CHECK(eta_seconds(0.5, 0.31) == 0.31);
+  CHECK(eta_seconds(1, 5) == 0);
+  CHECK(eta_seconds(0.01, 100) == -1);    // not more than 1 % done
+  CHECK(eta_seconds(0.5, 0.3) == -1);     // not more than 0.3 s passed
+  const SweepProgress p = sweep_progress({{3, 1}, {1, 0}}, 3);
+  CHECK(p.fraction == 0.75);
+  CHECK(p.eta == 1);
+  CHECK(sweep_progress({{1, 0}}, 1).eta == -1);
+  CHECK(sweep_progress({{2, 1.5}, {2, -1}}, 1).fraction == 0.5);  // fractions clamped to [0, 1]
+  CHECK(sweep_progress({}, 1).fraction == 0);
+}
+
+namespace {
+// Checks the plan's invariants and returns it: every length's parts cover its trials in order,
+// nearly equal in size, at least min(3 lanes, lengths x trials) tasks, each weighed by the model.
+std::vector<PlannedTask> check_plan(const std::vector<int>& Ls, int T, int lanes) {
+  const CostModel prior = prior_cost_model();
+  const std::vector<PlannedTask> tasks = plan_sweep_tasks(prior, Ls, T, lanes);
+  for (int L : Ls) {
+    int next = 0, lo = T, hi = 0;
+    for (const PlannedTask& t : tasks) {
+      if (t.L != L) continue;
+      CHECK(t.first_trial == next);
+      CHECK(t.trials >= 1);
+      CHECK(t.work == trial_work(prior, L) * t.trials);
+      next += t.trials;
+      lo = std::min(lo, t.trials), hi = std::max(hi, t.trials);
+    }
+    CHECK(next == T);
+    CHECK(hi - lo <= 1);
+  }
+  CHECK(tasks.size() >= std::min<std::size_t>(3 * lanes, Ls.size() * T));
+  return tasks;
+}
+std::vector<int> lengths_of(const std::vector<PlannedTask>& t) {
+  std::vector<int> out;
+  for (const PlannedTask& x : t)
+    if (out.empty() || out.back() != x.L) out.push_back(x.L);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("plan_sweep_tasks: parts in trial order, sized by cost, about 3 tasks per worker") {
+  const auto a = check_plan({16, 32, 64, 128}, 6, 4);
+  CHECK(lengths_of(a) == std::vector<int>{128, 64, 32, 16});  // several workers: largest L first
+  CHECK(std::count_if(a.begin(), a.end(), [](const PlannedTask& t) { return t.L == 16; }) == 1);  // cheap: whole
+  CHECK(lengths_of(check_plan({16, 32, 64, 128}, 10, 1)) == std::vector<int>{16, 32, 64, 128});  // one: smallest first
+  const auto b = check_plan({512}, 2, 8);
+  CHECK((b.size() == 2 && b[1].first_trial == 1 && b[1].trials == 1));  // never below one trial
+  CHECK(check_plan({512}, 1, 8).size() == 1);
+  std::vector<int> equal;
+  for (int i = 0; i < 21; ++i) equal.push_back(64 + i);
+  CHECK(check_plan(equal, 4, 2).size() == 21);  // many equal lengths: no split
+  // One long length among short ones is split even when the lengths alone give enough tasks.
+  const auto c = check_plan({16, 32, 64, 128, 256, 512, 1024, 2048}, 6, 2);
+  for (int i = 0; i < 5; ++i) CHECK(c[i].L == 2048);
+  double total = 0;
+  for (const PlannedTask& t : c) total += t.work;
+  for (const PlannedTask& t : c) CHECK((t.trials == 1 || t.work <= total / 6 * (1 + 1e-9)));
+  check_plan({64, 128, 256, 512}, 1000, 16);
+  check_plan({2, 4096}, 7, 3);
+  // One worker, lengths 16 and 512, 5 trials: 16 whole, 512 one trial per task.
+  const auto d = plan_sweep_tasks(prior_cost_model(), {16, 512}, 5, 1);
+  REQUIRE(d.size() == 6);
+  CHECK((d[0].L == 16 && d[0].trials == 5));
+  for (int i = 1; i < 6; ++i) CHECK((d[i].L == 512 && d[i].first_trial == i - 1 && d[i].trials == 1));
 }

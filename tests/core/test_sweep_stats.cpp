@@ -283,3 +283,14 @@ TEST_CASE("fit_verdict: a share of 0.9 of the resamples and at least 5 lengths")
   c.lengths = 4;
   CHECK(std::string(attnx::fit_verdict(c)) == "too-few-lengths");
 }
+
+TEST_CASE("quantile_d edge cases: one trial, delta near 0 and 1, all or none reached, repeated d") {
+  CHECK(attnx::quantile_d({}, 0.1) == -1);          // no trial
+  CHECK(attnx::quantile_d({7}, 1e-9) == 7);         // one trial, needs it
+  CHECK(attnx::quantile_d({-1}, 0.999999) == -1);   // one trial not reached: ceil(0.000001) = 1
+  CHECK(attnx::quantile_d({32, 16}, 0.999999) == 16);  // the smallest: 1 success needed
+  CHECK(attnx::quantile_d({32, 16}, 1e-9) == 32);   // every trial needed
+  CHECK(attnx::quantile_d({16, 16, 16, -1}, 0.25) == 16);  // ceil(3) = 3, all 16
+  CHECK(attnx::quantile_d({16, 16, 16, -1}, 0.2) == -1);   // ceil(3.2) = 4: the one not reached
+  CHECK(attnx::quantile_d({48, 16, 32}, 0.5) == 32);        // ceil(1.5) = 2
+}

@@ -46,7 +46,7 @@ test('every number of a small comparison equals direct calls of the module API',
   const st = stateOf({ Ls: '16,32', trials: 2, seed: 5 });
   core.calls.length = 0;
   const seen = [];
-  const out = await runCompare(core, { schema, st, onRow: (row) => seen.push(row.L) });
+  const out = await runCompare(core, { core: core.api, schema, st, onRow: (row) => seen.push(row.L) });
   assert.equal(out.complete, true);
   assert.deepEqual(out.Ls, [16, 32]);
   assert.ok(out.rows.every(rowComplete));
@@ -76,7 +76,7 @@ test('every number of a small comparison equals direct calls of the module API',
 test('projection goes to jl only, box to lp only; a trial 0 without a d gets no report', async () => {
   const st = stateOf({ Ls: '64', trials: 2, seed: 2, construction: 'lp', projection: 'orthogonal', box: 500, step: 16, dmax: 32 });
   core.calls.length = 0;
-  const out = await runCompare(core, { schema, st });
+  const out = await runCompare(core, { core: core.api, schema, st });
   const [row] = out.rows;
   assert.deepEqual(row, expected(st, 64));
   assert.equal(row.jl.dMins[0], null, 'jl does not reach d <= 32 at L = 64');
@@ -111,7 +111,7 @@ test('cancel keeps the parts that arrived and stops the rest', async () => {
   const pool = slowPool();
   const abort = new AbortController();
   let parts = 0;
-  const out = await runCompare(pool, { schema, st, signal: abort.signal, onRow: () => { if (++parts === 2) abort.abort(); } });
+  const out = await runCompare(pool, { core: core.api, schema, st, signal: abort.signal, onRow: () => { if (++parts === 2) abort.abort(); } });
   assert.equal(out.complete, false);
   assert.equal(out.cancelled, true);
   const arrived = out.rows.flatMap((r) => ['jl', 'lp', 'moment'].filter((n) => r[n]));
@@ -126,13 +126,13 @@ test('cancel keeps the parts that arrived and stops the rest', async () => {
 test('the first failure rejects the comparison and cancels the others', async () => {
   const st = stateOf({ Ls: '16,32', trials: 1, seed: 1 });
   const pool = slowPool({ fail: (m, o) => m === 'sweepPoint' && o.construction === 'lp' });
-  await assert.rejects(runCompare(pool, { schema, st }), /refused sweepPoint lp/);
+  await assert.rejects(runCompare(pool, { core: core.api, schema, st }), /refused sweepPoint lp/);
 });
 
 test('progress rises to 1 and counts every task', async () => {
   const st = stateOf({ Ls: '16,32', trials: 1, seed: 1 });
   const seen = [];
-  await runCompare(core, { schema, st, onProgress: (p) => seen.push(p) });
+  await runCompare(core, { core: core.api, schema, st, onProgress: (p) => seen.push(p) });
   const last = seen[seen.length - 1];
   assert.equal(last.fraction, 1);
   assert.equal(last.total, 2 * 5);

@@ -120,7 +120,7 @@ test('a sweep computed by the page (split, merged, fitted through the pool) writ
   const Ls = gridOf(st);
   const res = browserResult(schema, st, Ls, core.api.version);
   const refit = fitKeeper(core, () => {});
-  const out = await runSweep(core, { opts: workerOptions(schema, st), Ls, concurrency: 4, onPoint: (p) => { addPoint(res, p); refit(res); } });
+  const out = await runSweep(core, { core: core.api, opts: workerOptions(schema, st), Ls, concurrency: 4, onPoint: (p) => { addPoint(res, p); refit(res); } });
   assert.equal(out.cancelled, false);
   await refit(res);
   assert.deepEqual(res.points.map((p) => p.L), Ls);

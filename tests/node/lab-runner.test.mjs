@@ -1,16 +1,24 @@
-// attnx lab: how a sweep is cut into worker tasks, how the parts of a length are merged (the
-// merged median and quantile come from the core), progress, cancel and failure, against a fake
-// pool whose sweepPoint answers depend only on (L, trial) as the real seeds do, and against the
-// real module.
+// attnx lab: how a sweep is cut into worker tasks (the core's plan), how the parts of a length
+// are merged (by the core, in trial order whatever order they finish in), progress, cancel and
+// failure, against a fake pool whose sweepPoint answers depend only on (L, trial) as the real
+// seeds do, and against the real module.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { planTasks, taskWeight, progressOf } from '../../web/lab/plan.js';
-import { runSweep, pointFromApi, mergeParts, completePoint } from '../../web/lab/runner.js';
+import { runSweep } from '../../web/lab/runner.js';
 import { fitsOf } from '../../web/lab/results.js';
 import { corePool } from './lab-pool.mjs';
 
-let core;
-before(async () => { core = await corePool(); });
+let core, api;
+before(async () => {
+  core = await corePool();
+  api = core.api;
+});
+
+// The core's task plan and a task's work (what the page asks the module on its own thread).
+const planTasks = (Ls, T, lanes) => api.planSweep(Ls, T, lanes);
+const taskWeight = (L, trials) => api.taskWork(L, trials);
+// A sweepPoint answer (camelCase, null = not reached) as the record's point (the CLI's names).
+const pointFromApi = (r) => ({ L: r.L, d_mins: Array.from(r.dMins, (d) => (d === null || d < 0 ? null : d)), median: r.median, quantile: r.quantile, d_star: r.dStar, k: r.k, max_col_count: r.maxColCount, in_class: r.inClass, madds: r.madds });
 
 const close = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${a} vs ${b}`);
 
@@ -96,33 +104,28 @@ test('plan: parts cover every trial in order, sized by cost, at least ~3 tasks p
 test('merge: parts in any order give the full point; median and quantile from the core', async () => {
   // sweepPoint {L:64, trials:6, seed:3} -> [528,832,928,640,528,720]; parts of it as firstTrial splits.
   const full = [528, 832, 928, 640, 528, 720];
-  const part = (firstTrial, n, extra = {}) => ({ firstTrial, r: { L: 64, dMins: full.slice(firstTrial, firstTrial + n), dStar: 700 + firstTrial, k: 2, maxColCount: 3 + firstTrial, inClass: true, madds: 100 * n, ...extra } });
+  const part = (firstTrial, n, extra = {}) => ({ firstTrial, L: 64, dMins: full.slice(firstTrial, firstTrial + n), dStar: 700 + firstTrial, k: 2, maxColCount: 3 + firstTrial, inClass: true, madds: 100 * n, ...extra });
   const parts = [part(3, 2), part(5, 1, { inClass: false, k: 3 }), part(0, 3)];
-  const merged = mergeParts(64, parts);
-  assert.deepEqual(merged.d_mins, full);
-  assert.deepEqual([merged.median, merged.quantile], [null, null], 'the merge computes no statistic itself');
-  core.calls.length = 0;
-  const m = await completePoint(core, 64, parts, 0.1);
-  assert.deepEqual(core.calls.map((c) => c[0]), ['summariseSweep'], 'one call to the core');
+  const m = api.mergeSweepParts(64, 6, 0.1, parts);
+  assert.deepEqual(m.d_mins, full);
   assert.equal(m.median, 680);       // (640 + 720) / 2
   assert.equal(m.quantile, 928);     // ceil(0.9 * 6) = 6th smallest
   assert.deepEqual([m.d_star, m.k, m.max_col_count, m.in_class, m.madds], [705, 3, 8, false, 600]);
-  // Not reached trials stay null; a gap in the trials is an internal error.
-  assert.deepEqual(mergeParts(8, [{ firstTrial: 1, r: { dMins: [-1] } }, { firstTrial: 0, r: { dMins: [4] } }]).d_mins, [4, null]);
-  assert.throws(() => mergeParts(8, [{ firstTrial: 0, r: { dMins: [4] } }, { firstTrial: 2, r: { dMins: [5] } }]), /do not join up at trial 2/);
-  // A single part covering everything is the core's answer as is (no further call).
-  core.calls.length = 0;
+  // Not reached trials stay null; a gap in the trials is refused, naming it.
+  const one = (firstTrial, dMins) => ({ firstTrial, dMins, dStar: 1, k: 2, maxColCount: 2, inClass: true, madds: 1 });
+  assert.deepEqual(api.mergeSweepParts(8, 2, 0.1, [one(1, [-1]), one(0, [4])]).d_mins, [4, null]);
+  assert.throws(() => api.mergeSweepParts(8, 3, 0.1, [one(0, [4]), one(2, [5])]), (e) => e.field === 'parts' && /do not join up at trial 2/.test(e.message));
+  // A single part covering everything is the core's answer as is.
   const whole = { L: 64, dMins: full, median: 680, quantile: 928, dStar: 5, k: 2, maxColCount: 3, inClass: true, madds: 9 };
-  assert.deepEqual(await completePoint(core, 64, [{ firstTrial: 0, r: whole }], 0.1), pointFromApi(whole));
-  assert.equal(core.calls.length, 0);
+  assert.deepEqual(api.mergeSweepParts(64, 6, 0.1, [{ ...whole, firstTrial: 0 }]), pointFromApi(whole));
 });
 
 test('the statistics the page gets from the core: merged medians, quantiles (null = not reached) and fits', async () => {
-  // Two parts force the merge, so median and quantile come from the pool.
+  // Two parts force the merge.
   const stats = async (ds, delta) => {
     const half = Math.ceil(ds.length / 2);
-    const parts = [{ firstTrial: half, r: { dMins: ds.slice(half) } }, { firstTrial: 0, r: { dMins: ds.slice(0, half) } }];
-    const p = await completePoint(core, 64, parts, delta);
+    const part = (firstTrial, dMins) => ({ firstTrial, dMins, dStar: 1, k: 2, maxColCount: 2, inClass: true, madds: 1 });
+    const p = api.mergeSweepParts(64, ds.length, delta, [part(half, ds.slice(half)), part(0, ds.slice(0, half))]);
     return [p.median, p.quantile];
   };
   const d = [640, 688, 640, 592, 608, 608, 768, 640, 544, 624];
@@ -162,7 +165,7 @@ test('runner: largest L first, bounded concurrency, split lengths merged in tria
   const got = [];
   const progress = [];
   const T = 6;
-  const out = await runSweep(pool, { opts: { trials: T, delta: 0.1 }, Ls: [16, 32, 64, 128], concurrency: 4, onPoint: (p) => got.push(p.L), onProgress: (p) => progress.push(p) });
+  const out = await runSweep(pool, { core: api, opts: { trials: T, delta: 0.1 }, Ls: [16, 32, 64, 128], concurrency: 4, onPoint: (p) => got.push(p.L), onProgress: (p) => progress.push(p) });
   const plan = planTasks([16, 32, 64, 128], T, 4);
   assert.deepEqual(pool.calls.map((c) => [c.L, c.firstTrial, c.trials]), plan.map((t) => [t.L, t.firstTrial, t.trials]));
   assert.ok(pool.calls.length >= 12, `${pool.calls.length} tasks`);
@@ -191,16 +194,16 @@ test('runner: largest L first, bounded concurrency, split lengths merged in tria
 test('runner: progress is weighted by cost across parts', async () => {
   const pool = fakePool({ delay: 1 });
   const seen = [];
-  await runSweep(pool, { opts: { trials: 4, delta: 0.1 }, Ls: [16, 256], concurrency: 1, onPoint: (p) => seen.push({ L: p.L }), onProgress: (p) => { if (seen.length === 1 && !seen[0].f) seen[0].f = p.fraction; } });
+  await runSweep(pool, { core: api, opts: { trials: 4, delta: 0.1 }, Ls: [16, 256], concurrency: 1, onPoint: (p) => seen.push({ L: p.L }), onProgress: (p) => { if (seen.length === 1 && !seen[0].f) seen[0].f = p.fraction; } });
   close(seen[0].f, taskWeight(16, 4) / (taskWeight(16, 4) + taskWeight(256, 4)));
 });
 
 test('runner: one worker runs the smallest L first', async () => {
   const pool = fakePool({ delay: 1 });
-  await runSweep(pool, { opts: { trials: 1, delta: 0.1 }, Ls: [16, 32, 64], concurrency: 1 });
+  await runSweep(pool, { core: api, opts: { trials: 1, delta: 0.1 }, Ls: [16, 32, 64], concurrency: 1 });
   assert.deepEqual(pool.calls.map((c) => c.L), [16, 32, 64]);
   const pool2 = fakePool({ delay: 1 });
-  const out = await runSweep(pool2, { opts: { trials: 5, delta: 0.1 }, Ls: [16, 512], concurrency: 1 });
+  const out = await runSweep(pool2, { core: api, opts: { trials: 5, delta: 0.1 }, Ls: [16, 512], concurrency: 1 });
   assert.deepEqual(pool2.calls.map((c) => [c.L, c.firstTrial, c.trials]), [[16, 0, 5], [512, 0, 1], [512, 1, 1], [512, 2, 1], [512, 3, 1], [512, 4, 1]]);
   assert.deepEqual(out.points[1].d_mins, fullPoint(512, 5, 0.1).d);
 });
@@ -211,7 +214,7 @@ test('runner: cancel keeps the finished lengths and drops partly computed ones',
   const ac = new AbortController();
   const states = new Map();
   const log = [];
-  const out = await runSweep(pool, { opts: { trials: 4, delta: 0.1 }, Ls: [16, 32, 512, 1024], concurrency: 2, signal: ac.signal,
+  const out = await runSweep(pool, { core: api, opts: { trials: 4, delta: 0.1 }, Ls: [16, 32, 512, 1024], concurrency: 2, signal: ac.signal,
     onTask: (L, s, info) => { states.set(L, s); log.push([L, s, info.trialsDone]); },
     onPoint: (pt) => { if (pt.L === 1024) ac.abort(); } });
   assert.equal(out.cancelled, true);
@@ -225,7 +228,7 @@ test('runner: cancel with a length half done drops it', async () => {
   const pool = fakePool({ delay: 1 });
   const ac = new AbortController();
   const states = new Map();
-  const out = await runSweep(pool, { opts: { trials: 6, delta: 0.1 }, Ls: [512], concurrency: 1, signal: ac.signal,
+  const out = await runSweep(pool, { core: api, opts: { trials: 6, delta: 0.1 }, Ls: [512], concurrency: 1, signal: ac.signal,
     onTask: (L, s, info) => { states.set(L, s); if (s === 'running' && info.trialsDone > 0) ac.abort(); } });
   assert.equal(out.cancelled, true);
   assert.deepEqual(out.points, []);
@@ -236,7 +239,7 @@ test('runner: cancel with a length half done drops it', async () => {
 test('runner: a refused request rejects with its message and stops the rest', async () => {
   const pool = fakePool({ fail: 64 });
   const states = new Map();
-  await assert.rejects(runSweep(pool, { opts: { trials: 2, delta: 0.1 }, Ls: [16, 64, 128], concurrency: 1, onTask: (L, s) => states.set(L, s) }), /k must be an integer from 1 to 64/);
+  await assert.rejects(runSweep(pool, { core: api, opts: { trials: 2, delta: 0.1 }, Ls: [16, 64, 128], concurrency: 1, onTask: (L, s) => states.set(L, s) }), /k must be an integer from 1 to 64/);
   assert.deepEqual(pool.calls.map((c) => c.L), [16, 64]);
   assert.equal(states.get(64), 'failed');
   assert.equal(states.get(128), 'cancelled');
@@ -244,18 +247,17 @@ test('runner: a refused request rejects with its message and stops the rest', as
 
 test('runner with the real module: split parts reproduce the unsplit sweep point', async () => {
   const opts = { pattern: 'random', k: 2, trials: 6, seed: 3, delta: 0.1 };
-  const out = await runSweep(core, { opts, Ls: [32, 64], concurrency: 4 });
+  const out = await runSweep(core, { core: api, opts, Ls: [32, 64], concurrency: 4 });
   assert.ok(planTasks([32, 64], 6, 4).length > 2, 'the sweep was split');
   for (const p of out.points) assert.deepEqual(p, pointFromApi(core.api.sweepPoint({ ...opts, L: p.L })), `L = ${p.L}`);
   assert.deepEqual(out.points.find((p) => p.L === 64).d_mins, [528, 832, 928, 640, 528, 720]);
 });
 
-test('runner helpers', () => {
-  assert.deepEqual(pointFromApi({ L: 64, dMins: [1, null, -1], median: null, quantile: null, dStar: 5, k: 2, maxColCount: 3, inClass: false, madds: 9 }),
-    { L: 64, d_mins: [1, null, null], median: null, quantile: null, d_star: 5, k: 2, max_col_count: 3, in_class: false, madds: 9 });
+test('runner helpers: the core\'s task weights and progress (what attnx sweep --progress prints)', () => {
   assert.ok(taskWeight(512, 10) > 4 * taskWeight(256, 10));
-  const p = progressOf([{ weight: 3, fraction: 1 }, { weight: 1, fraction: 0 }], 3);
+  close(taskWeight(64, 3), 64 * 64 * Math.log(64) * 3, 1e-14);  // L^2 ln L per trial
+  const p = api.sweepProgress([3, 1], [1, 0], 3);
   assert.equal(p.fraction, 0.75);
   close(p.eta, 1);
-  assert.equal(progressOf([{ weight: 1, fraction: 0 }], 1).eta, null);
+  assert.equal(api.sweepProgress([1], [0], 1).eta, null);
 });

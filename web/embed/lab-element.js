@@ -8,7 +8,8 @@
 // are the lab's link fields (readLabAttributes: HTML lower-cases them, the element gives them the
 // schema's spelling; the same validation and messages, shown inside the element; `v` is the link
 // version, absent: 1, forever) plus `figures` and `theme`. It starts only near the viewport,
-// shares the page's worker pool and module load with every other attnx element (runtime.js), and
+// shares the page's worker pool and module load with every other attnx element (runtime.js), loads
+// the module on the page's thread too for the lab's cheap synchronous calls (once a page), and
 // re-reads its attributes when one changes (a changed setting cancels a running sweep and, with
 // autorun, runs the new one). Events (bubbling, composed): attnx-change { state, link } when its
 // settings change, attnx-result (the result record: params, points, fits, fitComparison, …, all
@@ -21,6 +22,7 @@ import { writeLink } from '../lab/link.js';
 import { placeLab, showFigures } from '../lab/skeleton.js';
 import { mountLab } from '../lab/mount.js';
 import { sharedRuntime, addStyles } from './runtime.js';
+import { load } from '../lib/attnx.js';
 import { readLabAttributes, LAB_DEFAULT_FIGURES } from './attributes.js';
 import { labHash } from './lab-frame.js';
 import { LazyElement } from './lazy-element.js';
@@ -70,11 +72,11 @@ export class AttnxLab extends LazyElement {
     const status = this.shadowRoot.getElementById('status');
     status.textContent = 'Loading the WebAssembly module…';
     try {
-      const { pool, schema } = await sharedRuntime();
+      const [{ pool, schema }, core] = await Promise.all([sharedRuntime(), load()]);
       this.schema = schema;
       this.table = labTable(schema);
       this.lab = await mountLab(this.main, {
-        pool, schema, box: this.box, messages: this.messages,
+        pool, core, schema, box: this.box, messages: this.messages,
         labHref: (hash) => LAB_URL.href + hash, linkTarget: '_blank',
         isDark: () => themeIsDark(this.theme),
         applyTheme: (theme) => { this.theme = theme; },  // the host's theme attribute picks the CSS colours

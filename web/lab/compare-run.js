@@ -38,7 +38,7 @@ function followSettings(app) {
 export function setupCompare(app) {
   const { $ } = app;
   app.compare = { rows: [], Ls: [], result: null, state: 'idle', run: null };
-  app.compare.render = compareScheduler(() => ({ $, rows: app.compare.rows, Ls: app.compare.Ls.length ? app.compare.Ls : gridOf(app.store.get()), dark: app.isDark() }));
+  app.compare.render = compareScheduler(() => ({ $, rows: app.compare.rows, Ls: app.compare.Ls.length ? app.compare.Ls : gridOf(app.store.get()), core: app.core, dark: app.isDark() }));
   $('compare-run').addEventListener('click', () => startCompare(app));
   $('compare-cancel').addEventListener('click', () => cancelCompare(app));
   app.store.subscribe(() => followSettings(app));
@@ -94,7 +94,7 @@ export async function startCompare(app) {
     app.compare.render.schedule();
   };
   try {
-    const out = await runCompare(app.pool, { schema: app.schema, st, signal: abort.signal, onRow, onProgress: progressHandler(app, app.compare.Ls.length) });
+    const out = await runCompare(app.pool, { core: app.core, schema: app.schema, st, signal: abort.signal, onRow, onProgress: progressHandler(app, app.compare.Ls.length) });
     app.compare.rows = out.rows;
     app.compare.result = { settings: st, ...out };
     setState(app, out.complete ? 'done' : 'cancelled');

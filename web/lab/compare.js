@@ -5,11 +5,11 @@
 //   lp      sweepPoint on lp's own search grid (schema.constructions: searchStep, dMax): the same;
 //   moment  precision of trial 0: its D = 2m and its precision report;
 // then, for jl and lp, the precision report of trial 0 at its d_min (precision(..., trial: 0, d)),
-// or "not reached" when trial 0 found no d. Every number is the core's (through the worker pool);
-// nothing is computed here. All tasks are submitted at once (the pool queues them) and cancelled
+// or "not reached" when trial 0 found no d. Every number is the core's (through the worker pool;
+// the tasks' weights and the progress from the module on this thread, `core`); nothing is
+// computed here. All tasks are submitted at once (the pool queues them) and cancelled
 // together by one signal; rows are reported as their parts arrive.
 import { workerOptions, gridOf, applies, ownGrid } from './settings.js';
-import { taskWeight } from './plan.js';
 
 // The constructions compared, in the order of the plots, legends and tables.
 export const COMPARED = ['jl', 'lp', 'moment'];
@@ -89,17 +89,17 @@ const abortError = () => {
 // The bookkeeping of one comparison: its rows, one progress record per pool task (known up front:
 // per length two sweeps, moment's report and two trial-0 reports), the first failure.
 class Comparison {
-  constructor(pool, schema, st, { onRow, onProgress, now }) {
-    Object.assign(this, { pool, schema, st, onRow, onProgress, now });
+  constructor(pool, core, schema, st, { onRow, onProgress, now }) {
+    Object.assign(this, { pool, core, schema, st, onRow, onProgress, now });
     this.Ls = gridOf(st);
     this.rows = this.Ls.map(emptyRow);
     this.tasks = new Map();
     for (const L of this.Ls) {
       for (const n of SEARCHED) {
-        this.tasks.set(`${n} sweep ${L}`, { weight: taskWeight(L, st.trials), fraction: 0 });
-        this.tasks.set(`${n} bits ${L}`, { weight: taskWeight(L, 1), fraction: 0 });
+        this.tasks.set(`${n} sweep ${L}`, { weight: core.taskWork(L, st.trials), fraction: 0 });
+        this.tasks.set(`${n} bits ${L}`, { weight: core.taskWork(L, 1), fraction: 0 });
       }
-      this.tasks.set(`moment ${L}`, { weight: taskWeight(L, 1), fraction: 0 });
+      this.tasks.set(`moment ${L}`, { weight: core.taskWork(L, 1), fraction: 0 });
     }
     this.inner = new AbortController();
     this.failure = null;
@@ -108,14 +108,11 @@ class Comparison {
 
   // Tells onProgress { fraction (weighted by cost), done, total (tasks), rowsDone, elapsed (s) }.
   report() {
-    let tot = 0, part = 0, done = 0;
-    for (const t of this.tasks.values()) {
-      tot += t.weight;
-      part += t.weight * Math.min(1, Math.max(0, t.fraction));
-      if (t.fraction >= 1) done++;
-    }
+    const tasks = [...this.tasks.values()];
+    const { fraction } = this.core.sweepProgress(tasks.map((t) => t.weight), tasks.map((t) => t.fraction), 0);
+    const done = tasks.filter((t) => t.fraction >= 1).length;
     const rowsDone = this.rows.filter(rowComplete).length;
-    this.onProgress({ fraction: tot > 0 ? part / tot : 1, done, total: this.tasks.size, rowsDone, elapsed: (this.now() - this.t0) / 1000 });
+    this.onProgress({ fraction: tasks.length ? fraction : 1, done, total: tasks.length, rowsDone, elapsed: (this.now() - this.t0) / 1000 });
   }
 
   // Runs pool task `key` (method, opts); resolves the core's answer, rejects on error or cancel.
@@ -185,15 +182,15 @@ class Comparison {
 }
 
 /**
- * Runs the comparison on the lab's state st (its grid, pattern, tolerances, trials, seed, step,
+ * Runs the comparison (core: the module's API on this thread) on the lab's state st (its grid, pattern, tolerances, trials, seed, step,
  * d_max, projection, box) in the pool. Callbacks: onRow(row, rows) whenever a part of a row
  * arrived (row objects are filled in place: see emptyRow; rows: all of them, in grid order); onProgress({ fraction, done, total, rowsDone,
  * elapsed }). signal cancels. Resolves { Ls, rows, complete, cancelled, elapsed (s), grids:
  * { jl, lp } (the search grids used) }: on cancel the parts that arrived stay; rejects with the
  * first real error (the other tasks are cancelled).
  */
-export async function runCompare(pool, { schema, st, signal, onRow = () => {}, onProgress = () => {}, now = () => performance.now() }) {
-  const c = new Comparison(pool, schema, st, { onRow, onProgress, now });
+export async function runCompare(pool, { core, schema, st, signal, onRow = () => {}, onProgress = () => {}, now = () => performance.now() }) {
+  const c = new Comparison(pool, core, schema, st, { onRow, onProgress, now });
   const forward = () => c.inner.abort();
   if (signal && signal.aborted) c.inner.abort();
   else if (signal) signal.addEventListener('abort', forward, { once: true });

@@ -3,6 +3,7 @@
 // hash), the Copy link button, the skip link, the file buttons (exports, import), the frame height
 // for a host page, the page's theme and a read-only view for tests and the benchmark.
 import { createPool } from '../lib/pool.js';
+import { load } from '../lib/attnx.js';
 import { MessageList } from '../common/messages.js';
 import { setupCopyLink } from '../common/copy-link.js';
 import { watchHeight } from '../common/embed-height.js';
@@ -63,14 +64,15 @@ function publish(app) {
     get state() { return app.store.get(); },
     get concurrency() { return app.concurrency; },
     get compare() { return app.compare.result ? JSON.parse(JSON.stringify(app.compare.result)) : null; },
+    plan: (Ls, trials) => app.core.planSweep(Ls, trials, app.concurrency),  // the core's task plan here
   };
 }
 
 async function main(messages) {
-  const pool = await createPool();
+  const [pool, core] = await Promise.all([createPool(), load()]);
   const schema = await pool.run('schema', {});
   const lab = await mountLab($('lab-main'), {
-    pool, schema, box: document.body, messages,
+    pool, core, schema, box: document.body, messages,
     labHref: (hash) => `${location.pathname}${hash}`,
     isDark: () => pageIsDark(document),
     applyTheme: (theme) => applyTheme(theme),

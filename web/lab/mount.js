@@ -24,7 +24,7 @@ function resultView(app) {
   const wider = widerGrid(app.schema, st);
   const widerHref = wider ? app.labHref(writeLink(app.schema, app.table, { ...st, Ls: wider, preset: 'none' }, { autorun: true })) : null;
   return {
-    res: app.result, gridLs, runLs: app.runLs, states: app.taskStates, dMax: st.dmax, runState: app.runState, schema: app.schema,
+    res: app.result, core: app.core, gridLs, runLs: app.runLs, states: app.taskStates, dMax: st.dmax, runState: app.runState, schema: app.schema,
     wider: wider && { Ls: wider, href: widerHref, target: app.linkTarget }, $: app.$, dark: app.isDark(),
   };
 }
@@ -122,6 +122,8 @@ function clearResult(app) {
  * Mounts the lab into `container`, which holds placeLab's columns (skeleton.js); its root node
  * (the document or a shadow root) is searched for the lab's ids. opts:
  *   pool, schema          the worker pool and the core's schema (pool.run('schema'))
+ *   core                  the module's API on this thread (web/lib/attnx.js load()): the lab's
+ *                         cheap, synchronous calls (task plan, progress, merge, plots' numbers)
  *   box                   the element that carries the mode classes and data-run (page: <body>)
  *   messages              a MessageList (default: one on the root's #messages)
  *   labHref(hash)         the address of the full lab page with that hash (links it offers)
@@ -138,7 +140,7 @@ export async function mountLab(container, opts) {
   const root = container.getRootNode();
   const $ = (id) => root.getElementById(id);
   const app = {
-    $, box: opts.box, pool: opts.pool, schema: opts.schema, concurrency: Math.max(1, opts.pool.size || 1),
+    $, box: opts.box, pool: opts.pool, core: opts.core, schema: opts.schema, concurrency: Math.max(1, opts.pool.size || 1),
     messages: opts.messages || new MessageList($('messages')),
     labHref: opts.labHref, linkTarget: opts.linkTarget || null, isDark: opts.isDark,
     applyTheme: opts.applyTheme || (() => {}), onResult: opts.onResult || (() => {}),

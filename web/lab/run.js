@@ -1,6 +1,7 @@
 // attnx lab: one sweep from the Run button to its end: the page's busy state, progress and status
 // lines, the streaming result, cancel. `app` is the page context built by main.js:
-//   { $ (id -> element of the lab's root), schema, store, controls, pool, concurrency, version,
+//   { $ (id -> element of the lab's root), schema, store, controls, pool, core (the module on this
+//     thread), concurrency, version,
 //     messages, render: { schedule, now }, refit(res), result, runLs, taskStates, run, runState,
 //     setRunState(s, publish), onResult(res) }.
 import { runSweep } from './runner.js';
@@ -120,7 +121,7 @@ export async function startRun(app) {
   app.render.schedule();
   let focus = null;
   try {
-    const out = await runSweep(app.pool, { opts: workerOptions(app.schema, st), Ls, concurrency: app.concurrency, signal: abort.signal, ...callbacks(app, res) });
+    const out = await runSweep(app.pool, { core: app.core, opts: workerOptions(app.schema, st), Ls, concurrency: app.concurrency, signal: abort.signal, ...callbacks(app, res) });
     await settle(app, res, out, st, Ls);
   } catch (e) {
     focus = await fail(app, res, e, Ls);

@@ -119,20 +119,35 @@ export interface Construction extends PatternStats {
   /** lp: each row's margin t* (feasible when > 0) and interior-point iterations. */
   lp?: { margin: Float64Array; iterations: Int32Array; feasibleRows: number; allConverged: boolean };
   /** moment: each row's multiplier λ_i (SPEC §8.3). */ momentLambda?: Float64Array;
+  /** SPEC §9 at this X. */ bounds: Bounds;
 }
 
-/** SPEC §8.4: the largest input row norm, §2 in float32 and in float64, bits(X) (null: > 53). */
-export interface Precision { inputNorm: number; fp32: boolean; fp64: boolean; bits: number | null }
+/** SPEC §8.4: the largest input row norm, §2 in float32 and in float64, bits(X) (null: > 53) and
+ *  the exponent bits of X at bits(X) (SPEC §9.3's w = bits + 1 + exponentBits). */
+export interface Precision { inputNorm: number; fp32: boolean; fp64: boolean; bits: number | null; exponentBits: number | null }
+
+/** SPEC §9 for one X of hidden size D (null: unknown, e.g. not reached): its logit scale Λ and
+ *  largest |logit|, the target's distinct column supports n, the packing floors at them with D's
+ *  ratio to each, w = bits per number (with a §8.4 report) and the counting floors on D·w. */
+export interface Bounds {
+  logitScale: number | null; maxAbsLogit: number | null; columnSupports: number | null;
+  dLambda: number | null; ratio: number | null; dLogit: number | null; ratioLogit: number | null;
+  bitsPerNumber: number | null; bitsFixedKeys: number | null; bitsFreeKeys: number | null;
+  bitsFreeKeysRegular: number | null;
+}
 
 export interface MinDResult extends PatternStats {
   params: Options; dMin: number | null; checked: number[]; gramMadds: number; checkMadds: number;
   beta: number; dStar: number; cancelled: boolean;
+  /** SPEC §9 of the X at dMin (not reached: n and the counting floors only). */ bounds: Bounds;
 }
 
 export interface SweepPointResult {
   params: Options; L: number; dMins: (number | null)[]; median: number | null;
   quantile: number | null; dStar: number; k: number; maxColCount: number; inClass: boolean;
   madds: number; cancelled: boolean;
+  /** SPEC §9 per trial at its d_min (null: not reached) and the fewest column supports. */
+  logitScales: (number | null)[]; maxAbsLogits: (number | null)[]; columnSupports: number | null;
 }
 
 export interface Fits {
@@ -144,11 +159,39 @@ export interface SweepRecordPoint {
   L: number; d_mins: (number | null)[]; median: number | null; quantile: number | null;
   d_star: number | null; k: number | null; max_col_count: number | null;
   in_class: boolean | null; madds: number | null;
+  /** SPEC §9 (sweep files with bounds; null: unknown). */
+  logit_scales?: (number | null)[]; max_abs_logits?: (number | null)[]; column_supports?: number | null;
+  logit_scale?: number | null; d_lambda?: number | null; ratio?: number | null; max_abs_logit?: number | null;
+  d_logit?: number | null; ratio_logit?: number | null; bits_fixed_keys?: number | null;
+  bits_free_keys?: number | null; bits_free_keys_regular?: number | null;
 }
 export interface SweepRecord {
   source?: 'import'; version?: string | null; params: Record<string, unknown>;
   points: SweepRecordPoint[]; fits?: Fits | null; complete?: boolean;
 }
+
+/** An axis of the lab's plots: the range drawn, the tick spacing (0 when logarithmic), the ticks. */
+export interface Axis { lo: number; hi: number; step: number; ticks: number[] }
+/** The sweep cost model: seconds per trial = c (L^2 d)^p, d = a + b ln L clamped to [dLo, dHi]. */
+export interface CostModel {
+  ok: boolean; c: number; p: number; r2: number;
+  dOfL: { ok: boolean; a: number; b: number; r2: number }; dLo: number; dHi: number;
+}
+
+/** A head's archetype (issue 24): diagonal (offset), sink (columns), local window (offsetLo..offsetHi,
+ *  cells wide) or none; share: of the head's mass on it; matches: share >= 0.5. */
+export interface Archetype {
+  kind: 'diagonal' | 'sink' | 'window' | 'none'; code: string; label: string; share: number; matches: boolean;
+  cells: number; offset: number; offsetLo: number; offsetHi: number; columns: number[];
+}
+/** What `attnx import` says of one head made sparse by its rule. */
+export interface HeadDescription {
+  L: number; rule: string; softmax: boolean; k: number; maxColCount: number; inClass: boolean; nnz: number;
+  keptMassMin: number; keptMassMinRow: number; keptMassMedian: number;
+  columnsOverK: number; topColumnsOverK: { column: number; count: number }[];
+  fallbackRows: number; fallbackRowList: number[]; archetype: Archetype; candidates: Archetype[];
+}
+export interface HeadOptions { layer?: number; head?: number; rule?: string; softmax?: boolean; maxBytes?: number }
 
 export declare class AttnxApi {
   /** Core version, e.g. "0.1.0". */ readonly version: string;
@@ -196,6 +239,60 @@ export declare class AttnxApi {
   }): { points: (Record<string, unknown> & { dMins: (number | null)[]; median: number | null;
     quantile: number | null })[]; fits: Fits;
     fitComparison: { resamples: number; logWins: number; powerWins: number } };
+  /** The lab's calls: a sweep's worker tasks sized by the cost model (at least 3 per worker). */
+  planSweep(Ls: number[], trials: number, lanes: number): { L: number; firstTrial: number; trials: number; weight: number }[];
+  /** Work of `trials` trials at length L (L^2 ln L per trial): a task's weight. */
+  taskWork(L: number, trials: number): number;
+  /** Weighted progress of tasks and the time left at the rate so far (null until known). */
+  sweepProgress(weights: number[], fractions: number[], elapsed: number): { fraction: number; eta: number | null };
+  /** The cost model of `attnx sweep --dry-run` fitted to timed trials. */
+  fitCost(timings: { L: number; dMin: number | null; seconds: number }[], step: number, dMax: number): CostModel;
+  /** Seconds of one trial at length L under a fitted model. */
+  predictTrialSeconds(model: CostModel, L: number): number;
+  /** One length's point from its parts (sweepPoint answers of consecutive trials, any order). */
+  mergeSweepParts(L: number, trials: number, delta: number, parts: { firstTrial: number; dMins: (number | null)[];
+    dStar?: number; k?: number; maxColCount?: number; inClass?: boolean; madds?: number;
+    logitScales?: (number | null)[]; maxAbsLogits?: (number | null)[]; columnSupports?: number | null }[],
+    tau?: number): SweepRecordPoint;
+  /** The success curve of one length's d values (null: not reached). */
+  dDistribution(dMins: (number | null)[]): { trials: number; reached: number; maxReached: number | null;
+    steps: { d: number; count: number; p: number }[] };
+  /** What the fits say: bootstrap verdict when there is a comparison, else this sample's R². */
+  fitReading(fits: Fits | null, comparison: { resamples: number; logWins: number; powerWins: number; lengths: number } | null,
+    quantiles: (number | null)[]): { fitsOk: boolean; basis: 'bootstrap' | 'sample' | 'none'; verdict: string; smallExponent: boolean;
+    usable: number; lengths: number; rough: boolean; perDoubling: number };
+  /** The medians of lengths 64 to 1024 against the paper's band [lo, hi]. */
+  bandReading(Ls: number[], medians: (number | null)[], lo: number, hi: number): { lengths: number; firstL: number;
+    lastL: number; lo: number; hi: number; inside: number };
+  /** The logarithmic lengths axis of the lab's plots. */
+  lengthAxis(Ls: number[], compact: boolean): Axis;
+  /** The d axis of plot "d versus L" and the lengths whose d* lies above it. */
+  dAxis(maxReached: (number | null)[], dStars: (number | null)[], dMax: number, bandHi: number | null,
+    fullDStar: boolean): { axis: Axis; dStarAbove: { count: number; lo: number; hi: number } };
+  /** The axes of plot "success versus d". */
+  successAxes(maxReached: (number | null)[], dMax: number, compact: boolean): { d: Axis; probability: Axis };
+  /** The logarithmic axis of compared dimensions. */
+  dimensionAxis(values: (number | null)[], compact: boolean): Axis;
+  /** The bits(X) axis and the float formats drawn on it. */
+  bitsAxis(): { axis: Axis; formats: { name: string; bits: number }[] };
+  /** The floors of `attnx bounds` at one length (SPEC §9); the packing floor with logitScale. */
+  bounds(opts?: { L?: number; k?: number; tau?: number; logitScale?: number }): { L: number; k: number;
+    bitsFixedKeys: number; bitsFreeKeys: number; bitsFreeKeysRegular: number; columnSupports?: number; dLambda?: number };
+  /** A model's attention file (.npy, .npz, JSON): format, dtype, shape and tokens. */
+  readAttention(bytes: Uint8Array | ArrayBuffer, name?: string, opts?: { maxBytes?: number }): {
+    format: 'npy' | 'npz' | 'json'; dtype: string; rank: number; shape: number[]; layers: number; heads: number;
+    L: number; tokens: string[] };
+  /** One head as `attnx import`: description, the target as a custom pattern and its file text, the
+   *  dense probabilities (L*L row-major) and each row's kept mass. */
+  importHead(bytes: Uint8Array | ArrayBuffer, name?: string, opts?: HeadOptions): {
+    params: Record<string, unknown>; tokens: string[]; description: HeadDescription;
+    pattern: { L: number; nnz: number; triplets: { rows: Int32Array; cols: Int32Array; vals: Float64Array } };
+    patternText: string; values: Float32Array; keptMass: Float64Array };
+  /** One row of `attnx import --all`: the description and the minimal d of lp and jl (null: not reached). */
+  surveyHead(bytes: Uint8Array | ArrayBuffer, name?: string,
+    opts?: HeadOptions & { eps?: number; tau?: number; seed?: number }, onProgress?: Progress): {
+    layer: number; head: number; description: HeadDescription; lpDMin: number | null; jlDMin: number | null;
+    cancelled: boolean };
   /** Build facts as one plain object. */
   info(): { version: string; flavour: string; simd: boolean; gramKernel: string };
 }

@@ -106,10 +106,12 @@ async function instantiate(flavour, wasmBinary) {
   return new AttnxApi(mod, flavour);
 }
 
-// The module returns (never throws) an Error for refused input; rethrow it here.
+// The module returns (never throws) an Error for refused input; rethrow it here. A record's
+// members the module leaves undefined (parts a result does not have) are left out.
 function unwrap(r) {
   if (r instanceof Error) throw r;
-  return r;
+  if (r === null || typeof r !== 'object' || !Object.values(r).includes(undefined)) return r;
+  return Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
 }
 
 function progressAdapter(onProgress) {
@@ -362,6 +364,182 @@ export class AttnxApi {
    */
   summariseSweep(input) {
     return unwrap(this._m.summariseSweep(input));
+  }
+
+  // --- The lab's calls (core/calls_lab.cpp): every number the lab shows beside a sweep is the
+  // core's. Synchronous and cheap (the lab makes them on the page's own module instance). Arrays
+  // of d values use null for "not reached"; other missing numbers are null too. Refusals are
+  // RangeErrors naming the argument ("Ls[2] must be an integer from 2 to 16384 (got 1)").
+
+  /**
+   * The worker tasks of a sweep over the lengths Ls with `trials` trials each for `lanes` workers,
+   * in the order they start (core plan_sweep_tasks: at least 3 tasks per worker, sized by the cost
+   * model, each length's trials cut into contiguous parts).
+   * @returns {{L:number, firstTrial:number, trials:number, weight:number}[]} weight: the task's work
+   */
+  planSweep(Ls, trials, lanes) {
+    return unwrap(this._m.planSweep(Ls, trials, lanes));
+  }
+
+  /** Work of `trials` trials at length L under the cost model (L^2 ln L per trial): a task's weight. */
+  taskWork(L, trials) {
+    return unwrap(this._m.taskWork(L, trials));
+  }
+
+  /**
+   * Progress of tasks (their weights and the fraction of each done) after `elapsed` seconds, and
+   * the time left at the rate so far (null until 1% and 0.3 s are behind): what
+   * `attnx sweep --progress` prints. @returns {{fraction:number, eta:number|null}}
+   */
+  sweepProgress(weights, fractions, elapsed) {
+    return unwrap(this._m.sweepProgress(weights, fractions, elapsed));
+  }
+
+  /**
+   * The cost model of `attnx sweep --dry-run` fitted to timed trials [{ L, dMin (null: not
+   * reached), seconds }] with the search grid (step, dMax).
+   * @returns {{ok:boolean, c:number, p:number, r2:number, dOfL:{ok:boolean, a:number, b:number,
+   *   r2:number}, dLo:number, dHi:number}}
+   */
+  fitCost(timings, step, dMax) {
+    return unwrap(this._m.fitCost(timings, step, dMax));
+  }
+
+  /** Seconds of one trial at length L predicted by a model of fitCost. */
+  predictTrialSeconds(model, L) {
+    return unwrap(this._m.predictTrialSeconds(model, L));
+  }
+
+  /**
+   * The point of length L from its parts [{ firstTrial, dMins, dStar, k, maxColCount, inClass,
+   * madds, logitScales, maxAbsLogits, columnSupports }] (sweepPoint answers of consecutive trials,
+   * in any order), which must cover trials 0..trials-1 exactly (RangeError, field 'parts', naming
+   * the trial where they do not join up). tau (default: the option table's) is the tolerance the
+   * SPEC §9 floors are read at.
+   * @returns {{L:number, d_mins:(number|null)[], median:number|null, quantile:number|null,
+   *   d_star:number|null, k:number|null, max_col_count:number|null, in_class:boolean|null,
+   *   madds:number|null}} the point as `attnx sweep` writes it; when the parts carry SPEC §9's
+   *   per-trial lists, also its bound keys (logit_scales, max_abs_logits, column_supports,
+   *   logit_scale, d_lambda, ratio, max_abs_logit, d_logit, ratio_logit, bits_fixed_keys,
+   *   bits_free_keys, bits_free_keys_regular; null: unknown)
+   */
+  mergeSweepParts(L, trials, delta, parts, tau) {
+    return unwrap(this._m.mergeSweepParts(L, trials, delta, parts, tau ?? null));
+  }
+
+  /**
+   * The distribution of one length's d values (null: not reached): its success curve, one step
+   * per distinct reached d with its count and the fraction p of ALL trials with d_min <= d.
+   * @returns {{trials:number, reached:number, maxReached:number|null, steps:{d:number, count:number, p:number}[]}}
+   */
+  dDistribution(dMins) {
+    return unwrap(this._m.dDistribution(dMins));
+  }
+
+  /**
+   * What the fits say: the bootstrap verdict when `comparison` (summariseSweep's fitComparison)
+   * has resamples, else, when both fits are ok (fitsOk), the reading of this one sample's R²
+   * (verdict 'flat', 'log', 'power' or 'undecided'), else basis 'none'. quantiles: the lengths'
+   * (null: not reached).
+   * @returns {{fitsOk:boolean, basis:string, verdict:string, smallExponent:boolean, usable:number,
+   *   lengths:number, rough:boolean, perDoubling:number}}
+   */
+  fitReading(fits, comparison, quantiles) {
+    return unwrap(this._m.fitReading(fits ?? null, comparison ?? null, quantiles));
+  }
+
+  /**
+   * The medians (null: not reached) of the lengths Ls from 64 to 1024 against the band [lo, hi].
+   * @returns {{lengths:number, firstL:number, lastL:number, lo:number, hi:number, inside:number}}
+   */
+  bandReading(Ls, medians, lo, hi) {
+    return unwrap(this._m.bandReading(Ls, medians, lo, hi));
+  }
+
+  /** The logarithmic lengths axis over Ls (any order). @returns {Axis} { lo, hi, step, ticks } */
+  lengthAxis(Ls, compact) {
+    return unwrap(this._m.lengthAxis(Ls, compact));
+  }
+
+  /**
+   * The d axis of plot "d versus L" over the lengths' largest reached d (null: none) and d*
+   * (null: not known), and the lengths whose d* lies above it.
+   * @returns {{axis:Axis, dStarAbove:{count:number, lo:number, hi:number}}}
+   */
+  dAxis(maxReached, dStars, dMax, bandHi, fullDStar) {
+    return unwrap(this._m.dAxis(maxReached, dStars, dMax, bandHi ?? 0, fullDStar));
+  }
+
+  /** The axes of plot "success versus d". @returns {{d:Axis, probability:Axis}} */
+  successAxes(maxReached, dMax, compact) {
+    return unwrap(this._m.successAxes(maxReached, dMax, compact));
+  }
+
+  /** The logarithmic axis of compared dimensions (null and values <= 0 left out). @returns {Axis} */
+  dimensionAxis(values, compact) {
+    return unwrap(this._m.dimensionAxis(values, compact));
+  }
+
+  /** The bits(X) axis and the float formats drawn on it. @returns {{axis:Axis, formats:{name:string, bits:number}[]}} */
+  bitsAxis() {
+    return unwrap(this._m.bitsAxis());
+  }
+
+  /**
+   * The floors `attnx bounds` prints at one length (SPEC §9): the counting floors on D·w in bits
+   * for k-regular targets of length L, and with logitScale the packing floor d_Λ at that scale
+   * for a target whose columns all differ (n = L; 1 when k = L).
+   * @param {{L?:number, k?:number, tau?:number, logitScale?:number}} opts  option table defaults
+   * @returns {{L:number, k:number, bitsFixedKeys:number, bitsFreeKeys:number,
+   *   bitsFreeKeysRegular:number, columnSupports?:number, dLambda?:number}}
+   */
+  bounds(opts) {
+    return unwrap(this._m.bounds(opts));
+  }
+
+  // --- A model's attention file (core/calls_heads.cpp, issue 24): .npy, .npz or JSON bytes as
+  // `attnx import` reads them. bytes: a Uint8Array (or ArrayBuffer), copied once into the module;
+  // name starts every message ("heads.npy: row 3 ..."). Each call reads the file again, so a
+  // worker pool can survey one head per worker.
+
+  /**
+   * The file's format, dtype, shape and tokens.
+   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name] @param {{maxBytes?:number}} [opts]
+   * @returns {{format:'npy'|'npz'|'json', dtype:string, rank:number, shape:number[], layers:number,
+   *   heads:number, L:number, tokens:string[]}}
+   */
+  readAttention(bytes, name, opts) {
+    return unwrap(this._m.readAttention(bytes, name ?? null, opts ?? null));
+  }
+
+  /**
+   * One head made a sparse target, as `attnx import FILE --layer --head --rule [--softmax]`: its
+   * description, the target as the pattern file `--out` writes (patternText) and as parsePattern
+   * reads it back (pattern: use it as a custom pattern, { pattern: 'custom', L, triplets }), and
+   * the head's dense probabilities (after the softmax when asked) for drawing.
+   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name]
+   * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, maxBytes?:number}} [opts]
+   * @returns {{params:Object, tokens:string[], description:HeadDescription, pattern:{L:number,
+   *   nnz:number, triplets:{rows:Int32Array, cols:Int32Array, vals:Float64Array}},
+   *   patternText:string, values:Float32Array, keptMass:Float64Array}} values: L*L row-major;
+   *   keptMass: per row, the share of its mass kept
+   */
+  importHead(bytes, name, opts) {
+    return unwrap(this._m.importHead(bytes, name ?? null, opts ?? null));
+  }
+
+  /**
+   * One row of `attnx import FILE --all`: the head's description and the minimal d of lp (step 1
+   * up to 256) and jl (step 16 up to 4096) for its target (null: not reached).
+   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name]
+   * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, eps?:number, tau?:number,
+   *   seed?:number, maxBytes?:number}} [opts]
+   * @param {Progress} [onProgress]
+   * @returns {{layer:number, head:number, description:HeadDescription, lpDMin:number|null,
+   *   jlDMin:number|null, cancelled:boolean}}
+   */
+  surveyHead(bytes, name, opts, onProgress) {
+    return withProgress((fn) => this._m.surveyHead(bytes, name ?? null, opts ?? null, fn), onProgress);
   }
 
   /** Everything about this build in one plain object (handy across a worker boundary). */

@@ -3,10 +3,6 @@
 // number is one the core returned (compare.js rows); here they are only picked and worded.
 import { COMPARED } from '../compare.js';
 
-// Float formats' significand bits (IEEE 754 binary32 and binary64, the implicit bit included):
-// the reference lines of the bits plot.
-export const FORMAT_BITS = [{ name: 'float32', bits: 24 }, { name: 'float64', bits: 53 }];
-
 // The dimension a construction's part of a row shows: the median d_min (jl, lp) or D (moment);
 // null when not known or not reached.
 function dimensionOf(name, part) {

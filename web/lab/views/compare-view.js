@@ -20,13 +20,13 @@ const widthOf = (box) => Math.max(300, Math.floor(box.clientWidth || box.getBoun
 
 /**
  * Draws the comparison. view: { $ (id -> element), rows (compare.js rows, [] before a run), Ls
- * (the lengths on the axis), dark }.
+ * (the lengths on the axis), core (the module's API on this thread: the axes), dark }.
  */
-export function renderCompare({ $, rows, Ls, dark }) {
+export function renderCompare({ $, rows, Ls, core, dark }) {
   const theme = currentTheme(dark);
   const wD = widthOf($('plot-cmp-d')), wB = widthOf($('plot-cmp-bits'));
-  drawDimensions($('plot-cmp-d'), { rows, Ls, theme, width: wD });
-  drawBits($('plot-cmp-bits'), { rows, Ls, theme, width: wB });
+  drawDimensions($('plot-cmp-d'), { rows, Ls, core, theme, width: wD });
+  drawBits($('plot-cmp-bits'), { rows, Ls, core, theme, width: wB });
   $('plot-cmp-d-sentence').textContent = dimensionSentence(rows);
   $('plot-cmp-bits-sentence').textContent = bitsSentence(rows);
   fillTable($('plot-cmp-d-table'), 'Median minimal d over the trials, its (1−δ)-quantile in brackets, and moment\'s D', DIMENSION_COLUMNS, dimensionCells(rows));

@@ -2,11 +2,12 @@
 // minimal d (moment: D) versus L, both axes logarithmic; (b) bits(X) of trial 0 versus L with the
 // float32 and float64 significands as reference lines. One line per construction (COMPARED), each
 // in a group with data-series = its name; values not reached are triangles in a strip above the
-// frame. The series come from views/compare-summary.js; every value is the core's.
+// frame. The series come from views/compare-summary.js; every value is the core's, the axes and
+// the float formats drawn as references too (core.lengthAxis, dimensionAxis, bitsAxis).
 import { el, text, title, svgRoot, legend, plotLayout, plotHeight, drawFrame, lineSwatch } from './svg.js';
-import { linearTicks, logTicks, makeScale, formatTick } from './scale.js';
+import { makeScale, formatTick } from './scale.js';
 import { COMPARED } from '../compare.js';
-import { dimensionSeries, bitsSeries, FORMAT_BITS } from './compare-summary.js';
+import { dimensionSeries, bitsSeries } from './compare-summary.js';
 
 const LAYOUT = { left: [44, 58], top: 30, heightRatio: 0.42, minH: 200, maxH: 340 };
 
@@ -28,12 +29,11 @@ function entries(theme, labels, hasNR, nrLabel) {
   return out;
 }
 
-// The x scale (log L over the grid, a little margin) and its ticks.
-function xAxis(layout, Ls) {
-  const lo = Ls.length ? Ls[0] : 16, hi = Ls.length ? Ls[Ls.length - 1] : 1024;
-  const xs = makeScale(lo / 1.3, hi * 1.3, layout.box.x0, layout.box.x1, true);
-  const ticks = logTicks(xs.invert(layout.box.x0), xs.invert(layout.box.x1), Ls, layout.compact ? 6 : 10);
-  return { xs, xTicks: ticks.map((v) => ({ v, label: formatTick(v, layout.compact) })) };
+// The x scale (the core's lengths axis over the grid) and its ticks.
+function xAxis(core, layout, Ls) {
+  const ax = core.lengthAxis(Ls, layout.compact);
+  const xs = makeScale(ax.lo, ax.hi, layout.box.x0, layout.box.x1, true);
+  return { xs, xTicks: ax.ticks.map((v) => ({ v, label: formatTick(v, layout.compact) })) };
 }
 
 // The root <svg>, its description and frame, for a plot of `ents` legend entries. Returns
@@ -85,23 +85,9 @@ function dimensionPoints(name, series) {
   }));
 }
 
-// The 1-2-5 value nearest below (down) or above (up) v > 0.
-function nice125(v, up) {
-  const mag = 10 ** Math.floor(Math.log10(v));
-  const steps = [1, 2, 5, 10].map((m) => m * mag);
-  return up ? steps.find((s) => s >= v * (1 - 1e-9)) : steps.reverse().find((s) => s <= v * (1 + 1e-9));
-}
-
-// The log y range of plot (a) over every value shown, out to 1-2-5 ticks (a default before any).
-function dimensionRange(all) {
-  const vs = all.filter((v) => v !== null && v > 0);
-  if (!vs.length) return [1, 1000];
-  const lo = vs.reduce((a, b) => Math.min(a, b), Infinity), hi = vs.reduce((a, b) => Math.max(a, b), -Infinity);
-  return [nice125(lo / 1.2, false), nice125(hi * 1.2, true)];
-}
-
-/** Draws plot (a) into `container`: rows (compare.js), the grid Ls, theme, width. Returns the <svg>. */
-export function drawDimensions(container, { rows, Ls, theme, width }) {
+/** Draws plot (a) into `container`: rows (compare.js), the grid Ls, core (the module's API on this
+ *  thread), theme, width. Returns the <svg>. */
+export function drawDimensions(container, { rows, Ls, core, theme, width }) {
   const series = dimensionSeries(rows);
   const pts = Object.fromEntries(COMPARED.map((n) => [n, dimensionPoints(n, series[n])]));
   const hasNR = COMPARED.some((n) => pts[n].some((p) => p.y === null));
@@ -109,10 +95,10 @@ export function drawDimensions(container, { rows, Ls, theme, width }) {
   const ents = entries(theme, labels, hasNR, 'median not reached (> d_max)');
   const desc = rows.length ? COMPARED.map((n) => `${n}: ${pts[n].map((p) => `L ${p.L} → ${p.y === null ? 'n.r.' : dText(p.y)}`).join(', ') || 'none yet'}`).join('; ') : 'No results yet.';
   const { svg, layout, legW } = plotShell(container, { theme, width, label: 'Dimensions: median minimal d of jl and lp and moment\'s D versus L', desc, ents });
-  const { xs, xTicks } = xAxis(layout, Ls);
-  const [lo, hi] = dimensionRange(COMPARED.flatMap((n) => pts[n].map((p) => p.y)));
-  const ys = makeScale(lo, hi, layout.box.y0, layout.box.y1, true);
-  const yTicks = logTicks(lo, hi, [], layout.compact ? 8 : 12).map((v) => ({ v, label: formatTick(v) }));
+  const { xs, xTicks } = xAxis(core, layout, Ls);
+  const yd = core.dimensionAxis(COMPARED.flatMap((n) => pts[n].map((p) => p.y)), layout.compact);
+  const ys = makeScale(yd.lo, yd.hi, layout.box.y0, layout.box.y1, true);
+  const yTicks = yd.ticks.map((v) => ({ v, label: formatTick(v) }));
   drawFrame(svg, theme, layout, { xs, ys, xTicks, yTicks, xTitle: 'L (sequence length, log scale)', yTitle: { text: 'd (log scale)', offset: 14 } });
   const ctx = { theme, xs, ys, layout };
   for (const n of COMPARED) drawSeries(svg, ctx, n, pts[n]);
@@ -130,17 +116,19 @@ function bitsPoints(name, series) {
   }));
 }
 
-// The float32 and float64 significands as dashed reference lines with their names.
-function drawReferences(svg, { theme, ys, layout }) {
+// The float formats' significands (the core's: float32, float64) as dashed reference lines with
+// their names.
+function drawReferences(svg, { theme, ys, layout }, formats) {
   const { x0, x1 } = layout.box;
-  for (const f of FORMAT_BITS) {
+  for (const f of formats) {
     el('line', { x1: x0, y1: ys(f.bits), x2: x1, y2: ys(f.bits), stroke: theme.reference, 'stroke-width': 1.2, 'stroke-dasharray': '6 4', class: 'reference' }, svg);
     text(svg, x1 - 6, ys(f.bits) - 5, `${f.name}: ${f.bits} bits`, { 'text-anchor': 'end', fill: theme.muted, 'font-size': 11, stroke: theme.bg, 'stroke-width': 3, 'paint-order': 'stroke' });
   }
 }
 
-/** Draws plot (b) into `container`: rows (compare.js), the grid Ls, theme, width. Returns the <svg>. */
-export function drawBits(container, { rows, Ls, theme, width }) {
+/** Draws plot (b) into `container`: rows (compare.js), the grid Ls, core (the module's API on this
+ *  thread), theme, width. Returns the <svg>. */
+export function drawBits(container, { rows, Ls, core, theme, width }) {
   const series = bitsSeries(rows);
   const pts = Object.fromEntries(COMPARED.map((n) => [n, bitsPoints(n, series[n])]));
   const hasNR = COMPARED.some((n) => pts[n].some((p) => p.y === null));
@@ -148,12 +136,12 @@ export function drawBits(container, { rows, Ls, theme, width }) {
   const ents = entries(theme, labels, hasNR, 'not reached (> 53 bits)');
   const desc = rows.length ? COMPARED.map((n) => `${n}: ${pts[n].map((p) => `L ${p.L} → ${p.y === null ? 'over 53' : p.y} bits`).join(', ') || 'none yet'}`).join('; ') : 'No results yet.';
   const { svg, layout, legW } = plotShell(container, { theme, width, label: 'Bits: significand bits X needs (trial 0) versus L', desc, ents });
-  const { xs, xTicks } = xAxis(layout, Ls);
-  const yd = linearTicks(0, FORMAT_BITS[FORMAT_BITS.length - 1].bits + 3, 6);
+  const { xs, xTicks } = xAxis(core, layout, Ls);
+  const { axis: yd, formats } = core.bitsAxis();
   const ys = makeScale(yd.lo, yd.hi, layout.box.y0, layout.box.y1);
   drawFrame(svg, theme, layout, { xs, ys, xTicks, yTicks: yd.ticks.map((v) => ({ v, label: formatTick(v) })), xTitle: 'L (sequence length, log scale)', yTitle: { text: 'bits(X)', offset: 14 } });
   const ctx = { theme, xs, ys, layout };
-  drawReferences(svg, ctx);
+  drawReferences(svg, ctx, formats);
   for (const n of COMPARED) drawSeries(svg, ctx, n, pts[n]);
   if (hasNR) nrLabel(svg, theme, layout);
   legend(svg, ents, layout.box.x0, layout.box.y0 + layout.m.b + 6, legW);

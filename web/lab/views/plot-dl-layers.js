@@ -1,6 +1,7 @@
 // attnx lab: the layers of plot 1 (d versus L). Each draw* takes the plot context
-// { svg, area (clipped group), axis, theme, layout, data, xs, ys, yd } built by plot-dl.js, where
-// data = { points, params, fits, Ls, allL, dMax, hasNR, dStars }, and appends its elements.
+// { svg, area (clipped group), axis, theme, layout, data, xs, ys, yd, dStarAbove } built by
+// plot-dl.js, where data = { points, dists (the core's success curves), params, fits, Ls, dMax,
+// hasNR, dStars }, and appends its elements.
 import { el, text, title, lineSwatch } from './svg.js';
 
 // A d value for display: "—" when missing, else rounded to an integer.
@@ -78,18 +79,18 @@ export function drawFits(ctx) {
   }
 }
 
-// d*(L): a dashed line through the points' d*, and a note when it lies above the y range.
-export function drawDStar({ svg, area, theme, layout, data, xs, ys, yd }) {
+// d*(L): a dashed line through the points' d*, and a note when it lies above the y range (the
+// core's dStarAbove: how many, the smallest and largest).
+export function drawDStar({ svg, area, theme, layout, data, xs, ys, dStarAbove }) {
   const { dStars } = data;
   if (!dStars.length) return;
   const { x1, y1 } = layout.box;
   const pl = el('polyline', { points: dStars.map((p) => `${xs(p.L).toFixed(1)},${ys(p.d_star).toFixed(1)}`).join(' '), fill: 'none', stroke: theme.dStar, 'stroke-width': 2, 'stroke-dasharray': '9 3 2 3' }, area);
   title(pl, `d*(L): ${dStars.map((p) => `${p.L} → ${fmtD(p.d_star)}`).join(', ')}`);
   for (const p of dStars) if (ys(p.d_star) >= y1) el('circle', { cx: xs(p.L), cy: ys(p.d_star), r: 2.5, fill: theme.dStar }, area);
-  const above = dStars.filter((p) => p.d_star > yd.hi);
-  if (!above.length) return;
-  const lo = above.reduce((m, p) => Math.min(m, p.d_star), Infinity), hi = above.reduce((m, p) => Math.max(m, p.d_star), -Infinity);
-  const label = `↑ d*(L) ${fmtD(lo)}${above.length > 1 ? `–${fmtD(hi)}` : ''}: above this range`;
+  const { count, lo, hi } = dStarAbove;
+  if (!count) return;
+  const label = `↑ d*(L) ${fmtD(lo)}${count > 1 ? `–${fmtD(hi)}` : ''}: above this range`;
   text(svg, x1 - 6, y1 + 14, label, { 'text-anchor': 'end', fill: theme.dStar, 'font-size': 11, 'font-weight': 600, ...halo(theme) });
 }
 
@@ -120,7 +121,7 @@ function dotPath(x, y, r) {
 // More than DOTS_ONE_BY_ONE trials in all: drawDense instead.
 export function drawDots(ctx) {
   const { svg, theme, layout, data, xs, ys } = ctx;
-  if (data.points.reduce((n, p) => n + p.d_mins.length, 0) > DOTS_ONE_BY_ONE) return drawDense(ctx);
+  if (data.dists.reduce((n, d) => n + d.trials, 0) > DOTS_ONE_BY_ONE) return drawDense(ctx);
   const dots = el('g', {}, svg);
   const { compact, m } = layout;
   for (const p of data.points) {
@@ -139,36 +140,30 @@ export function drawDots(ctx) {
   }
 }
 
-// The trials of a dense plot: per length one <path> of its distinct d values (a repeated value
-// drawn at most DENSE_REPEATS times) with one tooltip, and one not-reached mark with its count.
+// The trials of a dense plot: per length one <path> of its distinct d values (the core's success
+// curve steps with their counts; a repeated value drawn at most DENSE_REPEATS times) with one
+// tooltip, and one not-reached mark with its count.
 function drawDense({ svg, theme, layout, data, xs, ys }) {
   const dots = el('g', {}, svg);
   const { compact, m } = layout;
   const r = compact ? 2.6 : 3.2;
-  for (const p of data.points) {
-    const counts = new Map();
-    let nr = 0;
-    for (const d of p.d_mins) {
-      if (d === null) nr++;
-      else counts.set(d, (counts.get(d) ?? 0) + 1);
-    }
+  data.points.forEach((p, i) => {
+    const { steps, trials, reached } = data.dists[i];
+    const nr = trials - reached;
     const path = [];
-    let lo = Infinity, hi = -Infinity;
-    for (const [d, n] of counts) {
-      lo = Math.min(lo, d);
-      hi = Math.max(hi, d);
-      const off = jitter(Array(Math.min(n, DENSE_REPEATS)).fill(d), compact ? 3 : 4);
+    for (const { d, count } of steps) {
+      const off = jitter(Array(Math.min(count, DENSE_REPEATS)).fill(d), compact ? 3 : 4);
       for (const o of off) path.push(dotPath(xs(p.L) + o, ys(d), r));
     }
-    const reached = p.d_mins.length - nr;
     if (path.length) {
+      const lo = steps[0].d, hi = steps[steps.length - 1].d;
       const shape = el('path', { d: path.join(''), fill: theme.dots, 'fill-opacity': 0.55 }, dots);
-      title(shape, `L = ${p.L}: ${reached} of ${p.d_mins.length} trials reached, d_min ${lo === hi ? lo : `${lo}–${hi}`} (${counts.size} distinct values)`);
+      title(shape, `L = ${p.L}: ${reached} of ${trials} trials reached, d_min ${lo === hi ? lo : `${lo}–${hi}`} (${steps.length} distinct values)`);
     }
-    if (!nr) continue;
+    if (!nr) return;
     const marks = Array.from({ length: Math.min(nr, DENSE_REPEATS) }, (_, k) => tri(xs(p.L) + (k % 2 ? -1 : 1) * Math.ceil(k / 2) * 6, m.t - 16, 5));
-    title(el('path', { d: marks.join(' '), fill: 'none', stroke: theme.notReached, 'stroke-width': 1.6 }, dots), `L = ${p.L}: ${nr} of ${p.d_mins.length} trials not reached (d_min > ${data.dMax})`);
-  }
+    title(el('path', { d: marks.join(' '), fill: 'none', stroke: theme.notReached, 'stroke-width': 1.6 }, dots), `L = ${p.L}: ${nr} of ${trials} trials not reached (d_min > ${data.dMax})`);
+  });
 }
 
 // Horizontal offsets in pixels that keep identical (L, d) dots apart: 0, -s, +s, -2s, ...

@@ -1,24 +1,11 @@
 // attnx lab: plot 1, minimal d versus L (log L axis). Every trial's d_min as a dot (not reached:
 // a triangle in a strip above the frame), the median and (1-delta)-quantile lines, the fits
 // d = a + b ln L and d = c L^p, the d*(L) estimate and (for the paper's setting) the paper's band.
-// The layers are drawn by plot-dl-layers.js; this file lays the plot out.
+// The layers are drawn by plot-dl-layers.js; this file lays the plot out on the core's axes.
 import { el, svgRoot, legend, plotLayout, plotHeight, drawFrame, clippedArea, text } from './svg.js';
-import { linearTicks, logTicks, makeScale, formatTick } from './scale.js';
+import { makeScale, formatTick } from './scale.js';
+import { distributionOf } from './distribution.js';
 import { legendEntries, drawBand, drawPending, drawFits, drawDStar, drawNotReached, drawDots, drawSeries, fmtD } from './plot-dl-layers.js';
-
-// The y range of the plot (DOM-free): covers every reached d, the paper's band when shown
-// (band: { lo, hi } or null), and d* only when asked to (it is usually far above the data); dMax
-// when nothing was reached. Returns linearTicks' { lo, hi, step, ticks }.
-export function yDomain(points, { dMax, band = null, fullDStar = false }) {
-  let hi = 0;
-  for (const p of points) {
-    for (const d of p.d_mins) if (d !== null) hi = Math.max(hi, d);
-    if (fullDStar && p.d_star !== null) hi = Math.max(hi, p.d_star);
-  }
-  if (hi === 0) hi = dMax;
-  if (band) hi = Math.max(hi, band.hi);
-  return linearTicks(0, hi * 1.06, 6);
-}
 
 export { jitter } from './plot-dl-layers.js';
 
@@ -33,38 +20,36 @@ export function describe(points, fits, params) {
   return s;
 }
 
-// What the plot shows, independent of pixels: points, params, fits, the lengths on the axis
-// (gridLs, else the points'), d_max (the result's, else dMax), whether any trial did not reach.
-function plotData(res, gridLs, dMax, withDStar) {
+// What the plot shows, independent of pixels: points and their success curves (the core's),
+// params, fits, the lengths on the axis (gridLs, else the points'), d_max (the result's, else
+// dMax), whether any trial did not reach.
+function plotData(res, core, gridLs, dMax, withDStar) {
   const points = res ? res.points : [];
+  const dists = points.map((p) => distributionOf(core, p));
   const params = res ? res.params : {};
   const Ls = gridLs.length ? gridLs : points.map((p) => p.L);
   return {
-    points, params, Ls,
+    points, dists, params, Ls,
     fits: res ? res.fits : null,
     dMax: params.d_max ?? dMax,
-    allL: [...new Set([...Ls, ...points.map((p) => p.L)])].sort((a, b) => a - b),
-    hasNR: points.some((p) => p.d_mins.some((d) => d === null)),
+    hasNR: dists.some((d) => d.reached < d.trials),
     dStars: withDStar ? points.filter((p) => p.d_star !== null) : [],
   };
 }
 
-// Scales of the plot: x log over the lengths (a default decade pair before any), y linear.
-function scales(layout, data, { band, fullDStar }) {
+// Scales of the plot on the core's axes: x log over the lengths, y linear over the d shown.
+function scales(layout, core, data, { band, fullDStar }) {
   const { x0, x1, y0, y1 } = layout.box;
-  const lo = data.allL.length ? data.allL[0] : 16, hi = data.allL.length ? data.allL[data.allL.length - 1] : 1024;
-  const xs = makeScale(lo / 1.3, hi * 1.3, x0, x1, true);
-  const yd = yDomain(data.points, { dMax: data.dMax, band, fullDStar });
-  return { xs, yd, ys: makeScale(yd.lo, yd.hi, y0, y1) };
+  const xd = core.lengthAxis([...data.Ls, ...data.points.map((p) => p.L)], layout.compact);
+  const { axis: yd, dStarAbove } = core.dAxis(data.dists.map((d) => d.maxReached), data.points.map((p) => p.d_star), data.dMax, band ? band.hi : null, fullDStar);
+  return { xd, yd, dStarAbove, xs: makeScale(xd.lo, xd.hi, x0, x1, true), ys: makeScale(yd.lo, yd.hi, y0, y1) };
 }
 
-function frame(svg, theme, layout, data, { xs, ys, yd }) {
-  const { x0, x1 } = layout.box;
-  const xt = logTicks(xs.invert(x0), xs.invert(x1), data.allL, layout.compact ? 6 : 10);
+function frame(svg, theme, layout, { xs, ys, xd, yd }) {
   return drawFrame(svg, theme, layout, {
     xs, ys,
     yTicks: yd.ticks.map((v) => ({ v, label: formatTick(v) })),
-    xTicks: xt.map((v) => ({ v, label: formatTick(v, layout.compact) })),
+    xTicks: xd.ticks.map((v) => ({ v, label: formatTick(v, layout.compact) })),
     xTitle: 'L (sequence length, log scale)',
     yTitle: { text: 'minimal d', offset: 14 },
   });
@@ -74,16 +59,17 @@ function frame(svg, theme, layout, data, { xs, ys, yd }) {
 // lengths requested (shown before they finish); pending: Map L -> task state; theme: a THEMES
 // entry; width in pixels; fullDStar: stretch the axis to d*; band: the paper's { lo, hi } or null;
 // dMax: d_max to assume when the result does not record it; dStar: whether to draw the d*(L)
-// estimate (false for a construction it is not about). Returns the <svg>.
-export function drawDL(container, { res, gridLs = [], pending = new Map(), theme, width, fullDStar = false, band = null, dMax, dStar = true }) {
-  const data = plotData(res, gridLs, dMax, dStar);
+// estimate (false for a construction it is not about); core: the module's API on this thread.
+// Returns the <svg>.
+export function drawDL(container, { res, core, gridLs = [], pending = new Map(), theme, width, fullDStar = false, band = null, dMax, dStar = true }) {
+  const data = plotData(res, core, gridLs, dMax, dStar);
   const layout = plotLayout(width, { left: [48, 60], top: 30, heightRatio: 0.5, minH: 240, maxH: 440 });
   const entries = legendEntries(theme, data, band);
   const { H, legW } = plotHeight(layout, entries);
   const svg = svgRoot(container, layout.W, H, theme, 'Minimal hidden size d versus sequence length L');
   el('desc', {}, svg).textContent = describe(data.points, data.fits, data.params);
-  const sc = scales(layout, data, { band, fullDStar: fullDStar && dStar });
-  const axis = frame(svg, theme, layout, data, sc);
+  const sc = scales(layout, core, data, { band, fullDStar: fullDStar && dStar });
+  const axis = frame(svg, theme, layout, sc);
   const area = clippedArea(svg, `clip-dl-${container.id || 'x'}`, layout.box);
   const ctx = { svg, area, axis, theme, layout, data, ...sc };
   if (band) drawBand(ctx, band);

@@ -3,7 +3,7 @@
 import { drawDL } from './plot-dl.js';
 import { drawSuccess } from './plot-success.js';
 import { renderTable } from './table.js';
-import { fitSentence, fitVerdict, paperSentence } from './summary.js';
+import { fitSentence, paperSentence } from './summary.js';
 import { describeSource } from './source.js';
 import { currentTheme } from './svg.js';
 import { constructionOf } from '../results.js';
@@ -50,28 +50,30 @@ function showConstructionNote(note, box, { paperKind, construction }) {
 
 // The parts of the result views, in drawing order; each takes prepare()'s context.
 const PARTS = [
-  ({ view, $, band, paperKind, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax, dStar: paperKind }),
-  ({ view, $, theme, wSD }) => drawSuccess($('plot-sd'), { res: view.res, theme, width: wSD, dMax: view.dMax }),
+  ({ view, $, band, paperKind, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, core: view.core, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax, dStar: paperKind }),
+  ({ view, $, theme, wSD }) => drawSuccess($('plot-sd'), { res: view.res, core: view.core, theme, width: wSD, dMax: view.dMax }),
   (ctx) => {
     const { view, $, band } = ctx;
-    const { res } = view;
+    const { res, core } = view;
     showConstructionNote($('dl-note'), $('full-dstar'), ctx);
-    renderTable($('results-table'), { res, gridLs: view.runLs, states: view.states });
-    showFitSentence($('fit-sentence'), res, view.wider);
+    renderTable($('results-table'), { res, core, gridLs: view.runLs, states: view.states });
+    showFitSentence($('fit-sentence'), res, core, view.wider);
     $('paper-box').hidden = !band;
-    if (band) $('paper-text').textContent = paperSentence(res.points, band);
+    if (band) $('paper-text').textContent = paperSentence(core.bandReading(res.points.map((p) => p.L), res.points.map((p) => p.median), band.lo, band.hi), band);
     const has = !!(res && res.points.length);
     for (const id of EXPORT_BUTTONS) $(id).disabled = !has;
     $('result-source').textContent = describeSource(res, view.runState, view.schema);
   },
 ];
 
-// The fit sentence, and when the fits cannot be told apart a link that runs the same sweep on a
-// wider grid (view.wider: { Ls, href, target } or null).
-function showFitSentence(p, res, wider) {
-  p.textContent = res ? fitSentence(res.fits, res.points, res.fitComparison) : 'Run a sweep to see the fits.';
-  const verdict = res ? fitVerdict(res.fitComparison) : null;
-  if (!wider || (verdict !== 'undecided' && verdict !== 'too-few-lengths')) return;
+// The fit sentence (on the core's reading of the fits), and when the bootstrap cannot tell the
+// fits apart a link that runs the same sweep on a wider grid (view.wider: { Ls, href, target } or
+// null).
+function showFitSentence(p, res, core, wider) {
+  const reading = res ? core.fitReading(res.fits, res.fitComparison, res.points.map((q) => q.quantile)) : null;
+  p.textContent = res ? fitSentence(res.fits, reading, res.fitComparison) : 'Run a sweep to see the fits.';
+  const undecided = reading && reading.basis === 'bootstrap' && (reading.verdict === 'undecided' || reading.verdict === 'too-few-lengths');
+  if (!wider || !undecided) return;
   const a = document.createElement('a');
   a.href = wider.href;
   a.id = 'wider-grid';
@@ -84,7 +86,7 @@ function showFitSentence(p, res, wider) {
 }
 
 // Draws the page's result views from `view`:
-//   { res (result or null), gridLs (the plot's lengths: the run's, else the configured grid),
+//   { res (result or null), core (the module's API on this thread: the plots' numbers), gridLs (the plot's lengths: the run's, else the configured grid),
 //     runLs (the table's rows: the lengths of the run or import), states (Map L -> task state),
 //     dMax (d_max to assume when res does not record it), runState, schema, $ (id -> element of
 //     the lab's root), dark (the plots' colours) }.

@@ -1,65 +1,61 @@
-// attnx lab: the sentences under the plots (DOM-free).
+// attnx lab: the sentences under the plots (DOM-free): words around the core's readings of the
+// fits and of the paper's band; nothing here decides what the numbers say.
 
 const r3 = (v) => v.toFixed(3);
 const r2 = (v) => v.toFixed(2);
 
-// Which fit the core's bootstrap comparison ({ resamples, logWins, powerWins, lengths, verdict }
-// or null) favours: its verdict 'log', 'power', 'undecided' or 'too-few-lengths' (the core's rule,
-// fit_verdict: a share of the resamples and a least number of lengths), or null without one.
-export function fitVerdict(comparison) {
-  return comparison && comparison.resamples ? comparison.verdict : null;
-}
-
 const pct = (k, n) => `${Math.round((100 * k) / n)} %`;
 
+// The sentence of the bootstrap verdict (the core's fit_verdict) with the shares of the resamples.
+function bootstrapSentence(reading, comparison) {
+  const { resamples: n, logWins, powerWins } = comparison;
+  const shares = `the logarithmic fit has the higher R² in ${pct(logWins, n)} of ${n} bootstrap resamples of the trials, the power fit in ${pct(powerWins, n)}`;
+  const { verdict, usable, perDoubling } = reading;
+  if (verdict === 'too-few-lengths') return ` With ${usable} lengths the two fits cannot be told apart (each has two parameters; ${shares}).`;
+  if (verdict === 'undecided') return ` On these ${usable} lengths the two fits cannot be told apart: ${shares}.`;
+  if (verdict === 'log') return ` The logarithmic fit is the better one (${shares}): consistent with d = O(log L), each doubling of L adding about ${perDoubling} to d.`;
+  if (reading.smallExponent) return ` The power fit is the better one (${shares}), but its exponent is small: d grows far more slowly than L.`;
+  return ` The power law is the better fit with a sizeable exponent (${shares}): over this range d grows faster than logarithmically.`;
+}
+
+// The sentence of the core's single-sample reading (no bootstrap comparison: the R² of this sample).
+function sampleSentence({ verdict, smallExponent, perDoubling, usable, rough }) {
+  const s = {
+    flat: ' d barely changes with L over this range.',
+    log: ` The logarithmic fit is at least as good and the power exponent is small: consistent with d = O(log L) (each doubling of L adds about ${perDoubling} to d).`,
+    power: smallExponent
+      ? ` The power fit is somewhat better, but its exponent is small: d grows far more slowly than L (each doubling of L adds about ${perDoubling} to d).`
+      : ' The power law fits better with a sizeable exponent: over this range d grows faster than logarithmically.',
+    undecided: ' Both fit about equally well; the exponent is not small, so the data do not single out logarithmic growth.',
+  }[verdict];
+  return rough ? `${s} With only ${usable} lengths the fits are rough.` : s;
+}
+
 // What the fits say, in two or three sentences. fits: the core's { log, power } (or null);
-// points: the result's points (their quantiles tell how many lengths the fits could use);
-// comparison: the core's bootstrap comparison of the fits (or null: the wording then rests on
-// the R² of this one sample). Returns text. O(log L) is an upper bound: the text never says the
+// reading: the core's reading of them (core.fitReading: its verdict, the bootstrap one when there
+// is a comparison, else from this sample's R²); comparison: the core's bootstrap comparison (its
+// shares are quoted) or null. Returns text. O(log L) is an upper bound: the text never says the
 // quantile must lie on a logarithm.
-export function fitSentence(fits, points, comparison = null) {
-  const usable = points.filter((p) => p.quantile !== null && p.quantile > 0).length;
-  if (!fits || !fits.log.ok || !fits.power.ok) {
-    if (!points.length) return 'The fits appear once the (1−δ)-quantile is known at two or more lengths.';
-    return `The fits need the (1−δ)-quantile at two or more lengths (${usable} so far${usable < points.length ? '; some lengths did not reach it within d_max' : ''}).`;
+export function fitSentence(fits, reading, comparison = null) {
+  if (!reading.fitsOk) {
+    if (!reading.lengths) return 'The fits appear once the (1−δ)-quantile is known at two or more lengths.';
+    return `The fits need the (1−δ)-quantile at two or more lengths (${reading.usable} so far${reading.usable < reading.lengths ? '; some lengths did not reach it within d_max' : ''}).`;
   }
   const { log, power } = fits;
   const sgn = (v) => (v < 0 ? `−${Math.abs(v)}` : String(v));
   const b = Math.round(log.b);
-  let s = `Logarithmic fit d = ${sgn(Math.round(log.a))} ${b < 0 ? '−' : '+'} ${Math.abs(b)}·ln L: R² ${r3(log.r2)} · power fit d = ${Math.round(power.c)}·L^p with p = ${r2(power.p)}: R² ${r3(power.r2)}.`;
-  const perDoubling = Math.round(log.b * Math.LN2);
-  const verdict = fitVerdict(comparison);
-  if (verdict) {
-    const { resamples: n, logWins, powerWins } = comparison;
-    const shares = `the logarithmic fit has the higher R² in ${pct(logWins, n)} of ${n} bootstrap resamples of the trials, the power fit in ${pct(powerWins, n)}`;
-    if (verdict === 'too-few-lengths') s += ` With ${usable} lengths the two fits cannot be told apart (each has two parameters; ${shares}).`;
-    else if (verdict === 'undecided') s += ` On these ${usable} lengths the two fits cannot be told apart: ${shares}.`;
-    else if (verdict === 'log') s += ` The logarithmic fit is the better one (${shares}): consistent with d = O(log L), each doubling of L adding about ${perDoubling} to d.`;
-    else if (power.p < 0.35) s += ` The power fit is the better one (${shares}), but its exponent is small: d grows far more slowly than L.`;
-    else s += ` The power law is the better fit with a sizeable exponent (${shares}): over this range d grows faster than logarithmically.`;
-    return s;
-  }
-  if (power.p <= 0.05) s += ' d barely changes with L over this range.';
-  else if (power.p < 0.35 && log.r2 >= power.r2 - 0.02) s += ` The logarithmic fit is at least as good and the power exponent is small: consistent with d = O(log L) (each doubling of L adds about ${perDoubling} to d).`;
-  else if (power.p < 0.35) s += ` The power fit is somewhat better, but its exponent is small: d grows far more slowly than L (each doubling of L adds about ${perDoubling} to d).`;
-  else if (power.r2 > log.r2 + 0.02) s += ' The power law fits better with a sizeable exponent: over this range d grows faster than logarithmically.';
-  else s += ' Both fit about equally well; the exponent is not small, so the data do not single out logarithmic growth.';
-  if (usable < 4) s += ` With only ${usable} lengths the fits are rough.`;
-  return s;
+  const s = `Logarithmic fit d = ${sgn(Math.round(log.a))} ${b < 0 ? '−' : '+'} ${Math.abs(b)}·ln L: R² ${r3(log.r2)} · power fit d = ${Math.round(power.c)}·L^p with p = ${r2(power.p)}: R² ${r3(power.r2)}.`;
+  return s + (reading.basis === 'bootstrap' ? bootstrapSentence(reading, comparison) : sampleSentence(reading));
 }
 
-// The paper comparison: the reported band (schema.presets.paper.band: { lo, hi, text }) beside the
-// measured medians of the lengths "in the hundreds" (64 to 1024). Returns text.
-export function paperSentence(points, band) {
-  const inHundreds = points.filter((p) => p.L >= 64 && p.L <= 1024 && p.median !== null);
-  if (!inHundreds.length) return `The paper reports: ${band.text}.`;
-  const meds = inHundreds.map((p) => p.median);
-  const lo = meds.reduce((a, b) => Math.min(a, b), Infinity), hi = meds.reduce((a, b) => Math.max(a, b), -Infinity);
-  const inside = meds.filter((v) => v >= band.lo && v <= band.hi).length;
-  const where = inside === meds.length ? 'all inside the band'
-    : inside === 0 ? 'outside the band'
-      : `${inside} of ${meds.length} inside the band`;
-  return `The paper reports: ${band.text}. Measured here: median d_min ${Math.round(lo)}${hi !== lo ? `–${Math.round(hi)}` : ''} for L = ${inHundreds[0].L}…${inHundreds[inHundreds.length - 1].L} (${where}).`;
+// The paper comparison: the reported band (schema.presets.paper.band: { text }) beside the core's
+// reading of the measured medians of the lengths in the hundreds (core.bandReading: how many, the
+// first and last L, the smallest and largest median, how many inside). Returns text.
+export function paperSentence(reading, band) {
+  if (!reading.lengths) return `The paper reports: ${band.text}.`;
+  const { lengths: n, lo, hi, inside, firstL, lastL } = reading;
+  const where = inside === n ? 'all inside the band' : inside === 0 ? 'outside the band' : `${inside} of ${n} inside the band`;
+  return `The paper reports: ${band.text}. Measured here: median d_min ${Math.round(lo)}${hi !== lo ? `–${Math.round(hi)}` : ''} for L = ${firstL}…${lastL} (${where}).`;
 }
 
 // A duration in seconds as "1 min 05 s", "12 s", "0.8 s" ("—" when not a finite number >= 0).

@@ -1,5 +1,6 @@
 // attnx lab: the results table (one row per L; lengths not finished show their task state).
 import { el } from '../../common/dom.js';
+import { distributionOf } from './distribution.js';
 
 // The per-trial column lists at most this many values (a long sweep's list is in its export).
 const TRIALS_LISTED = 50;
@@ -22,14 +23,14 @@ export function trialList(ds) {
   return ds.length > TRIALS_LISTED ? `${shown} … (${ds.length - TRIALS_LISTED} more in the JSON/CSV export)` : shown;
 }
 
-// The cells of a finished length.
-function pointCells(p) {
-  const reached = p.d_mins.filter((d) => d !== null).length;
+// The cells of a finished length (dist: the core's distribution of its d_mins).
+function pointCells(p, dist) {
+  const { reached, trials } = dist;
   const outside = p.in_class === false;
   const num = (v, warn = false) => el('td', { class: warn ? 'num warn' : 'num', text: v });
   return [
-    num(String(p.d_mins.length)),
-    num(`${reached}/${p.d_mins.length}`, reached < p.d_mins.length),
+    num(String(trials)),
+    num(`${reached}/${trials}`, reached < trials),
     num(fmtD(p.median)),
     num(fmtD(p.quantile)),
     num(p.d_star === null ? '—' : String(Math.round(p.d_star))),
@@ -43,20 +44,24 @@ function pointCells(p) {
   ];
 }
 
-function row(L, p, state, span) {
+function row(L, p, dist, state, span) {
   const th = el('th', { scope: 'row', text: String(L) });
-  if (p) return el('tr', {}, th, pointCells(p));
+  if (p) return el('tr', {}, th, pointCells(p, dist));
   return el('tr', {}, th, el('td', { class: `state state-${state.split(' ')[0]}`, colspan: span, text: state }));
 }
 
-// Fills `tableEl` (a <table>, emptied first). res: { params, points } or null; gridLs: the lengths
-// requested; states: Map L -> task state text for lengths without a point ('not run' otherwise).
-export function renderTable(tableEl, { res, gridLs = [], states = new Map() }) {
+// Fills `tableEl` (a <table>, emptied first). res: { params, points } or null; core: the module's
+// API on this thread; gridLs: the lengths requested; states: Map L -> task state text for lengths
+// without a point ('not run' otherwise).
+export function renderTable(tableEl, { res, core, gridLs = [], states = new Map() }) {
   const cols = columns(res && res.params ? res.params.delta : null);
   const points = res ? res.points : [];
   const byL = new Map(points.map((p) => [p.L, p]));
   const Ls = [...new Set([...gridLs, ...byL.keys()])].sort((a, b) => a - b);
-  const body = el('tbody', {}, Ls.map((L) => row(L, byL.get(L), states.get(L) || 'not run', cols.length - 1)));
+  const body = el('tbody', {}, Ls.map((L) => {
+    const p = byL.get(L);
+    return row(L, p, p && distributionOf(core, p), states.get(L) || 'not run', cols.length - 1);
+  }));
   if (!Ls.length) body.append(el('tr', {}, el('td', { class: 'empty', colspan: cols.length, text: 'No results yet: run a sweep or import a result.' })));
   const caption = el('caption', { text: 'Minimal d per length: every trial, median, (1−δ)-quantile and the d*(L) estimate' });
   tableEl.replaceChildren(caption, head(cols), body);

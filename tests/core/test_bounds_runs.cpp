@@ -1,0 +1,207 @@
+// SPEC §9's bounds on built inputs: no X that succeeds ever has D below its floors (random X in tiny
+// D with targets they succeed on, and every construction at L = 64..1024); the scale of the jl X
+// is the same whether read from X, from the ladder's columns or from the min-d search; a sweep
+// reports the median over the trials that reached.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "helpers.hpp"
+#include <attnx/bounds.hpp>
+#include <attnx/build_inputs.hpp>
+#include <attnx/construct_lp.hpp>
+#include <attnx/construct_moment.hpp>
+#include <attnx/inputs.hpp>
+#include <attnx/rng.hpp>
+#include <attnx/sweep.hpp>
+#include <attnx/sweep_io.hpp>
+
+namespace {
+
+// Row i's support: its k largest logits, when they stand at least `gap` above the rest (else
+// nothing: the row is not used). Uniform weights.
+std::vector<std::vector<std::pair<int, double>>> top_k_rows(const std::vector<double>& Z, int L, int k,
+                                                            double* gap) {
+  std::vector<std::vector<std::pair<int, double>>> rows(L);
+  *gap = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < L; ++i) {
+    std::vector<int> order(L);
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return Z[i * L + a] > Z[i * L + b]; });
+    *gap = std::min(*gap, Z[i * L + order[k - 1]] - Z[i * L + order[k]]);
+    for (int s = 0; s < k; ++s) rows[i].push_back({order[s], 1.0});
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("no random X in D = 1..4 that succeeds on a target has D below either packing floor") {
+  attnx::Rng rng(5);
+  int checked = 0;
+  for (int D = 1; D <= 4; ++D)
+    for (int L : {4, 9, 24})
+      for (int k : {1, 2})
+        for (int trial = 0; trial < 40; ++trial) {
+          // X = [Q, K] with Gaussian entries, queries scaled up so that margins appear.
+          std::vector<double> X(static_cast<std::size_t>(L) * 2 * D);
+          for (double& x : X) x = rng.normal();
+          for (int i = 0; i < L; ++i)
+            for (int t = 0; t < D; ++t) X[i * 2 * D + t] *= 1 + 20 * rng.uniform();
+          const std::vector<float> Xf(X.begin(), X.end());
+          std::vector<double> Z(static_cast<std::size_t>(L) * L);
+          for (int i = 0; i < L; ++i)
+            for (int j = 0; j < L; ++j) {
+              double s = 0;
+              for (int t = 0; t < D; ++t) s += double(Xf[i * 2 * D + t]) * double(Xf[j * 2 * D + D + t]);
+              Z[i * L + j] = s / std::sqrt(double(D));
+            }
+          double gap = 0;
+          const attnx::Pattern A = th::from_rows(L, top_k_rows(Z, L, k, &gap));
+          if (!(gap > 1e-6)) continue;
+          attnx::Tolerances tol;
+          tol.eps = 100;
+          tol.tau = std::exp(-0.999 * gap);  // Delta just below the smallest margin: X succeeds
+          const attnx::RowReport rows = attnx::evaluate_rows(A, Z.data(), static_cast<const double*>(nullptr), tol);
+          REQUIRE(std::all_of(rows.ok_z.begin(), rows.ok_z.end(), [](unsigned char c) { return c; }));
+          const attnx::Bounds b = attnx::bounds_of(A, tol.tau, D, attnx::input_scale(Xf.data(), L, D),
+                                                   attnx::max_abs(Z.data(), Z.size()));
+          CAPTURE(D);
+          CAPTURE(L);
+          CHECK(b.max_abs_logit <= b.logit_scale * (1 + 1e-12));
+          CHECK(b.d_lambda <= b.d_logit + 1e-12);
+          CHECK(b.d_logit <= D);
+          ++checked;
+        }
+  CHECK(checked > 200);
+}
+
+TEST_CASE("keys on a circle, each row picking its own: D = 2 stays above both floors") {
+  for (int L : {6, 16, 64}) {
+    std::vector<float> X(static_cast<std::size_t>(L) * 4);
+    for (int i = 0; i < L; ++i) {
+      const double a = 2 * M_PI * i / L;
+      X[i * 4 + 0] = float(30 * std::cos(a)), X[i * 4 + 1] = float(30 * std::sin(a));
+      X[i * 4 + 2] = float(std::cos(a)), X[i * 4 + 3] = float(std::sin(a));
+    }
+    std::vector<std::vector<std::pair<int, double>>> rows(L);
+    for (int i = 0; i < L; ++i) rows[i] = {{i, 1.0}};
+    const attnx::Pattern A = th::from_rows(L, rows);
+    std::vector<double> Z(static_cast<std::size_t>(L) * L);
+    for (int i = 0; i < L; ++i)
+      for (int j = 0; j < L; ++j)
+        Z[i * L + j] = (double(X[i * 4]) * X[j * 4 + 2] + double(X[i * 4 + 1]) * X[j * 4 + 3]) / std::sqrt(2.0);
+    const double margin = 30 * (1 - std::cos(2 * M_PI / L)) / std::sqrt(2.0);
+    const attnx::Bounds b = attnx::bounds_of(A, std::exp(-0.99 * margin), 2, attnx::input_scale(X.data(), L, 2),
+                                             attnx::max_abs(Z.data(), Z.size()));
+    CHECK(b.column_supports == L);
+    CHECK(b.logit_scale == doctest::Approx(30 / std::sqrt(2.0)).epsilon(1e-6));
+    CHECK(b.d_logit <= 2);
+  }
+}
+
+TEST_CASE("the jl scale is the same read from X, from the ladder's columns and from the min-d search") {
+  const attnx::Tolerances tol;
+  for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::GaussianUnit,
+                    attnx::ProjectionKind::Orthogonal, attnx::ProjectionKind::Rademacher}) {
+    const attnx::Pattern A = th::random_pattern(96, 2, 4);
+    attnx::MinDOptions opt;
+    opt.projection = kind;
+    const attnx::MinDResult m = attnx::min_d(A, tol, opt, 4);
+    REQUIRE(m.reached());
+    const attnx::Construction with = attnx::construct(A, tol, m.d_min, 4, attnx::kDefaultMaxBytes, nullptr, nullptr, true, kind);
+    const attnx::Construction without = attnx::construct(A, tol, m.d_min, 4, attnx::kDefaultMaxBytes, nullptr, nullptr, false, kind);
+    REQUIRE(with.metrics.success);
+    CHECK(with.bounds.logit_scale == attnx::input_scale(with.X.data(), A.L, m.d_min));
+    CHECK(without.bounds.logit_scale == with.bounds.logit_scale);  // bit for bit
+    CHECK(m.bounds.logit_scale == with.bounds.logit_scale);
+    CHECK(without.bounds.max_abs_logit == with.bounds.max_abs_logit);
+    CHECK(m.bounds.max_abs_logit == doctest::Approx(with.bounds.max_abs_logit).epsilon(1e-5));  // Gram sums
+    CHECK(with.bounds.max_abs_logit == attnx::max_abs(with.logits.data(), with.logits.size()));
+  }
+}
+
+TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its floors (real runs)") {
+  // jl and lp at their minimal d (lp at L = 1024 once: its search there takes seconds), moment at
+  // D = 2m; scripts/bounds-table.mjs checks the same on every trial of its table up to L = 4096.
+  const attnx::Tolerances tol;
+  int successes = 0;
+  for (int L : {64, 256, 1024})
+    for (std::uint64_t seed : {1, 2}) {
+      const attnx::Pattern A = th::random_pattern(L, 2, seed);
+      attnx::MinDOptions lp;
+      lp.step = 1;
+      lp.d_max = attnx::kMaxLpD;
+      std::vector<attnx::MinDResult> runs = {attnx::min_d(A, tol, attnx::MinDOptions{}, seed)};
+      if (L < 1024 || seed == 1) runs.push_back(attnx::min_d_lp(A, tol, lp, seed));
+      for (const attnx::MinDResult& r : runs) {
+        REQUIRE(r.reached());
+        CAPTURE(L);
+        CAPTURE(r.d_min);
+        CHECK(r.d_min >= r.bounds.d_lambda);
+        CHECK(r.d_min >= r.bounds.d_logit);
+        CHECK(r.bounds.d_logit >= r.bounds.d_lambda);
+        ++successes;
+      }
+      if (L == 64) {  // lp's bounds are those of the X construct_lp builds at d_min
+        const attnx::LpConstruction c = attnx::construct_lp(A, tol, runs[1].d_min, seed);
+        CHECK(c.c.bounds.logit_scale == runs[1].bounds.logit_scale);
+      }
+      const attnx::MomentConstruction m = attnx::construct_moment(A, tol);
+      if (m.c.metrics.success) CHECK(m.c.d >= m.c.bounds.d_logit);
+      CHECK(m.c.bounds.logit_scale == attnx::input_scale(m.c.X.data(), L, m.c.d));
+    }
+  CHECK(successes == 11);
+}
+
+TEST_CASE("build_inputs adds w = bits + 1 + exponent bits when it has a precision report") {
+  const attnx::Pattern A = th::random_pattern(48, 2, 2);
+  attnx::InputsRequest r;
+  r.construction = "moment";
+  const attnx::BuiltInputs m = attnx::build_inputs(A, attnx::Tolerances{}, r);
+  REQUIRE(m.precision);
+  REQUIRE(m.precision->bits > 0);
+  CHECK(m.c.bounds.bits_per_number == m.precision->bits + 1 + m.precision->exponent_bits);
+  CHECK(m.precision->exponent_bits == attnx::exponent_bits(attnx::moment_inputs(A, attnx::Tolerances{}, &r.d), m.precision->bits));
+  r.construction = "jl";
+  r.d = 512;
+  CHECK(attnx::build_inputs(A, attnx::Tolerances{}, r).c.bounds.bits_per_number == 0);  // not computed
+  r.jl_precision = true;
+  const attnx::BuiltInputs j = attnx::build_inputs(A, attnx::Tolerances{}, r);
+  CHECK(j.c.bounds.bits_per_number == attnx::bits_per_number(j.precision->bits, j.precision->exponent_bits));
+}
+
+TEST_CASE("a sweep reports the median scale of the trials that reached, and the floor there") {
+  attnx::SweepOptions o;
+  o.Ls = {48};
+  o.trials = 5;
+  o.seed = 3;
+  o.mind.d_max = 640;  // some trials do not reach
+  const attnx::SweepPoint p = attnx::sweep_point(o, 48);
+  std::vector<double> reached;
+  int n = 0;
+  for (int t = 0; t < o.trials; ++t) {
+    const std::uint64_t s = attnx::trial_seed(o.seed, 48, t);
+    attnx::PatternSpec spec;
+    spec.L = 48;
+    attnx::Rng rng(attnx::pattern_seed(s));
+    const attnx::MinDResult r = attnx::min_d(attnx::make_pattern(spec, rng), o.tol, o.mind, s);
+    CHECK(p.logit_scales[t] == (r.reached() ? r.bounds.logit_scale : -1));
+    if (!r.reached()) continue;
+    reached.push_back(r.bounds.logit_scale);
+    n = n == 0 ? r.bounds.column_supports : std::min(n, r.bounds.column_supports);
+  }
+  REQUIRE(!reached.empty());
+  REQUIRE(reached.size() < 5u);
+  std::sort(reached.begin(), reached.end());
+  const double median = 0.5 * (reached[(reached.size() - 1) / 2] + reached[reached.size() / 2]);
+  const attnx::SweepRecordPoint q = attnx::record_point(p, o.tol.tau);
+  REQUIRE(q.bounds);
+  CHECK(q.bounds->logit_scale == median);
+  CHECK(q.bounds->column_supports == n);
+  CHECK(q.bounds->d_lambda == attnx::packing_floor(median, n, o.tol.tau));
+  CHECK(q.bounds->bits_free_keys == attnx::bits_free_keys(48, 2));
+}

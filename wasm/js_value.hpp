@@ -1,0 +1,138 @@
+// attnx wasm: the one generic conversion between JavaScript values and the core's JsonValue, the
+// error and progress adapters, and Record, the helper every registration (records.cpp) uses.
+#pragma once
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <exception>
+#include <functional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <attnx/construct.hpp>
+#include <attnx/json.hpp>
+
+namespace attnx::wasm {
+
+using emscripten::val;
+
+// Any JS value as a JsonValue: objects by Object.keys, typed arrays as Numbers (one bulk copy),
+// undefined, bigints, functions and symbols as Other ("undefined", "5n"), and anything nested
+// deeper than 64 levels (a cycle) as Other. Back: Numbers -> Float64Array, Other -> undefined.
+JsonValue from_js(const val& v);
+val to_js(const JsonValue& v);
+// A number the core marks unknown or not reached when negative or NaN: null then. A list of them
+// as a plain array.
+inline val known(double v) { return v >= 0 ? val(v) : val::null(); }
+template <class T>
+val knowns(const std::vector<T>& v) {
+  val a = val::array();
+  for (std::size_t i = 0; i < v.size(); ++i) a.set(i, known(v[i]));
+  return a;
+}
+
+// A JS Error for a caught exception: InvalidArgument and BudgetExceeded -> RangeError,
+// std::bad_alloc and the rest -> Error, with .field (when known) and .kind ("invalid",
+// "budget", "memory", "internal"). The core names fields as the JS API does.
+val error_to_js(std::exception_ptr e);
+
+// f()'s result as a JS value; a C++ exception becomes a RETURNED JS Error (error_to_js), which
+// web/lib/attnx.js throws: Emscripten 3.1.6 cannot give JS an escaping exception's message
+// (TOOLCHAIN.md), and returning runs every destructor and keeps the module usable.
+template <class F>
+val guarded(F&& f) {
+  try {
+    return val(f());
+  } catch (...) {
+    return error_to_js(std::current_exception());
+  }
+}
+
+// A JS progress callback as the core's Progress (false, strictly, stops); none if no function.
+Progress js_progress(const val& callback);
+// The bytes of a Uint8Array (any typed array or DataView: its bytes) or ArrayBuffer, copied once
+// into the wasm heap; anything else is refused (InvalidArgument "bytes").
+std::string bytes_from_js(const val& v);
+
+// A new JS typed array holding a copy of v. By hand, as embind has no typed-array value type
+// (register_vector makes a C++ object JS must delete): one copy through typed_memory_view.
+template <class T>
+val typed_array(const std::vector<T>& v) {
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
+                std::is_same_v<T, unsigned char>);
+  const char* name = std::is_same_v<T, float> ? "Float32Array" : std::is_same_v<T, double> ? "Float64Array"
+                     : std::is_same_v<T, int> ? "Int32Array" : "Uint8Array";
+  val a = val::global(name).new_(v.size());
+  if (!v.empty()) a.call<void>("set", val(emscripten::typed_memory_view(v.size(), v.data())));
+  return a;
+}
+
+template <class T>
+val record(const T& x);
+// A plain JS array of v's numbers or strings, or of records (registered T).
+template <class E>
+val list(const std::vector<E>& v) {
+  if constexpr (std::is_arithmetic_v<E> || std::is_same_v<E, std::string>) return val::array(v);
+  val a = val::array();
+  for (std::size_t i = 0; i < v.size(); ++i) a.set(i, record(v[i]));
+  return a;
+}
+
+// Records cross by reference: value_object copies the C++ value it converts, so a record goes as
+// a pointer into the result owning it (alive while embind reads it), and no array is copied twice.
+template <class T>
+struct Ref {
+  const T* p = nullptr;
+};
+template <class T>
+Ref<T> ref(const T& x) {
+  return {&x};
+}
+template <class T>
+val record(const T& x) {  // x as a new plain JS object
+  return val(ref(x));
+}
+
+// A member as embind hands it over: a record by reference, anything else as it is.
+template <class M>
+auto embind_value(const M& x) {
+  if constexpr (std::is_class_v<M> && !std::is_same_v<M, std::string>) return ref(x);
+  else return x;
+}
+
+// Registers T as value_object<Ref<T>>, one field per getter of a const T&. Results only go to
+// JS: the setters value_object requires do nothing.
+template <class T>
+class Record {
+ public:
+  explicit Record(const char* name) : o_(name) {}
+  template <class G>
+  Record& get(const char* name, G g) {
+    using R = std::invoke_result_t<G, const T&>;
+    o_.field(name, std::function<R(const Ref<T>&)>([g](const Ref<T>& r) { return g(*r.p); }),
+             std::function<void(Ref<T>&, R)>([](Ref<T>&, R) {}));
+    return *this;
+  }
+  template <class M>
+  Record& field(const char* name, M T::*m) {  // a number, text, flag or registered record
+    return get(name, [m](const T& x) { return embind_value(x.*m); });
+  }
+  template <class S, class M>
+  Record& field(const char* name, S T::*s, M S::*m) {  // member m of member s
+    return get(name, [s, m](const T& x) { return embind_value(x.*s.*m); });
+  }
+  template <class E>
+  Record& array(const char* name, std::vector<E> T::*m) {  // as a typed array
+    return get(name, [m](const T& x) { return typed_array(x.*m); });
+  }
+  template <class E>
+  Record& list(const char* name, std::vector<E> T::*m) {  // as a plain array (wasm::list)
+    return get(name, [m](const T& x) { return wasm::list(x.*m); });
+  }
+
+ private:
+  emscripten::value_object<Ref<T>> o_;
+};
+
+}  // namespace attnx::wasm
