@@ -24,6 +24,44 @@ PrecisionReport precision_at(const Pattern& A, const Tolerances& tol, int d, con
   return *build_inputs(A, tol, req, nullptr, nullptr, false, rows).precision;
 }
 
+// The mind command's JSON: its parameters, the pattern, the result, the precision report when
+// asked for and the SPEC §9 bounds.
+std::string mind_json(const Args& a, const PatternSpec& spec, const Tolerances& tol, const MinDOptions& opt,
+                      const std::string& construction, double box, std::uint64_t seed, const Pattern& A,
+                      const MinDResult& r, const std::optional<PrecisionReport>& precision) {
+  JsonWriter w;
+  w.begin_object();
+  w.field("command", "mind");
+  w.field("version", ATTNX_VERSION);
+  w.key("params").begin_object();
+  write_pattern_params(w, a, spec, true);
+  write_tolerances(w, tol);
+  w.field("construction", construction);
+  if (opt.projection != ProjectionKind::Gaussian) w.field("projection", projection_name(opt.projection));
+  if (construction == "lp") w.field("box", box);
+  w.field("step", opt.step);
+  w.field("d_max", opt.d_max);
+  w.field("seed", seed);
+  w.field("max_bytes", opt.max_bytes);
+  w.end_object();
+  w.key("pattern");
+  write_pattern_stats(w, A);
+  w.key("d_min").value_or_null(r.reached() ? r.d_min : -1);
+  w.field("reached", r.reached());
+  if (!r.reached()) w.field("message", "not reached (d_min > d_max)");
+  w.key("checked").begin_array(true);
+  for (int d : r.checked) w.value(d);
+  w.end_array();
+  w.field("gram_madds", r.gram_madds);
+  w.field("check_madds", r.check_madds);
+  w.field("beta", r.beta);
+  w.field("d_star", r.d_star);
+  if (precision) write_precision(w, *precision);
+  write_bounds(w, r.bounds);  // not reached: n and the bits floors only
+  w.end_object();
+  return w.finish();
+}
+
 }  // namespace
 
 int run_mind(const Args& a) {
@@ -56,37 +94,7 @@ int run_mind(const Args& a) {
     precision = precision_at(A, tol, r.d_min, construction, opt, seed, box, rows);
   if (precision) r.bounds.bits_per_number = bits_per_number(precision->bits, precision->exponent_bits);
 
-  JsonWriter w;
-  w.begin_object();
-  w.field("command", "mind");
-  w.field("version", ATTNX_VERSION);
-  w.key("params").begin_object();
-  write_pattern_params(w, a, spec, true);
-  write_tolerances(w, tol);
-  w.field("construction", construction);
-  if (opt.projection != ProjectionKind::Gaussian) w.field("projection", projection_name(opt.projection));
-  if (construction == "lp") w.field("box", box);
-  w.field("step", opt.step);
-  w.field("d_max", opt.d_max);
-  w.field("seed", seed);
-  w.field("max_bytes", opt.max_bytes);
-  w.end_object();
-  w.key("pattern");
-  write_pattern_stats(w, A);
-  w.key("d_min").value_or_null(r.reached() ? r.d_min : -1);
-  w.field("reached", r.reached());
-  if (!r.reached()) w.field("message", "not reached (d_min > d_max)");
-  w.key("checked").begin_array(true);
-  for (int d : r.checked) w.value(d);
-  w.end_array();
-  w.field("gram_madds", r.gram_madds);
-  w.field("check_madds", r.check_madds);
-  w.field("beta", r.beta);
-  w.field("d_star", r.d_star);
-  if (precision) write_precision(w, *precision);
-  write_bounds(w, r.bounds);  // not reached: n and the bits floors only
-  w.end_object();
-  write_stdout(w.finish());
+  write_stdout(mind_json(a, spec, tol, opt, construction, box, seed, A, r, precision));
   return 0;
 }
 

@@ -197,8 +197,27 @@ Bounds bounds_at(const Pattern& A, const std::vector<double>& B, const float* G,
   return bounds_of(A, tau, d, lambda, z_max);
 }
 
+// Columns drawn since the last sync (m of them, column-major L x m in cols), waiting to join G.
+struct Pending {
+  std::vector<float> cols;
+  int m = 0;
+  // G's lower triangle += cols cols^T in one rank-m update; counts its multiply-adds.
+  void join(GramKernel kernel, float* G, int L, std::uint64_t* madds) {
+    if (m == 0) return;
+    gram_update_lower_with(kernel, G, L, cols.data(), m);
+    const auto l = static_cast<std::uint64_t>(L);
+    *madds += l * (l + 1) / 2 * static_cast<std::uint64_t>(m);
+    m = 0;
+  }
+};
+
 }  // namespace
 
+// The search: G holds the Gram matrix of the raw columns drawn up to the last sync (lower
+// triangle); the columns drawn since wait in Pending and join G in one rank-m update (m <= chunk)
+// when a full check needs G or the buffer is full. Rows that failed recently are watched (see
+// Watched), so most grid points are decided by them alone and the full check (symmetrise + scan)
+// runs only when they all pass. Unit kinds keep the raw rows' squared norms (diag of G) up to date.
 MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
                  std::uint64_t seed, const Progress& progress) {
   validate(tol);
@@ -211,32 +230,22 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   res.beta = beta_of(A, B);
   res.d_star = d_star(res.beta, L, tol);
 
-  // G holds the Gram matrix of the raw columns drawn up to the last sync (lower triangle); the
-  // columns drawn since wait in `pending` and join G in one rank-m update (m <= chunk) when a full
-  // check needs G or the buffer is full. Rows that failed recently are watched (see Watched), so
-  // most grid points are decided by them alone and the full check (symmetrise + scan) runs only
-  // when they all pass. Unit kinds keep the raw rows' squared norms (diag of G) up to date too.
   const std::size_t l = static_cast<std::size_t>(L);
-  std::vector<float> G(l * l, 0.0f), pending(l * chunk), row(l);
+  std::vector<float> G(l * l, 0.0f), row(l);
   std::vector<double> norms2;
   const bool unit = unit_rows(opt.projection);
   const int watch_budget = std::max(kWatchColumns, A.k);
   Watched watched;
   watched.load(A, G.data(), {0}, watch_budget);
-  int m = 0;
+  Pending pending{std::vector<float>(l * chunk), 0};
   ProjectionStream stream(opt.projection, L, projection_seed(seed));
   const double log_tau = det_log(tol.tau);
-  auto sync = [&] {
-    if (m == 0) return;
-    gram_update_lower_with(opt.gram_kernel, G.data(), L, pending.data(), m);
-    res.gram_madds += static_cast<std::uint64_t>(l * (l + 1) / 2) * m;
-    m = 0;
-  };
+  auto sync = [&] { pending.join(opt.gram_kernel, G.data(), L, &res.gram_madds); };
   for (int d = opt.step; d <= opt.d_max; d += opt.step) {
-    float* fresh = pending.data() + static_cast<std::size_t>(m) * l;
+    float* fresh = pending.cols.data() + static_cast<std::size_t>(pending.m) * l;
     stream.next(opt.step, fresh);
     if (unit) add_row_norms2(fresh, L, opt.step, norms2);
-    m += opt.step;
+    pending.m += opt.step;
     res.checked.push_back(d);
     watched.update(fresh, L, opt.step);
     res.check_madds += static_cast<std::uint64_t>(l) * watched.support.size() * opt.step;
@@ -252,12 +261,12 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
       if (failing.empty()) {
         res.d_min = d;
         res.bounds = bounds_at(A, B, G.data(), scale, opt.projection, seed, d, tol.tau, stream,
-                               pending.data(), chunk, row);
+                               pending.cols.data(), chunk, row);
         if (progress) progress(1.0);
         return res;
       }
       watched.load(A, G.data(), failing, watch_budget);
-    } else if (m == chunk) {
+    } else if (pending.m == chunk) {
       sync();
     }
     if (progress && !progress(double(d) / opt.d_max)) {

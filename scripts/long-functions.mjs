@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lists functions longer than a limit (default 60 lines, body included) in the product's sources:
-// core/, cli/, wasm/ (C++) and web/ (JS, without the generated web/wasm/). A function is a line
+// core/, cli/, wasm/, include/ (C++), web/ (JS, without the generated web/wasm/) and scripts/. A function is a line
 // that opens a brace after a parameter list (C++ definitions, JS functions, methods and arrow
 // functions with a block) and ends at its matching brace; braces inside strings, template
 // literals, regular expressions and comments are skipped roughly (enough for this tree).
@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const DIRS = ['core', 'cli', 'wasm', 'web', 'include'];
+const DIRS = ['core', 'cli', 'wasm', 'web', 'include', 'scripts'];
 const EXT = /\.(cpp|hpp|js|mjs)$/;
 
 function files(dir) {
