@@ -101,8 +101,10 @@ SweepPointCall sweep_point_call(const JsonValue& opts, const Progress& progress)
 ByteEstimate estimate_call(const JsonValue& opts) {
   const CallOptions o = read_call_options(opts, Call::Estimate);
   const int k = row_count_bound(o.spec, o.triplets);
-  return {static_cast<double>(estimate_construct_bytes(o.spec.L, o.d)),
-          static_cast<double>(estimate_mind_bytes(o.spec.L, o.mind.step, k)),
+  // jl's: the same sums construct and min_d check before they allocate (memory.hpp).
+  return {static_cast<double>(estimate_inputs_bytes("jl", o.spec.L, k, o.d, false)),
+          static_cast<double>(estimate_search_bytes("jl", o.spec.L, k, o.mind.step, o.mind.d_max,
+                                                    o.mind.projection)),
           static_cast<double>(o.mind.max_bytes)};
 }
 

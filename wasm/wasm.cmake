@@ -25,14 +25,13 @@ endif()
 target_compile_options(attnx_core PUBLIC -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS})
 target_compile_definitions(attnx_core PUBLIC ATTNX_FLAVOUR="${ATTNX_WASM_FLAVOUR}")
 
-# Production module: every wasm/*.cpp but the test hooks, compiled once for both modules. Test
-# flavour: the same plus wasm/test_hooks.cpp (gramSelfTest, gramBench, allocProbe), written as
+# Production module: every wasm/*.cpp, compiled once for both modules. Test flavour: the same
+# plus tests/wasm/test_hooks.cpp (gramSelfTest, gramBench, allocProbe), written as
 # attnx_<flavour>_test.mjs in the build folder only (scripts/build-wasm never copies it into web/).
 file(GLOB ATTNX_WASM_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/wasm/*.cpp)
-list(REMOVE_ITEM ATTNX_WASM_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/wasm/test_hooks.cpp)
 add_library(attnx_wasm_objects OBJECT ${ATTNX_WASM_SOURCES})
 add_executable(attnx_wasm $<TARGET_OBJECTS:attnx_wasm_objects>)
-add_executable(attnx_wasm_test $<TARGET_OBJECTS:attnx_wasm_objects> ${CMAKE_CURRENT_SOURCE_DIR}/wasm/test_hooks.cpp)
+add_executable(attnx_wasm_test $<TARGET_OBJECTS:attnx_wasm_objects> ${CMAKE_CURRENT_SOURCE_DIR}/tests/wasm/test_hooks.cpp)
 set_target_properties(attnx_wasm PROPERTIES OUTPUT_NAME ${ATTNX_WASM_NAME} SUFFIX ".mjs" LINKER_LANGUAGE CXX)
 set_target_properties(attnx_wasm_test PROPERTIES OUTPUT_NAME ${ATTNX_WASM_NAME}_test SUFFIX ".mjs")
 foreach(tgt attnx_wasm_objects attnx_wasm attnx_wasm_test)

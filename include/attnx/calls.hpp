@@ -71,8 +71,9 @@ struct SweepPointCall {
 };
 SweepPointCall sweep_point_call(const JsonValue& opts, const Progress& progress);
 
-// estimateBytes(opts): the memory of construct and of a minimal-d search for the options, in
-// bytes, and the budget they are checked against.
+// estimateBytes(opts): the memory of jl's construct and of its minimal-d search for the options,
+// in bytes (exactly what those calls check before allocating), and the budget they are checked
+// against.
 struct ByteEstimate {
   double construct = 0, mind = 0, max_bytes = 0;
 };

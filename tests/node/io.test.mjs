@@ -63,9 +63,9 @@ test('a record computed point by point in WebAssembly is written as the CLI writ
   const Ls = [16, 32];
   const args = ['--Ls', Ls.join(','), '--trials', '3', '--seed', '5', '--dmax', '1024', '--max-bytes', '1073741824'];
   const points = Ls.map((L) => {
+    // The point as the lab makes it: the core's merge of its one part (SPEC §9 floors included).
     const r = api.sweepPoint({ ...opts, L });
-    return { L, d_mins: r.dMins, median: r.median, quantile: r.quantile, d_star: r.dStar, k: r.k,
-      max_col_count: r.maxColCount, in_class: r.inClass, madds: r.madds };
+    return api.mergeSweepParts(L, 3, 0.1, [{ ...r, firstTrial: 0 }]);
   });
   const params = { pattern: 'random', k: 2, weights: 'uniform', eps: 1, tau: 0.1, delta: 0.1, step: 16,
     d_max: 1024, trials: 3, seed: 5, max_bytes: 1073741824 };

@@ -249,7 +249,13 @@ test('runner with the real module: split parts reproduce the unsplit sweep point
   const opts = { pattern: 'random', k: 2, trials: 6, seed: 3, delta: 0.1 };
   const out = await runSweep(core, { core: api, opts, Ls: [32, 64], concurrency: 4 });
   assert.ok(planTasks([32, 64], 6, 4).length > 2, 'the sweep was split');
-  for (const p of out.points) assert.deepEqual(p, pointFromApi(core.api.sweepPoint({ ...opts, L: p.L })), `L = ${p.L}`);
+  for (const p of out.points) {
+    const whole = core.api.sweepPoint({ ...opts, L: p.L });
+    assert.deepEqual(p, api.mergeSweepParts(p.L, 6, 0.1, [{ ...whole, firstTrial: 0 }]), `L = ${p.L}`);
+    const { L, d_mins, median, quantile, d_star, k, max_col_count, in_class, madds } = p;
+    assert.deepEqual({ L, d_mins, median, quantile, d_star, k, max_col_count, in_class, madds }, pointFromApi(whole), `L = ${L}`);
+    assert.ok(p.d_lambda > 0 && p.bits_fixed_keys > 0, `L = ${L}: the SPEC §9 floors are in the merged point`);
+  }
   assert.deepEqual(out.points.find((p) => p.L === 64).d_mins, [528, 832, 928, 640, 528, 720]);
 });
 

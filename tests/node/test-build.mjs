@@ -1,5 +1,5 @@
 // The test flavour of the WebAssembly module (build/wasm-<flavour>/attnx_<flavour>_test.mjs): the
-// production module plus the hooks of wasm/test_hooks.cpp, which dist/ never serves.
+// production module plus the hooks of tests/wasm/test_hooks.cpp, which dist/ never serves.
 // loadTestBuild(flavour) -> { api (AttnxApi), gramSelfTest(L, n, seed), gramBench(L, n, reps,
 // which), allocProbe(mib) }; a hook's refusal is thrown as the Error the module returns.
 import { readFile } from 'node:fs/promises';

@@ -369,7 +369,7 @@ export class AttnxApi {
   // --- The lab's calls (core/calls_lab.cpp): every number the lab shows beside a sweep is the
   // core's. Synchronous and cheap (the lab makes them on the page's own module instance). Arrays
   // of d values use null for "not reached"; other missing numbers are null too. Refusals are
-  // RangeErrors naming the argument ("Ls[2] must be an integer from 2 to 16384 (got 1)").
+  // RangeErrors naming the argument ("Ls[2] must be an integer from 2 to …").
 
   /**
    * The worker tasks of a sweep over the lengths Ls with `trials` trials each for `lanes` workers,
@@ -530,7 +530,7 @@ export class AttnxApi {
 
   /**
    * One row of `attnx import FILE --all`: the head's description and the minimal d of lp (step 1
-   * up to 256) and jl (step 16 up to 4096) for its target (null: not reached).
+   * up to its d limit) and jl (on the survey grid the core publishes) for its target (null: not reached).
    * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name]
    * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, eps?:number, tau?:number,
    *   seed?:number, maxBytes?:number}} [opts]

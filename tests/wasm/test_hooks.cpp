@@ -12,7 +12,7 @@
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
 #include <attnx/gram_check.hpp>
-#include "js_value.hpp"
+#include "../../wasm/js_value.hpp"
 
 using namespace attnx;
 using namespace attnx::wasm;
