@@ -32,6 +32,15 @@ std::string got(const std::string& v) {
   const std::string note = number_text_note(v);
   return " (got " + shown(v) + (note.empty() ? "" : "; " + note) + ")";
 }
+// A flag with what every kind has: its name, kind, help and --help group; no default.
+Flag flag_of(std::string name, Kind kind, std::string help, std::string group) {
+  Flag f;
+  f.name = std::move(name);
+  f.kind = kind;
+  f.help = std::move(help);
+  f.group = std::move(group);
+  return f;
+}
 }  // namespace
 
 const Flag* CommandDef::find(const std::string& n) const {
@@ -42,52 +51,35 @@ const Flag* CommandDef::find(const std::string& n) const {
 
 Flag int_flag(std::string name, long long def, long long lo, long long hi, std::string help,
               std::string group, std::string range_note) {
-  Flag f;
-  f.name = std::move(name);
-  f.kind = Kind::Int;
+  Flag f = flag_of(std::move(name), Kind::Int, std::move(help), std::move(group));
   f.def = std::to_string(def);
   f.lo = lo;
   f.hi = hi;
-  f.help = std::move(help);
-  f.group = std::move(group);
   f.range_note = std::move(range_note);
   return f;
 }
 
 Flag real_flag(std::string name, double def, double lo, double hi, bool lo_open, bool hi_open,
                std::string help, std::string group) {
-  Flag f;
-  f.name = std::move(name);
-  f.kind = Kind::Real;
+  Flag f = flag_of(std::move(name), Kind::Real, std::move(help), std::move(group));
   f.def = json_number(def);
   f.rlo = lo;
   f.rhi = hi;
   f.lo_open = lo_open;
   f.hi_open = hi_open;
-  f.help = std::move(help);
-  f.group = std::move(group);
   return f;
 }
 
 Flag choice_flag(std::string name, std::string def, std::vector<std::string> choices,
                  std::string help, std::string group) {
-  Flag f;
-  f.name = std::move(name);
-  f.kind = Kind::Choice;
+  Flag f = flag_of(std::move(name), Kind::Choice, std::move(help), std::move(group));
   f.def = std::move(def);
   f.choices = std::move(choices);
-  f.help = std::move(help);
-  f.group = std::move(group);
   return f;
 }
 
 Flag text_flag(std::string name, std::string help, std::string group) {
-  Flag f;
-  f.name = std::move(name);
-  f.kind = Kind::Text;
-  f.help = std::move(help);
-  f.group = std::move(group);
-  return f;
+  return flag_of(std::move(name), Kind::Text, std::move(help), std::move(group));
 }
 
 Flag list_flag(std::string name, std::string def, long long lo, long long hi, std::string help,
@@ -99,12 +91,7 @@ Flag list_flag(std::string name, std::string def, long long lo, long long hi, st
 }
 
 Flag switch_flag(std::string name, std::string help, std::string group) {
-  Flag f;
-  f.name = std::move(name);
-  f.kind = Kind::Switch;
-  f.help = std::move(help);
-  f.group = std::move(group);
-  return f;
+  return flag_of(std::move(name), Kind::Switch, std::move(help), std::move(group));
 }
 
 std::string range_text(const Flag& f) {

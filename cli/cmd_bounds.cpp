@@ -18,13 +18,32 @@ const char* const kBoundsCsvHead =
 
 std::string csv_cell(double v) { return json_number(v) == "null" ? "NA" : json_number(v); }
 
+// One floor at a length: its key (a column of kBoundsCsvHead), its value, and whether it is the
+// packing floor's (SPEC §9.2), which is there only with --scale.
+struct Floor {
+  const char* key;
+  double value;
+  bool packing;
+};
+
+// The floors at one length, in kBoundsCsvHead's order: one list for the JSON and the CSV.
+// column_supports (at most kMaxL) as a double is written with the same digits as the int.
+std::vector<Floor> floors_of(const FloorsAtL& f) {
+  return {{"column_supports", double(f.column_supports), true},
+          {"d_lambda", f.d_lambda, true},
+          {"bits_fixed_keys", f.bits_fixed_keys, false},
+          {"bits_free_keys", f.bits_free_keys, false},
+          {"bits_free_keys_regular", f.bits_free_keys_regular, false}};
+}
+
 std::string bounds_csv(const std::vector<FloorsAtL>& floors, double tau, bool has_scale, double scale) {
   std::string o = std::string(kBoundsCsvHead) + "\n";
-  for (const FloorsAtL& f : floors)
+  for (const FloorsAtL& f : floors) {
     o += std::to_string(f.L) + "," + std::to_string(f.k) + "," + csv_cell(tau) + "," +
-         (has_scale ? csv_cell(scale) : "NA") + "," + (has_scale ? std::to_string(f.column_supports) : "NA") + "," +
-         (has_scale ? csv_cell(f.d_lambda) : "NA") + "," + csv_cell(f.bits_fixed_keys) + "," +
-         csv_cell(f.bits_free_keys) + "," + csv_cell(f.bits_free_keys_regular) + "\n";
+         (has_scale ? csv_cell(scale) : "NA");
+    for (const Floor& x : floors_of(f)) o += "," + (has_scale || !x.packing ? csv_cell(x.value) : "NA");
+    o += "\n";
+  }
   return o;
 }
 
@@ -45,13 +64,8 @@ std::string bounds_json(const std::vector<FloorsAtL>& floors, double tau, bool h
   for (const FloorsAtL& f : floors) {
     w.begin_object();
     w.field("L", f.L);
-    if (has_scale) {
-      w.field("column_supports", f.column_supports);
-      w.field("d_lambda", f.d_lambda);
-    }
-    w.field("bits_fixed_keys", f.bits_fixed_keys);
-    w.field("bits_free_keys", f.bits_free_keys);
-    w.field("bits_free_keys_regular", f.bits_free_keys_regular);
+    for (const Floor& x : floors_of(f))
+      if (has_scale || !x.packing) w.field(x.key, x.value);
     w.end_object();
   }
   w.end_array();

@@ -11,6 +11,7 @@
 
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
+#include <attnx/pattern_io.hpp>
 #include <attnx/rng.hpp>
 #include <attnx/sweep_cost.hpp>
 
@@ -151,10 +152,7 @@ void write_tolerances(JsonWriter& w, const Tolerances& t) {
 void write_pattern_stats(JsonWriter& w, const Pattern& p) {
   w.begin_object();
   w.field("L", p.L);
-  w.field("k", p.k);
-  w.field("max_col_count", p.max_col_count);
-  w.field("in_class", p.in_class);
-  w.field("nnz", p.nnz());
+  write_pattern_counts(w, p.k, p.max_col_count, p.in_class, p.nnz());
   w.end_object();
 }
 

@@ -42,6 +42,21 @@ Flag option_flag(const std::string& option, const std::string& group,
   return text_flag(o.flag, o.help, group);
 }
 
+// A command: its name, what runs it, its one-line summary and --help details; flags are added after.
+Command command(const char* name, int (*run)(const Args&), const char* summary, std::string details) {
+  Command c;
+  c.def.name = name;
+  c.def.summary = summary;
+  c.def.details = std::move(details);
+  c.run = run;
+  return c;
+}
+
+// --format in the Output group: json (the default) or one of `choices`.
+Flag format_flag(std::vector<std::string> choices, const std::string& help = "output format") {
+  return choice_flag("format", "json", std::move(choices), help, "Output");
+}
+
 // --report of sweep and merge (JSON only): the numbers the lab shows beside the sweep.
 Flag report_flag() {
   return switch_flag("report", "add a \"report\" to the JSON: the bootstrap comparison of the fits and its "
@@ -78,7 +93,10 @@ void add_pattern_flags(std::vector<Flag>& v, bool single_L) {
                           g));
 }
 
-void add_tolerance_flags(std::vector<Flag>& v) {
+// The target A (pattern flags) and the tolerances that decide success on it (eps, tau, delta):
+// the first flags of construct, mind and sweep.
+void add_target_flags(std::vector<Flag>& v, bool single_L) {
+  add_pattern_flags(v, single_L);
   for (const char* t : {"eps", "tau", "delta"}) v.push_back(option_flag(t, "Tolerances"));
 }
 
@@ -102,17 +120,13 @@ void add_run_flags(std::vector<Flag>& v) {
 }
 
 Command construct_command() {
-  Command c;
-  c.def.name = "construct";
-  c.def.summary = "build X for one target A and report the metrics of M";
-  c.def.details =
-      "Draws the pattern from the seed (or reads --pattern-file), builds X = [sqrt(d) B P, P]\n"
-      "with the fixed W_Q = [I; 0], W_K = [0; I] and prints rho, zeta, lambda, success,\n"
-      "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.\n"
-      "\"bounds\": SPEC section 9's floors at the X built (its logit scale, the packing floor\n"
-      "there and D / floor, the bits floors; see attnx bounds --help for each key).";
-  add_pattern_flags(c.def.flags, true);
-  add_tolerance_flags(c.def.flags);
+  Command c = command("construct", run_construct, "build X for one target A and report the metrics of M",
+                      "Draws the pattern from the seed (or reads --pattern-file), builds X = [sqrt(d) B P, P]\n"
+                      "with the fixed W_Q = [I; 0], W_K = [0; I] and prints rho, zeta, lambda, success,\n"
+                      "beta and d* (JSON). --export writes A, X, W_Q, W_K and the metrics to a JSON file.\n"
+                      "\"bounds\": SPEC section 9's floors at the X built (its logit scale, the packing floor\n"
+                      "there and D / floor, the bits floors; see attnx bounds --help for each key).");
+  add_target_flags(c.def.flags, true);
   c.def.flags.push_back(option_flag("d", "Construction"));
   add_construction_flags(c.def.flags);
   c.def.flags.push_back(switch_flag("precision", "add SPEC 8.4's precision report for jl (input norm, float32 and float64 "
@@ -120,45 +134,35 @@ Command construct_command() {
   c.def.flags.push_back(text_flag("export", "write parameters, A, X, W_Q, W_K, metrics to FILE",
                                   "Construction"));
   add_run_flags(c.def.flags);
-  c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
-  c.run = run_construct;
+  c.def.flags.push_back(format_flag({"json"}));
   return c;
 }
 
 Command mind_command() {
-  Command c;
-  c.def.name = "mind";
-  c.def.summary = "smallest d on the grid {step, 2 step, ..., dmax} at which the construction succeeds";
-  c.def.details =
-      "One target, one projection with nested columns (SPEC section 4). d_min is null when\n"
-      "not reached (d_min > dmax); that is a result, exit status 0. \"bounds\": SPEC section 9's\n"
-      "floors at the X of d_min (not reached: n and the bits floors only; see attnx bounds --help).";
-  add_pattern_flags(c.def.flags, true);
-  add_tolerance_flags(c.def.flags);
+  Command c = command("mind", run_mind, "smallest d on the grid {step, 2 step, ..., dmax} at which the construction succeeds",
+                      "One target, one projection with nested columns (SPEC section 4). d_min is null when\n"
+                      "not reached (d_min > dmax); that is a result, exit status 0. \"bounds\": SPEC section 9's\n"
+                      "floors at the X of d_min (not reached: n and the bits floors only; see attnx bounds --help).");
+  add_target_flags(c.def.flags, true);
   add_mind_flags(c.def.flags);
   add_construction_flags(c.def.flags);
   c.def.flags.push_back(switch_flag("precision", "add SPEC 8.4's precision report of the X at d_min (the "
                                     "construction built again there) and its w to bounds", "Construction"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
-  c.def.flags.push_back(choice_flag("format", "json", {"json"}, "output format", "Output"));
-  c.run = run_mind;
+  c.def.flags.push_back(format_flag({"json"}));
   return c;
 }
 
 Command sweep_command() {
-  Command c;
-  c.def.name = "sweep";
-  c.def.summary = "scaling experiment: d_min versus L over many trials, with fits";
-  c.def.details =
-      "For each L and trial t a fresh pattern and projection are drawn from seeds derived\n"
-      "from (seed, L, t). Reports every d_min, the median, the (1-delta)-quantile, d*, and\n"
-      "fits of the quantile to d = a + b ln L and d = c L^p. Paper preset: the defaults\n"
-      "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16). Per L also SPEC section 9:\n"
-      "each trial's logit scale and largest |logit| at its d_min, the floors at their medians over\n"
-      "the trials that reached (the others are left out) and the bits floors (attnx bounds --help).";
-  add_pattern_flags(c.def.flags, false);
-  add_tolerance_flags(c.def.flags);
+  Command c = command("sweep", run_sweep, "scaling experiment: d_min versus L over many trials, with fits",
+                      "For each L and trial t a fresh pattern and projection are drawn from seeds derived\n"
+                      "from (seed, L, t). Reports every d_min, the median, the (1-delta)-quantile, d*, and\n"
+                      "fits of the quantile to d = a + b ln L and d = c L^p. Paper preset: the defaults\n"
+                      "(random, k=2, uniform, eps=1, tau=0.1, delta=0.1, step 16). Per L also SPEC section 9:\n"
+                      "each trial's logit scale and largest |logit| at its d_min, the floors at their medians over\n"
+                      "the trials that reached (the others are left out) and the bits floors (attnx bounds --help).");
+  add_target_flags(c.def.flags, false);
   add_mind_flags(c.def.flags);
   c.def.flags.push_back(option_flag("Ls", "Sweep"));
   c.def.flags.push_back(option_flag("trials", "Sweep"));
@@ -174,9 +178,8 @@ Command sweep_command() {
   c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n): a deterministic share of the "
                                   "(L, trial) tasks balanced by cost; prints a part file for attnx merge", "Run"));
   c.def.flags.push_back(switch_flag("progress", "print progress and the time left to stderr", "Output"));
-  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.def.flags.push_back(format_flag({"json", "csv"}));
   c.def.flags.push_back(report_flag());
-  c.run = run_sweep;
   return c;
 }
 
@@ -196,10 +199,8 @@ std::string bounds_details() {
 }
 
 Command bounds_command() {
-  Command c;
-  c.def.name = "bounds";
-  c.def.summary = "the proven floors of SPEC section 9 (bits, and with --scale the packing floor) per L";
-  c.def.details = bounds_details();
+  Command c = command("bounds", run_bounds, "the proven floors of SPEC section 9 (bits, and with --scale the packing floor) per L",
+                      bounds_details());
   const std::string g = "Floors";
   c.def.flags.push_back(option_flag("L", g));
   c.def.flags.push_back(option_flag("Ls", g));
@@ -210,24 +211,20 @@ Command bounds_command() {
   c.def.flags.push_back(option_flag("tau", g));
   c.def.flags.push_back(option_flag("logitScale", g));
   c.def.flags.back().def = "";  // no packing floor unless given (SPEC 9.1)
-  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
-  c.run = run_bounds;
+  c.def.flags.push_back(format_flag({"json", "csv"}));
   return c;
 }
 
 Command bench_command() {
-  Command c;
-  c.def.name = "bench";
-  c.def.summary = "time the minimal-d search (paper preset) against a plain Eigen GEMM, and the Gram "
-                  "kernels against this core's peak";
-  c.def.details =
-      "Paper preset: random pattern, k=2, uniform weights, eps=1, tau=0.1, delta=0.1, step 16,\n"
-      "dmax 4096. For each L: seconds per min-d trial, multiply-adds done (gram + checks),\n"
-      "GFLOP/s (2 madds / s), and GFLOP/s of Eigen G = P P^T (P: L x d_min float, best of\n"
-      "--gemm-reps; counts L*L*d_min madds). Then each Gram kernel that runs here (the\n"
-      "search uses the widest): one rank-256 update of the lower triangle, GFLOP/s and the\n"
-      "fraction of the single-core FMA peak, measured by the same binary (independent FMA\n"
-      "chains in registers). Output includes timings, so it is not reproducible byte for byte.";
+  Command c = command("bench", run_bench, "time the minimal-d search (paper preset) against a plain Eigen GEMM, and the Gram "
+                      "kernels against this core's peak",
+                      "Paper preset: random pattern, k=2, uniform weights, eps=1, tau=0.1, delta=0.1, step 16,\n"
+                      "dmax 4096. For each L: seconds per min-d trial, multiply-adds done (gram + checks),\n"
+                      "GFLOP/s (2 madds / s), and GFLOP/s of Eigen G = P P^T (P: L x d_min float, best of\n"
+                      "--gemm-reps; counts L*L*d_min madds). Then each Gram kernel that runs here (the\n"
+                      "search uses the widest): one rank-256 update of the lower triangle, GFLOP/s and the\n"
+                      "fraction of the single-core FMA peak, measured by the same binary (independent FMA\n"
+                      "chains in registers). Output includes timings, so it is not reproducible byte for byte.");
   c.def.flags.push_back(list_flag("Ls", "256,1024,2048", kMinL, kMaxL, "sequence lengths",
                                   "Bench"));
   c.def.flags.push_back(int_flag("trials", 3, 1, kMaxTrials, "min-d trials per L", "Bench"));
@@ -237,39 +234,30 @@ Command bench_command() {
                                     "and the fitted exponent of time against L^2 d_min (predicts sweeps; see "
                                     "attnx sweep --dry-run)", "Bench"));
   add_run_flags(c.def.flags);
-  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv", "text"}, "output format",
-                                    "Output"));
-  c.run = run_bench;
+  c.def.flags.push_back(format_flag({"json", "csv", "text"}));
   return c;
 }
 
 Command merge_command() {
-  Command c;
-  c.def.name = "merge";
-  c.def.summary = "join the part files of a sharded sweep (attnx sweep --shard i/n) into its output";
-  c.def.details =
-      "Checks that the parts belong to one sweep (same options and shard count) and that every\n"
-      "shard is there exactly once, naming the file otherwise; prints what the unsharded\n"
-      "attnx sweep prints, byte for byte.";
+  Command c = command("merge", run_merge, "join the part files of a sharded sweep (attnx sweep --shard i/n) into its output",
+                      "Checks that the parts belong to one sweep (same options and shard count) and that every\n"
+                      "shard is there exactly once, naming the file otherwise; prints what the unsharded\n"
+                      "attnx sweep prints, byte for byte.");
   c.def.operands = "FILE...";
-  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format", "Output"));
+  c.def.flags.push_back(format_flag({"json", "csv"}));
   c.def.flags.push_back(report_flag());
-  c.run = run_merge;
   return c;
 }
 
 Command import_command() {
-  Command c;
-  c.def.name = "import";
-  c.def.summary = "a model's attention head as a sparse target: describe it, write it as a pattern, survey every head";
-  c.def.details =
-      "FILE: .npy (float16/32/64, [L,L], [H,L,L] or [layers,H,L,L]), .npz (np.savez or\n"
-      "np.savez_compressed: attention.npy, optional tokens.npy) or JSON ({\"tokens\", \"attention\"}\n"
-      "as CircuitsVis writes it, or a bare array). Values are probabilities (rows sum to 1;\n"
-      "--softmax for scores). Each row is made sparse by --rule; prints the description (kept\n"
-      "mass, k, column counts, class flag, archetype) as JSON. --out writes the target as a\n"
-      "pattern file for construct and mind --pattern-file. --all surveys every head: the\n"
-      "minimal d of lp (step 1, dmax 256) and jl (step 16, dmax 4096) per head, on threads.";
+  Command c = command("import", run_import, "a model's attention head as a sparse target: describe it, write it as a pattern, survey every head",
+                      "FILE: .npy (float16/32/64, [L,L], [H,L,L] or [layers,H,L,L]), .npz (np.savez or\n"
+                      "np.savez_compressed: attention.npy, optional tokens.npy) or JSON ({\"tokens\", \"attention\"}\n"
+                      "as CircuitsVis writes it, or a bare array). Values are probabilities (rows sum to 1;\n"
+                      "--softmax for scores). Each row is made sparse by --rule; prints the description (kept\n"
+                      "mass, k, column counts, class flag, archetype) as JSON. --out writes the target as a\n"
+                      "pattern file for construct and mind --pattern-file. --all surveys every head: the\n"
+                      "minimal d of lp (step 1, dmax 256) and jl (step 16, dmax 4096) per head, on threads.");
   c.def.operands = "FILE";
   const std::string g = "Head";
   for (const char* o : {"layer", "head", "rule", "softmax"}) c.def.flags.push_back(option_flag(o, g));
@@ -280,8 +268,7 @@ Command import_command() {
   c.def.flags.push_back(option_flag("maxBytes", "Run"));
   c.def.flags.push_back(text_flag("out", "write the sparse target as a pattern file (JSON triplets)", "Output"));
   c.def.flags.push_back(switch_flag("progress", "print the survey's progress to stderr", "Output"));
-  c.def.flags.push_back(choice_flag("format", "json", {"json", "csv"}, "output format (csv: with --all)", "Output"));
-  c.run = run_import;
+  c.def.flags.push_back(format_flag({"json", "csv"}, "output format (csv: with --all)"));
   return c;
 }
 

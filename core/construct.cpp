@@ -252,17 +252,20 @@ void logits_from_gram(const Pattern& A, const std::vector<double>& B, const floa
 
 void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G,
                       const ProjectionScale& scale, float* Z) {
+  for (int i = 0; i < A.L; ++i)
+    logits_row_from_gram(A, B, G, i, scale, Z + static_cast<std::size_t>(i) * static_cast<std::size_t>(A.L));
+}
+
+void logits_row_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int i,
+                          const ProjectionScale& scale, float* z) {
   const std::size_t l = static_cast<std::size_t>(A.L);
-  for (int i = 0; i < A.L; ++i) {
-    float* z = Z + static_cast<std::size_t>(i) * l;
-    std::fill(z, z + l, 0.0f);
-    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-      const float b = scale.coef(B[e], A.col[e]);
-      const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
-      for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
-    }
-    scale.finish_row(z, A.L);
+  std::fill(z, z + l, 0.0f);
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+    const float b = scale.coef(B[e], A.col[e]);
+    const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
+    for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
   }
+  scale.finish_row(z, A.L);
 }
 
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,

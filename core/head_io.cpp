@@ -3,6 +3,7 @@
 #include <attnx/head_survey.hpp>
 
 #include <attnx/build_inputs.hpp>
+#include <attnx/pattern_io.hpp>
 
 namespace attnx {
 
@@ -46,10 +47,7 @@ void write_head_description(JsonWriter& w, const HeadDescription& d) {
   w.field("L", d.L);
   w.field("rule", d.rule);
   w.field("softmax", d.softmax);
-  w.field("k", d.k);
-  w.field("max_col_count", d.max_col_count);
-  w.field("in_class", d.in_class);
-  w.field("nnz", d.nnz);
+  write_pattern_counts(w, d.k, d.max_col_count, d.in_class, d.nnz);
   w.key("kept_mass").begin_object(true);
   w.field("min", d.kept_mass_min);
   w.field("min_row", d.kept_mass_min_row);
@@ -104,10 +102,7 @@ std::string survey_to_json(const SurveyRecord& r) {
     w.begin_object(true);
     w.field("layer", row.layer);
     w.field("head", row.head);
-    w.field("k", d.k);
-    w.field("max_col_count", d.max_col_count);
-    w.field("in_class", d.in_class);
-    w.field("nnz", d.nnz);
+    write_pattern_counts(w, d.k, d.max_col_count, d.in_class, d.nnz);
     w.field("kept_mass_min", d.kept_mass_min);
     w.field("kept_mass_median", d.kept_mass_median);
     w.field("columns_over_k", d.columns_over_k);

@@ -55,20 +55,6 @@ bool row_passes(const Pattern& A, const std::vector<double>& B, int i, float* z,
   return all_finite && double(off) - zmin <= log_tau;
 }
 
-// z = sum_e scale.coef(B_e, col_e) G[:, col_e] (gaussian: (1/d) B G), reading column c of G in
-// full (symmetric storage), then the unit kinds' column scaling.
-void logits_row_full(const Pattern& A, const std::vector<double>& B, const float* G, int i,
-                     const ProjectionScale& scale, float* z) {
-  const std::size_t l = static_cast<std::size_t>(A.L);
-  std::fill(z, z + l, 0.0f);
-  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-    const float b = scale.coef(B[e], A.col[e]);
-    const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
-    for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
-  }
-  scale.finish_row(z, A.L);
-}
-
 // Scans rows first_row, first_row+1, ... (cyclically) and appends failing rows to `failing`,
 // stopping once it holds max_failing rows.
 void scan_rows(const Pattern& A, const std::vector<double>& B, const float* G,
@@ -80,7 +66,7 @@ void scan_rows(const Pattern& A, const std::vector<double>& B, const float* G,
   const double log_tau = det_log(tol.tau);
   for (int n = 0; n < L && failing.size() < max_failing; ++n) {
     const int i = (first_row + n) % L;
-    logits_row_full(A, B, G, i, scale, row_buf.data());
+    logits_row_from_gram(A, B, G, i, scale, row_buf.data());
     if (madds) *madds += static_cast<std::uint64_t>(L) * (A.row_end(i) - A.row_begin(i));
     if (!row_passes(A, B, i, row_buf.data(), tol.eps, log_tau)) failing.push_back(i);
   }
@@ -190,7 +176,7 @@ Bounds bounds_at(const Pattern& A, const std::vector<double>& B, const float* G,
       jl_input_scale(A, B, d, scale, [&](int n, float* out) { stream.next(n, out); }, buf, buf_cols);
   double z_max = 0;
   for (int i = 0; i < A.L; ++i) {
-    logits_row_full(A, B, G, i, scale, row.data());
+    logits_row_from_gram(A, B, G, i, scale, row.data());
     const double a = max_abs(row.data(), row.size());
     if (std::isnan(a) || a > z_max) z_max = a;
   }

@@ -329,4 +329,11 @@ EntryColumns<float> entry_columns(const Pattern& A) {
   return c;
 }
 
+void write_pattern_counts(JsonWriter& w, int k, int max_col_count, bool in_class, int nnz) {
+  w.field("k", k);
+  w.field("max_col_count", max_col_count);
+  w.field("in_class", in_class);
+  w.field("nnz", nnz);
+}
+
 }  // namespace attnx

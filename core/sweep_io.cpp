@@ -4,6 +4,8 @@
 #include <attnx/rng.hpp>
 
 #include <cmath>
+#include <initializer_list>
+#include <utility>
 
 #include <attnx/bounds.hpp>
 
@@ -133,23 +135,20 @@ void write_point(JsonWriter& w, const SweepRecordPoint& p) {
   w.end_object();
 }
 
+// One fit as the compact object {model, ok, and its three numbers (null when not ok)}.
+void write_fit(JsonWriter& w, const char* name, const char* model, bool ok,
+               std::initializer_list<std::pair<const char*, double>> numbers) {
+  w.key(name).begin_object(true);
+  w.field("model", model);
+  w.field("ok", ok);
+  for (const auto& [k, v] : numbers) ok ? w.field(k, v) : w.key(k).null();
+  w.end_object();
+}
+
 void write_fits(JsonWriter& w, const SweepFits& f) {
-  auto num = [&w](bool ok, const char* k, double v) { ok ? w.field(k, v) : w.key(k).null(); };
   w.key("fits").begin_object();
-  w.key("log").begin_object(true);
-  w.field("model", kLogFitModel);
-  w.field("ok", f.log.ok);
-  num(f.log.ok, "a", f.log.a);
-  num(f.log.ok, "b", f.log.b);
-  num(f.log.ok, "r2", f.log.r2);
-  w.end_object();
-  w.key("power").begin_object(true);
-  w.field("model", kPowerFitModel);
-  w.field("ok", f.power.ok);
-  num(f.power.ok, "c", f.power.c);
-  num(f.power.ok, "p", f.power.p);
-  num(f.power.ok, "r2", f.power.r2);
-  w.end_object();
+  write_fit(w, "log", kLogFitModel, f.log.ok, {{"a", f.log.a}, {"b", f.log.b}, {"r2", f.log.r2}});
+  write_fit(w, "power", kPowerFitModel, f.power.ok, {{"c", f.power.c}, {"p", f.power.p}, {"r2", f.power.r2}});
   w.end_object();
 }
 

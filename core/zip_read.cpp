@@ -49,6 +49,26 @@ struct Directory {
   std::uint64_t offset = 0, size = 0, count = 0, end = 0;  // end: where the end records start
 };
 
+// Where a directory field lies in its end record: the offset from the record's start, and its
+// length in bytes.
+struct FieldAt {
+  std::uint64_t offset;
+  int bytes;
+};
+
+// The entry count, size and offset of the central directory, read from the end record at `at`
+// whose fields lie as `count`, `size` and `offset` say (in that order); end = at. `what` names the
+// record in a truncation message.
+Directory directory_at(const Bytes& b, std::uint64_t at, FieldAt count, FieldAt size, FieldAt offset,
+                       const char* what) {
+  Directory d;
+  d.count = b.le(at + count.offset, count.bytes, what);
+  d.size = b.le(at + size.offset, size.bytes, what);
+  d.offset = b.le(at + offset.offset, offset.bytes, what);
+  d.end = at;
+  return d;
+}
+
 // The ZIP64 end record that the locator before the end record at `at` points to.
 Directory zip64_directory(const Bytes& b, std::uint64_t at) {
   if (at < 20 || b.le(at - 20, 4, "the ZIP64 locator") != kLocator64Sig)
@@ -61,12 +81,7 @@ Directory zip64_directory(const Bytes& b, std::uint64_t at) {
   if (b.le(rec + 16, 4, "the ZIP64 end record") != 0 || b.le(rec + 20, 4, "the ZIP64 end record") != 0 ||
       b.le(rec + 24, 8, "the ZIP64 end record") != b.le(rec + 32, 8, "the ZIP64 end record"))
     bad("multi-disk ZIP archives are not read");
-  Directory d;
-  d.count = b.le(rec + 32, 8, "the ZIP64 end record");
-  d.size = b.le(rec + 40, 8, "the ZIP64 end record");
-  d.offset = b.le(rec + 48, 8, "the ZIP64 end record");
-  d.end = rec;
-  return d;
+  return directory_at(b, rec, {32, 8}, {40, 8}, {48, 8}, "the ZIP64 end record");
 }
 
 // The end of central directory record: the last one whose comment reaches the archive's end.
@@ -78,11 +93,7 @@ Directory find_directory(const Bytes& b) {
     if (b.le(at, 4, "") != kEndSig || at + 22 + b.le(at + 20, 2, "") != n) continue;
     if (b.le(at + 4, 2, "") != 0 || b.le(at + 6, 2, "") != 0 || b.le(at + 8, 2, "") != b.le(at + 10, 2, ""))
       bad("multi-disk ZIP archives are not read");
-    Directory d;
-    d.count = b.le(at + 10, 2, "");
-    d.size = b.le(at + 12, 4, "");
-    d.offset = b.le(at + 16, 4, "");
-    d.end = at;
+    Directory d = directory_at(b, at, {10, 2}, {12, 4}, {16, 4}, "");
     if (d.count == 0xFFFF || d.size == kMax32 || d.offset == kMax32) d = zip64_directory(b, at);
     if (d.offset > d.end || d.size > d.end - d.offset)
       bad("the ZIP archive's central directory lies outside it (truncated?)");

@@ -115,6 +115,10 @@ void logits_from_gram(const Pattern& A, const std::vector<double>& B, const floa
 // * G[col_e, :]) (projection.hpp; gaussian: exactly the function above). G: full symmetric raw Gram.
 void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G,
                       const ProjectionScale& scale, float* Z);
+// Row i of that Z into z (A.L floats), computed the same way; G may be read in full because it
+// is symmetric (column col_e is row col_e).
+void logits_row_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int i,
+                          const ProjectionScale& scale, float* z);
 
 // Unit-variance Gaussian projection entries (L x ncols, column-major). Each column has its own
 // generator seeded by one word of `rng`, so drawing columns in pieces gives the same values as

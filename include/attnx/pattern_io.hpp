@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "json.hpp"
 #include "pattern.hpp"
 
 namespace attnx {
@@ -62,5 +63,10 @@ struct EntryColumns {
 };
 EntryColumns<double> entry_columns(const std::vector<Triplet>& triplets);
 EntryColumns<float> entry_columns(const Pattern& A);
+
+// The members "k", "max_col_count", "in_class" and "nnz" of a target's structure (SPEC §1), in
+// that order, into the object w has open: one writer for the CLI's "pattern" and a head's
+// description and survey row, so the keys stay the same everywhere.
+void write_pattern_counts(JsonWriter& w, int k, int max_col_count, bool in_class, int nnz);
 
 }  // namespace attnx

@@ -8,10 +8,11 @@ import { describeRange } from '../common/hashstate.js';
 import { familyOf } from '../common/schema-table.js';
 import { checkField, smallestL, sweepFamilies, computeFields, applies } from './settings.js';
 
-// The page's wording (labels and hints); ranges come from the table.
+// The page's wording: hints, and labels where the page words a field otherwise than the core's
+// schema (the label a field has without one here); ranges come from the table.
 const FIELD_TEXT = {
-  Ls: { label: 'Lengths L', hint: 'ascending' },
-  pattern: { label: 'Pattern family', hint: 'families that scale with L' },
+  Ls: { hint: 'ascending' },
+  pattern: { hint: 'families that scale with L' },
   weights: { label: 'Weights on the support' },
   wMin: { label: 'w_min (random weights)', hint: 'uniform in [w_min, 1], then normalised' },
   decay: { label: 'decay (decaying weights)', hint: 'A_ij ∝ (1 + |i−j|)^−decay' },

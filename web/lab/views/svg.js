@@ -26,23 +26,33 @@ export function title(parent, str) {
   return t;
 }
 
-// Okabe–Ito colours (colour-blind safe), tuned for light and dark backgrounds.
-const THEMES = {
-  light: {
-    bg: '#ffffff', ink: '#1b1f24', muted: '#5a6270', grid: '#e6e9ee', frame: '#b9c0ca',
-    dots: '#4d5563', median: '#0072B2', quantile: '#D55E00', logFit: '#009E73', powerFit: '#CC79A7',
-    dStar: '#B8860B', notReached: '#D55E00', band: '#0072B2', bandOpacity: 0.09, pending: '#9aa3b2',
-    viridis: [0, 0.82],
-    jl: '#0072B2', lp: '#009E73', moment: '#CC79A7', reference: '#5a6270',
-  },
-  dark: {
-    bg: '#1d2128', ink: '#e6e9ee', muted: '#9aa3b2', grid: '#2b313b', frame: '#4a525f',
-    dots: '#c3cad6', median: '#56B4E9', quantile: '#FF8C4A', logFit: '#2BC49A', powerFit: '#E89AC7',
-    dStar: '#F0C04A', notReached: '#FF8C4A', band: '#56B4E9', bandOpacity: 0.13, pending: '#6b7482',
-    viridis: [0.34, 1],
-    jl: '#56B4E9', lp: '#2BC49A', moment: '#E89AC7', reference: '#9aa3b2',
-  },
+// Okabe–Ito colours (colour-blind safe), tuned for light and dark backgrounds: each role's
+// [light, dark] value, so the two themes always have the same roles.
+const PALETTE = {
+  bg: ['#ffffff', '#1d2128'],
+  ink: ['#1b1f24', '#e6e9ee'],
+  muted: ['#5a6270', '#9aa3b2'],
+  grid: ['#e6e9ee', '#2b313b'],
+  frame: ['#b9c0ca', '#4a525f'],
+  dots: ['#4d5563', '#c3cad6'],
+  median: ['#0072B2', '#56B4E9'],
+  quantile: ['#D55E00', '#FF8C4A'],
+  logFit: ['#009E73', '#2BC49A'],
+  powerFit: ['#CC79A7', '#E89AC7'],
+  dStar: ['#B8860B', '#F0C04A'],
+  notReached: ['#D55E00', '#FF8C4A'],
+  band: ['#0072B2', '#56B4E9'],
+  bandOpacity: [0.09, 0.13],
+  pending: ['#9aa3b2', '#6b7482'],
+  viridis: [[0, 0.82], [0.34, 1]],
+  jl: ['#0072B2', '#56B4E9'],
+  lp: ['#009E73', '#2BC49A'],
+  moment: ['#CC79A7', '#E89AC7'],
+  reference: ['#5a6270', '#9aa3b2'],
 };
+// One theme: every role's value at `which` (0: light, 1: dark).
+const themeOf = (which) => Object.fromEntries(Object.entries(PALETTE).map(([role, pair]) => [role, pair[which]]));
+const THEMES = { light: themeOf(0), dark: themeOf(1) };
 
 // The plots' colours: dark or light (the lab's scheme, which its host decides: see mount.js).
 export function currentTheme(dark) {
