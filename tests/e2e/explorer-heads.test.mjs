@@ -59,6 +59,7 @@ test('the sample, head 2, rule topk:3: the target and the readout are the module
   assert.equal(got.headInClass, String(want.inClass));
   assert.equal(Number(await metric(page, 'k')), want.k, "the construction's k is the head's");
   assert.equal(Number(await metric(page, 'maxColCount')), want.maxColCount);
+  await page.waitForFunction(() => /[&#]rule=topk%3A3(&|$)/.test(location.hash), null, { timeout: 10000 });  // written when changes pause
   const hash = await page.evaluate(() => location.hash);
   const link = new URLSearchParams(hash.slice(1));
   assert.equal(link.get('pattern'), 'custom');
@@ -125,6 +126,33 @@ test('tokens are text: an <img> token is a label and a readout, never an element
   await page.waitForFunction(() => /query 0/.test(document.querySelector('#fig-head .readout').textContent));
   assert.equal(await page.textContent('#fig-head .readout'), `query 0 "${EVIL.slice(0, 23)}…" → key 0 "${EVIL.slice(0, 23)}…": 0.6`);
   assert.match(await page.textContent('#fig-head-said'), /"<img src=x oner…"/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the survey of every head: the module\'s minimal d per head, sorted by a column, cancellable; a click opens the head', async () => {
+  const { context, page, problems } = await open();
+  await page.click('#head-tools summary');
+  await page.click('#head-sample');
+  await settled(page, /heads\.npy: layer 0, head 0/);
+  await page.click('#survey-run');
+  await page.click('#survey-stop');
+  await page.waitForFunction(() => /Cancelled/.test(document.getElementById('survey-msg').textContent), null, { timeout: 30000 });
+  assert.ok(await page.isEnabled('#survey-run'), 'the survey can run again');
+  await page.click('#survey-run');
+  await page.waitForFunction(() => /Surveyed 4 heads/.test(document.getElementById('survey-msg').textContent), null, { timeout: 300000 });
+  await page.selectOption('#survey-sort', 'lpDMin');
+  const st = await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.hash.slice(1))));
+  const want = [0, 1, 2, 3].map((head) => api.surveyHead(SAMPLE, 'heads.npy', { head, eps: Number(st.eps), tau: Number(st.tau), seed: Number(st.seed) }));
+  const order = want.slice().sort((a, b) => a.lpDMin - b.lpDMin || a.head - b.head).map((r) => String(r.head));
+  assert.deepEqual(await page.$$eval('#survey-grid .tile', (b) => b.map((x) => x.dataset.head)), order);
+  for (const r of want) {
+    const text = await page.textContent(`#survey-grid .tile[data-head="${r.head}"] .tile-numbers`);
+    assert.ok(text.includes(`d lp ${r.lpDMin} · jl ${r.jlDMin}`) && text.startsWith(r.description.archetype.code), `head ${r.head}: ${text}`);
+  }
+  await page.click('#survey-grid .tile[data-head="3"]');
+  await settled(page, /head 3 with rule topk:2/);
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '3', null, { timeout: 10000 });
   assert.deepEqual(problems, []);
   await context.close();
 });

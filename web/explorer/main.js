@@ -15,6 +15,7 @@ import { LinkState } from './link.js';
 import { CustomTools } from './custom-tools.js';
 import { HeadTools } from './head-tools.js';
 import { HeadFigure } from './views/head-figure.js';
+import { HeadSurvey } from './head-survey.js';
 import { el } from '../common/dom.js';
 import { StatusView } from './views/status-view.js';
 import { attachDrawing } from './views/draw-editor.js';
@@ -110,12 +111,14 @@ function setupTools(schema, table, pool) {
 }
 
 // The imported head: its tools in the settings panel (after the quick tools), the dense head's
-// figure after M and its readout under the verdict.
+// figure after M, its readout under the verdict and the survey of every head (first card).
 function setupHeads(schema, table, pool) {
   document.getElementById('quick').after(headTools(schema));
   const readout = el('p', { class: 'head-readout', id: 'head-readout', hidden: true });
   document.querySelector('.verdict-bar').after(readout);
   heads = new HeadTools({ schema, table, pool, controller: ctl, figure: new HeadFigure($('figures')), readout });
+  const survey = new HeadSurvey({ heads, controller: ctl, pool }, document.querySelector('.cards'));
+  heads.onFile = (file) => survey.setFile(file);
 }
 
 // The link (hash), sharing, the help toggle and the skip link (moves focus, never the hash).
