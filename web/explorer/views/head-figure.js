@@ -2,7 +2,7 @@
 // colour scale (the scale kind of the state, vmax and the log floor of the result shown), with
 // the file's tokens as axis labels when a row is tall enough for one and in the hover readout.
 // Page only (index.html): the figure is added to the skeleton's figures after M.
-import { el } from '../../common/dom.js';
+import { el, setChildren } from '../../common/dom.js';
 import { VIRIDIS } from '../../common/viridis.js';
 import { poolDenseMax, colourise, attentionScale } from '../../common/raster.js';
 import { fmt, pow10 } from '../format.js';
@@ -75,8 +75,8 @@ export class HeadFigure {
       s.style.setProperty('--i', String(i));  // CSSOM, not a style attribute (the pages' CSP)
       return s;
     };
-    this.rowLabels.replaceChildren(...h.tokens.map(span));
-    this.colLabels.replaceChildren(...h.tokens.map(span));
+    setChildren(this.rowLabels, h.tokens.map(span));
+    setChildren(this.colLabels, h.tokens.map(span));
     this.view.wrap.style.setProperty('--n', String(h.L));
   }
 
