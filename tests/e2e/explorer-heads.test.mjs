@@ -99,12 +99,12 @@ test('A, M and the verdict stay on the first screen with an imported head (1280Ã
 test('a malformed file is refused with a message naming it and the problem; the page goes on', async () => {
   const { context, page, problems } = await open();
   await page.setInputFiles('#head-file', { name: 'broken.npy', mimeType: 'application/octet-stream', buffer: SAMPLE.subarray(0, 200) });
-  await page.waitForFunction(() => /broken\.npy/.test(document.getElementById('head-msg').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /broken\.npy/.test(document.getElementById('head-msg').textContent) && document.getElementById('head-msg').className === 'msg error', null, { timeout: 30000 });
   const msg = await page.textContent('#head-msg');
   assert.match(msg, /broken\.npy: .*truncated/);
   assert.equal(await page.getAttribute('#head-msg', 'class'), 'msg error');
   await page.setInputFiles('#head-file', { name: 'scores.json', mimeType: 'application/json', buffer: Buffer.from('[[2, -1], [0.5, 0.5]]') });
-  await page.waitForFunction(() => /scores\.json/.test(document.getElementById('head-msg').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /scores\.json/.test(document.getElementById('head-msg').textContent) && document.getElementById('head-msg').className === 'msg error', null, { timeout: 30000 });
   assert.match(await page.textContent('#head-msg'), /scores\.json.*softmax/);
   await page.fill('#f-d', '64');
   await page.waitForFunction(() => document.documentElement.dataset.busy === '0' && /d = 64/.test(document.getElementById('status-text').textContent), null, { timeout: 60000 });

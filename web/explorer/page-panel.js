@@ -61,7 +61,7 @@ export function headTools(schema) {
   const o = schema.options;
   const field = (id, label, input, hint) => el('div', { class: 'field' }, el('label', { for: id, text: label }),
     el('div', { class: 'ctl' }, input), hint ? el('p', { class: 'hint', id: `${id}-hint`, text: hint }) : null);
-  return el('details', { class: 'io head-tools', id: 'head-tools' },
+  return el('details', { class: 'head-tools', id: 'head-tools' },
     el('summary', { text: "Import a model's attention head" }),
     el('p', { class: 'hint', text: 'A .npy or .npz file ([L, L], [H, L, L] or [layers, H, L, L] post-softmax probabilities) or CircuitsVis / BertViz JSON; drop it here or open it. It is read in your browser; links keep the layer, head and rule (and the sparse target when it fits), never the file.' }),
     buttons([
