@@ -60,6 +60,14 @@ for (const [name, hash] of STATES) {
   test(`axe: ${name} has no violations`, async () => check(`${site.server.url}${hash}`));
 }
 
+test('axe: explorer with an imported model head (the sample) has no violations', async () => check(site.server.url, {
+  act: async (page) => {
+    await page.click('#head-tools summary');
+    await page.click('#head-sample');
+    await page.waitForFunction(() => /nonzeros/.test(document.getElementById('head-msg').textContent) && document.documentElement.dataset.busy === '0', null, { timeout: 60000 });
+  },
+}));
+
 test('axe: explorer on a 390 px phone has no violations', async () => check(site.server.url, { width: 390, height: 844 }));
 
 test('axe: the lab, light and dark, after a run, has no violations', async () => {

@@ -4,7 +4,7 @@
 // wins), draws it (figures, metrics, row focus, precision report) and drives stories. The host
 // builds the markup (skeleton.js), reads its own input (a link, attributes) into a state, and
 // gives it to load(); everything after that happens here.
-import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS, readConstruction, withoutNotApplying } from './state.js';
+import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS, readConstruction, withoutNotApplying, withoutHead } from './state.js';
 
 export { familyGenerated };
 import { PrecisionRequest } from './precision.js';
@@ -122,7 +122,7 @@ export class ExplorerController {
       const before = this.st;
       const { state: s, notes } = readConstruction(this.schema, this.table, read, given);
       this.status.setMessages('applies', notes, 'warn');
-      this.st = clampToRanges(this.table, this.schema, s);
+      this.st = clampToRanges(this.table, this.schema, familyGenerated(this.schema, s.pattern) ? withoutHead(this.table, s) : s);
       this.followCustom(this.st);
       this.syncCustom(this.st);
       this.afterChange(before ? Object.keys(this.table).filter((k) => before[k] !== this.st[k]) : Object.keys(this.table));
@@ -131,9 +131,11 @@ export class ExplorerController {
 
   // Applies a change made inside the explorer (form, heatmaps, tools). compute: false for changes
   // that must not recompute (pinning a row, help).
+  // A new family or L ends an imported head's target (unless the patch names the head).
   update(patch, { compute = true } = {}) {
     const tInput = performance.now();
-    const next = withoutNotApplying(this.schema, this.table, { ...this.st, ...withConstructionD(this.schema, this.st, patch) }).state;
+    let next = withoutNotApplying(this.schema, this.table, { ...this.st, ...withConstructionD(this.schema, this.st, patch) }).state;
+    if (!('head' in patch) && (next.pattern !== this.st.pattern || next.L !== this.st.L)) next = withoutHead(this.table, next);
     const changed = Object.keys(next).filter((k) => this.st[k] !== next[k]);
     if (changed.length === 0) return;
     if (this.hooks.changing) this.hooks.changing();
@@ -149,11 +151,33 @@ export class ExplorerController {
     this.commitCustom();
   }
 
+  // The custom pattern was edited (drawn, undone, cleared, imported as triplets): it is no longer
+  // an imported head's target.
   commitCustom() {
+    const before = this.st;
+    this.st = withoutHead(this.table, this.st);
     this.syncCustom(this.st);
     this.mirror.write(this.st);
-    if (this.hooks.afterChange) this.hooks.afterChange(this.st, ['cp', 'cw']);
+    const changed = Object.keys(this.table).filter((k) => before[k] !== this.st[k]);
+    if (this.hooks.afterChange) this.hooks.afterChange(this.st, ['cp', 'cw', ...changed]);
     this.schedule();
+  }
+
+  /**
+   * Makes p (a CustomPattern made from a model's head, head-import.js) the target, with the
+   * head's link fields (layer, head, rule, softmax), and computes it.
+   */
+  importTarget(p, fields) {
+    if (this.hooks.changing) this.hooks.changing();
+    const before = this.st;
+    const custom = this.schema.families.find((f) => !f.generated).name;
+    this.custom = p;
+    const next = withoutNotApplying(this.schema, this.table, { ...this.st, pattern: custom, L: p.L, ...fields }).state;
+    this.st = clampToRanges(this.table, this.schema, next);
+    this.followCustom(this.st);
+    this.syncCustom(this.st);
+    const changed = Object.keys(this.table).filter((k) => before[k] !== this.st[k]);
+    this.afterChange([...new Set([...changed, 'cp', 'cw'])]);
   }
 
   // Keeps the custom pattern consistent with state st: none unless the family is custom (a

@@ -9,10 +9,14 @@ import { watchHeight } from '../common/embed-height.js';
 import { setIf } from '../common/dom.js';
 import { explorerTable } from './state.js';
 import { explorerSkeleton } from './skeleton.js';
-import { quickTools, customTools } from './page-panel.js';
+import { quickTools, customTools, headTools } from './page-panel.js';
 import { ExplorerController } from './controller.js';
 import { LinkState } from './link.js';
 import { CustomTools } from './custom-tools.js';
+import { HeadTools } from './head-tools.js';
+import { HeadFigure } from './views/head-figure.js';
+import { HeadSurvey } from './head-survey.js';
+import { el } from '../common/dom.js';
 import { StatusView } from './views/status-view.js';
 import { attachDrawing } from './views/draw-editor.js';
 import { setupShare } from './share.js';
@@ -23,7 +27,7 @@ import { Presenter } from './present.js';
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
 
-let ctl, link, tools, share, presenter;
+let ctl, link, tools, heads, share, presenter;
 
 // Says on the page why nothing can be computed (the module did not load).
 function failEarly(status, e) {
@@ -56,6 +60,7 @@ async function main() {
   });
   ctl.setControls(null);
   setupTools(schema, table, pool);
+  setupHeads(schema, table, pool);
   setupLinks(schema, table, status);
   setupLecture(schema, table, pool);
   readLink(schema, table, pool);
@@ -66,15 +71,17 @@ async function main() {
 function pageHooks(status) {
   return {
     changing: () => status.setMessages('hash', []),  // the link's problems are history once the visitor changes something
-    afterChange: (st) => {
+    afterChange: (st, changed) => {
       document.body.classList.toggle('embed', st.embed);
       applyTheme(st.theme);
       showHelp(st.help);
       if (tools) tools.refreshUI();
+      if (heads) heads.afterChange(st, changed);
       setIf($('export-json'), 'disabled', !ctl.custom && !ctl.current);
       setIf($('export-csv'), 'disabled', !ctl.custom && !ctl.current);
       if (presenter) presenter.sync(st);
     },
+    shown: () => heads && heads.redraw(),
     doneText: (r, ms) => `L = ${r.L}, d = ${r.d}: ${r.metrics.success ? 'success' : 'not yet'} · computed and drawn in ${ms} ms in your browser`,
     drawable: (view) => view === ctl.figures.views.A && tools.drawingEnabled(),
     keyDraw: (c) => {
@@ -101,6 +108,17 @@ function setupTools(schema, table, pool) {
     toggle: (c, mode) => tools.toggle(c, mode),
     end: () => ctl.commitCustom(),
   });
+}
+
+// The imported head: its tools in the settings panel (after the quick tools), the dense head's
+// figure after M, its readout under the verdict and the survey of every head (first card).
+function setupHeads(schema, table, pool) {
+  document.getElementById('quick').after(headTools(schema));
+  const readout = el('p', { class: 'head-readout', id: 'head-readout', hidden: true });
+  document.querySelector('.verdict-bar').after(readout);
+  heads = new HeadTools({ schema, table, pool, controller: ctl, figure: new HeadFigure($('figures')), readout });
+  const survey = new HeadSurvey({ heads, controller: ctl, pool }, document.querySelector('.cards'));
+  heads.onFile = (file) => survey.setFile(file);
 }
 
 // The link (hash), sharing, the help toggle and the skip link (moves focus, never the hash).

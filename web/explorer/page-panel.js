@@ -54,3 +54,26 @@ export function customTools() {
     importExport(),
     el('p', { class: 'msg', id: 'custom-msg', role: 'status', 'aria-live': 'polite' }));
 }
+
+// A model's attention head as the target (head-tools.js wires it): open, drop or try the sample;
+// the layer, head, rule and softmax; the survey of every head.
+export function headTools(schema) {
+  const o = schema.options;
+  const field = (id, label, input, hint) => el('div', { class: 'field' }, el('label', { for: id, text: label }),
+    el('div', { class: 'ctl' }, input), hint ? el('p', { class: 'hint', id: `${id}-hint`, text: hint }) : null);
+  return el('details', { class: 'head-tools', id: 'head-tools' },
+    el('summary', { text: "Import a model's attention head" }),
+    el('p', { class: 'hint', text: 'A .npy or .npz file ([L, L], [H, L, L] or [layers, H, L, L] post-softmax probabilities) or CircuitsVis / BertViz JSON; drop it here or open it. It is read in your browser; links keep the layer, head and rule (and the sparse target when it fits), never the file.' }),
+    buttons([
+      el('label', { class: 'file-btn', for: 'head-file', text: 'Open file…' }),
+      el('input', { type: 'file', id: 'head-file', accept: '.npy,.npz,.json,application/json', class: 'visually-hidden' }),
+      el('button', { type: 'button', id: 'head-sample', text: 'Try a sample' })]),
+    el('p', { class: 'msg', id: 'head-msg', role: 'status', 'aria-live': 'polite' }),
+    el('div', { id: 'head-fields', hidden: true },
+      field('head-layer', o.layer.label, el('select', { id: 'head-layer', 'aria-describedby': 'head-layer-hint' }), o.layer.help),
+      field('head-head', o.head.label, el('select', { id: 'head-head', 'aria-describedby': 'head-head-hint' }), o.head.help),
+      field('head-rule', o.rule.label, el('input', { type: 'text', id: 'head-rule', spellcheck: 'false', 'aria-describedby': 'head-rule-hint' }), o.rule.help),
+      el('div', { class: 'field check' }, el('label', { for: 'head-softmax' },
+        el('input', { type: 'checkbox', id: 'head-softmax', 'aria-describedby': 'head-softmax-hint' }), ` ${o.softmax.label}`),
+      el('p', { class: 'hint', id: 'head-softmax-hint', text: o.softmax.help }))));
+}

@@ -25,7 +25,18 @@ export const VIEW_FIELDS = {
   step: { type: 'int', min: 1, max: MAX_STEPS, def: 1 },
   // Presentation mode (present.js): the explorer fills the screen for a lecture hall.
   present: { type: 'bool', def: false },
+  // An imported model head (head-import.js, issue 24): which head of the visitor's file the custom
+  // target was made from, and how (the core's import options; ranges and the rule's default and
+  // grammar from the schema, see headFieldSpecs). head = -1: the target is no imported head. The
+  // file itself is never in a link.
+  layer: { type: 'int', min: 0, max: 0, def: 0 },
+  head: { type: 'int', min: -1, max: 0, def: -1 },
+  rule: { type: 'string', def: '', maxLength: 64 },
+  softmax: { type: 'bool', def: false },
 };
+
+// The imported head's fields (see VIEW_FIELDS).
+export const HEAD_FIELDS = ['layer', 'head', 'rule', 'softmax'];
 
 // Fields that only change the drawing (re-render without recomputing).
 export const RENDER_FIELDS = ['scale', 'ref'];
@@ -49,6 +60,7 @@ export function explorerTable(schema) {
     ...VIEW_FIELDS,
     cp: { ...VIEW_FIELDS.cp, maxLength: max.cp },
     cw: { ...VIEW_FIELDS.cw, maxLength: max.cw },
+    ...headFieldSpecs(schema),
   };
   const t = buildTable(schema, PAGE, { viewFields });
   if (t.d && t.construction) {
@@ -59,6 +71,31 @@ export function explorerTable(schema) {
     } };
   }
   return t;
+}
+
+// The imported head's fields with the core's ranges, the rule's default and its grammar (the
+// core's import options: schema.options layer, head, rule, softmax).
+function headFieldSpecs(schema) {
+  const o = schema.options;
+  return {
+    layer: { ...VIEW_FIELDS.layer, max: o.layer.max, def: o.layer.default, label: o.layer.label },
+    head: { ...VIEW_FIELDS.head, max: o.head.max, label: o.head.label,
+      rangeText: `-1 (no imported head) or ${o.head.rangeText}` },
+    rule: { ...VIEW_FIELDS.rule, def: o.rule.default, label: o.rule.label },
+    softmax: { ...VIEW_FIELDS.softmax, def: !!o.softmax.default, label: o.softmax.label },
+  };
+}
+
+/**
+ * State st without an imported head: its fields at their table defaults (the target is no longer
+ * that head: the family or L changed, the pattern was edited, or the family is a generated one).
+ * Returns st itself when it names no head.
+ */
+export function withoutHead(table, st) {
+  if (!table.head || st.head === table.head.def) return st;
+  const out = { ...st };
+  for (const k of HEAD_FIELDS) out[k] = table[k].def;
+  return out;
 }
 
 // A change the visitor makes (patch) with the d that goes with a newly picked construction

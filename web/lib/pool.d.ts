@@ -3,11 +3,12 @@ import type { AttnxApi } from './attnx.js';
 
 /** Methods a worker runs; options as in attnx.d.ts (fits: {Ls, ds}; median: {ds};
  * quantile: {ds, delta}; parsePattern: {text, L}; formatPattern: {pattern, format};
- * formatSweep: {record, format}; parseSweep: {text}; summariseSweep: {delta, points}). */
+ * formatSweep: {record, format}; parseSweep: {text}; summariseSweep: {delta, points};
+ * readAttention, importHead, surveyHead: {bytes, name, options} as the API's arguments). */
 export type PoolMethod =
   'schema' | 'patterns' | 'info' | 'construct' | 'minD' | 'precision' | 'sweepPoint' | 'fits' | 'median' |
   'quantile' | 'estimateBytes' | 'parsePattern' | 'formatPattern' | 'formatSweep' |
-  'parseSweep' | 'summariseSweep';
+  'parseSweep' | 'summariseSweep' | 'readAttention' | 'importHead' | 'surveyHead';
 
 export interface RunControl {
   /** Fraction done in [0, 1]. */

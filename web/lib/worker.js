@@ -5,7 +5,9 @@
 //        { type: 'run', id, method, opts }   opts of the text calls: parsePattern { text, L },
 //                                             formatPattern { pattern, format }, formatSweep
 //                                             { record, format }, parseSweep { text },
-//                                             summariseSweep { delta, points }
+//                                             summariseSweep { delta, points }; the attention
+//                                             file calls readAttention, importHead, surveyHead
+//                                             { bytes, name, options }
 //        { type: 'cancel', id }                       stop task id (sliced methods only, see below)
 //   out: { type: 'ready', info } | { type: 'init-error', error }
 //        { type: 'progress', id, fraction }
@@ -38,6 +40,10 @@ const METHODS = {
   formatSweep: (api, opts) => api.formatSweep(opts && opts.record, opts && opts.format),
   parseSweep: (api, opts) => api.parseSweep(opts && opts.text),
   summariseSweep: (api, opts) => api.summariseSweep(opts),
+  // A model's attention file: opts { bytes (ArrayBuffer or Uint8Array), name, options }.
+  readAttention: (api, opts) => api.readAttention(opts && opts.bytes, opts && opts.name, opts && opts.options),
+  importHead: (api, opts) => api.importHead(opts && opts.bytes, opts && opts.name, opts && opts.options),
+  surveyHead: (api, opts, progress) => api.surveyHead(opts && opts.bytes, opts && opts.name, opts && opts.options, progress),
 };
 
 const SLICE_MS = 20;

@@ -1,0 +1,120 @@
+// attnx explorer: every head of the open file at once (issue 24): a grid of thumbnails (the dense
+// heads, drawn from importHead), and on request the survey (surveyHead: the description and the
+// minimal d of lp and jl, as `attnx import --all`) of every head on the worker pool, with
+// progress and Cancel; the grid sorts by any survey column (head-import.js sortSurvey); a click
+// opens that head as the target. Page only.
+import { el, setChildren } from '../common/dom.js';
+import { VIRIDIS } from '../common/viridis.js';
+import { poolDenseMax, colourise, attentionScale } from '../common/raster.js';
+import { Heatmap } from '../common/heatmap.js';
+import { fmt } from './format.js';
+import { SURVEY_COLUMNS, sortSurvey, everyHead, fileCall } from './head-import.js';
+
+const THUMB_PX = 64;
+
+// The survey card (see the top of this file).
+export class HeadSurvey {
+  // ctx: { heads (HeadTools), controller, pool }; parent: where the card goes (the page's cards).
+  constructor(ctx, parent) {
+    Object.assign(this, ctx);
+    this.sort = el('select', { id: 'survey-sort' }, SURVEY_COLUMNS.map((c) => el('option', { value: c.key, text: c.label })));
+    this.runBtn = el('button', { type: 'button', id: 'survey-run', text: 'Survey every head' });
+    this.stopBtn = el('button', { type: 'button', id: 'survey-stop', hidden: true, text: 'Cancel' });
+    this.progress = el('progress', { id: 'survey-progress', hidden: true, max: 1, value: 0 });
+    this.msg = el('p', { class: 'msg', id: 'survey-msg', role: 'status', 'aria-live': 'polite' });
+    this.grid = el('ol', { class: 'head-grid', id: 'survey-grid', 'aria-label': 'Heads of the file' });
+    this.title = el('h2', { id: 'head-survey-h', text: 'Every head' });
+    this.card = el('section', { class: 'card head-survey', id: 'head-survey', 'aria-labelledby': 'head-survey-h', hidden: true },
+      this.title,
+      el('p', { class: 'hint', text: 'Each head made sparse by the rule of the import tools; the survey adds the minimal d of lp and jl at the page\'s ε, τ and seed (as attnx import --all), on the worker pool. Click a head to make it the target.' }),
+      el('div', { class: 'row-buttons' }, this.runBtn, this.stopBtn, this.progress,
+        el('label', { for: 'survey-sort', text: 'Sort by' }), this.sort),
+      this.msg, this.grid);
+    parent.prepend(this.card);
+    this.rows = [];
+    this.runBtn.addEventListener('click', () => this.run());
+    this.stopBtn.addEventListener('click', () => this.abort && this.abort.abort());
+    this.sort.addEventListener('change', () => this.show());
+  }
+
+  // A file was opened: one tile per head, thumbnails drawn as importHead returns them.
+  async setFile(file) {
+    if (this.abort) this.abort.abort();
+    this.file = file;
+    this.card.hidden = file.info.layers * file.info.heads < 2;
+    this.title.textContent = `Every head of ${file.name}`;
+    this.rows = everyHead(file.info).map((h) => ({ ...h, thumb: this.tile(h) }));
+    this.msg.textContent = '';
+    this.show();
+    for (const r of this.rows) {
+      if (this.file !== file) return;
+      try {
+        const h = await this.pool.run('importHead', fileCall(file, { layer: r.layer, head: r.head }));
+        this.drawThumb(r.thumb, h.values, h.pattern.L);
+      } catch (e) {
+        r.thumb.querySelector('.tile-numbers').textContent = e.message;
+      }
+    }
+  }
+
+  // A head's tile: a button with its thumbnail and numbers.
+  tile({ layer, head }) {
+    const canvas = el('canvas', { class: 'thumb', 'aria-hidden': 'true' });
+    const btn = el('button', { type: 'button', class: 'tile', 'data-layer': String(layer), 'data-head': String(head) },
+      canvas, el('span', { class: 'tile-name', text: `layer ${layer}, head ${head}` }), el('span', { class: 'tile-numbers' }));
+    btn.addEventListener('click', () => this.heads.apply({ ...this.heads.options(), layer, head }));
+    return el('li', {}, btn);
+  }
+
+  drawThumb(li, values, L) {
+    const p = poolDenseMax(values, L, L, THUMB_PX, THUMB_PX);
+    const cur = this.controller.current;
+    const rgba = colourise(p.data, VIRIDIS, attentionScale('log', 1, cur && cur.info.logFloor ? cur.info.logFloor : undefined));
+    new Heatmap(li.querySelector('canvas')).draw({ w: p.w, h: p.h, rgba }, L, L);
+  }
+
+  // The tiles in the chosen order, each with the survey's numbers when it has them.
+  show() {
+    for (const r of this.rows) {
+      if (!r.description) continue;
+      const d = r.description;
+      r.thumb.querySelector('.tile-numbers').textContent = `${d.archetype.code} · k ${d.k} · max col ${d.maxColCount} · ${d.inClass ? 'in' : 'out of'} class · kept ${fmt(d.keptMassMin)} · d lp ${r.lpDMin ?? '–'} · jl ${r.jlDMin ?? '–'}`;
+    }
+    setChildren(this.grid, sortSurvey(this.rows, this.sort.value).map((r) => r.thumb));
+  }
+
+  // Surveys every head on the pool (the import tools' rule; the state's ε, τ and seed).
+  async run() {
+    const file = this.file, st = this.controller.st, o = this.heads.options();
+    this.abort = new AbortController();
+    const signal = this.abort.signal;
+    this.setRunning(true);
+    let done = 0;
+    const part = new Map();
+    const tick = () => { this.progress.value = (done + [...part.values()].reduce((a, b) => a + b, 0)) / this.rows.length; };
+    const one = async (r) => {
+      const opts = { layer: r.layer, head: r.head, rule: o.rule, softmax: o.softmax, eps: st.eps, tau: st.tau, seed: st.seed };
+      const s = await this.pool.run('surveyHead', fileCall(file, opts), { signal, onProgress: (f) => { part.set(r, f); tick(); } });
+      Object.assign(r, { description: s.description, lpDMin: s.lpDMin, jlDMin: s.jlDMin });
+      part.delete(r);
+      done++;
+      tick();
+      this.show();
+    };
+    try {
+      await Promise.all(this.rows.map(one));
+      this.msg.textContent = `Surveyed ${done} heads with rule ${o.rule}.`;
+    } catch (e) {
+      this.msg.textContent = signal.aborted ? `Cancelled after ${done} of ${this.rows.length} heads.` : `Survey failed: ${e.message}`;
+      if (!signal.aborted) this.abort.abort();
+    }
+    this.setRunning(false);
+  }
+
+  setRunning(on) {
+    this.runBtn.disabled = on;
+    this.stopBtn.hidden = !on;
+    this.progress.hidden = !on;
+    if (on) this.progress.value = 0;
+  }
+}
