@@ -21,8 +21,8 @@
 //          L, k, w, r, block, stride, globals, randoms, weights, wMin, decay, eps, tau, delta, d,
 //          seed, scale, ref, row): JSON numbers for numbers, strings for choices. Each value must
 //          be valid as a link's would be (ranges may depend on the step's own pattern and L). A
-//          drawn pattern (custom) and the page's own fields (help, embed, story, step) cannot be
-//          set. A step shows the table's current defaults with its state on top, so it looks the
+//          drawn pattern (custom) and the page's own fields (help, embed, theme, present, story,
+//          step) cannot be set. A step shows the table's current defaults with its state on top, so it looks the
 //          same however it is reached.
 //
 // At most MAX_STEPS steps. To add a story, put NAME.json next to paper.json and add NAME to
@@ -41,8 +41,9 @@ export const MAX_STEPS = 50;
 export const MAX_TITLE = 120;
 export const MAX_TEXT = 1000;
 
-// Fields a step never sets (a drawn pattern's text, the page's own fields, the story's).
-const NOT_SCENE = new Set(['cp', 'cw', 'help', 'embed', 'story', 'step']);
+// Fields a step never sets (a drawn pattern's text, the page's own fields, the story's): stepping
+// keeps them, so a step never leaves presentation mode or changes the theme.
+const NOT_SCENE = new Set(['cp', 'cw', 'help', 'embed', 'theme', 'present', 'story', 'step']);
 // A link inside a step's text: [words](lab.html#…) or [words](index.html#…).
 const LINK = /\[([^\]\n]{1,200})\]\(([^)\s]{1,500})\)/g;
 const SAFE_HREF = /^(lab|index)\.html(#[A-Za-z0-9_=&,.%+-]*)?$/;
