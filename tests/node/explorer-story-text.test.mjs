@@ -7,6 +7,7 @@
 // pool once per settings, the precision report asked for when a step needs it).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 
 import { load } from '../../web/lib/attnx.js';
 import { explorerTable, constructOptions } from '../../web/explorer/state.js';
@@ -148,6 +149,14 @@ test('story-src: bad JSON and an invalid story name story-src, the step and the 
   assert.ok(r.errors.some((e) => e.startsWith('story-src "/s.json", step 2 ("Wrong"): text: unknown placeholder {rh0}')), r.errors.join('\n'));
   const broken = await loadStorySource('/broken.json', table, { pageUrl: PAGE, fetchImpl });
   assert.match(broken.errors[0], /^story-src "\/broken\.json" is not valid JSON \(/);
+});
+
+test('the README\'s example lecture (examples/lecture/lecture.json) is a valid 3-step story', () => {
+  const text = readFileSync(new URL('../../examples/lecture/lecture.json', import.meta.url), 'utf8');
+  const r = parseInlineStory(text, table);
+  assert.equal(r.errors, undefined, String(r.errors));
+  assert.equal(r.story.steps.length, 3);
+  assert.ok(r.story.steps.every((s) => placeholdersOf(s.text).length > 0), 'every step names its numbers as placeholders');
 });
 
 test('an inline <script type="application/json"> story is checked the same way', () => {
