@@ -208,3 +208,53 @@ export function sweepCase(rng, ctx) {
   const name = rng.chance(0.1) ? `${rng.pick(MARKUP)}.${format}` : `sweep.${format}`;
   return { bytes, name, mime: format === 'json' ? 'application/json' : 'text/csv' };
 }
+
+// Stories for <attnx-explorer> (surface explorer-stories): story files served as story-src, inline
+// JSON children, and the attributes that go with them.
+const STORY_STATES = [
+  { pattern: 'window', L: 32, w: 1, d: 256 }, { pattern: 'random', L: 24, k: 2, d: 64 }, { pattern: 'window', L: 16, w: 1, d: 1 },
+  { pattern: 'random', L: 16, k: 2, construction: 'lp', d: 8 }, { pattern: 'random', L: 16, k: 2, construction: 'moment' },
+  { pattern: 'strided', L: 32, stride: 8, d: 128 },
+];
+const STATE_HOSTILE = [{ d: 0 }, { dd: 1 }, { pattern: 'custom' }, { L: '64' }, { present: true }, { __proto__: null, toString: 1 }];
+const STORY_WORDS = ['ρ = {rho}', 'ζ = {zeta}', '{failing_rows}', 'd_min {dmin}', 'bits {bits}', 'float32: {fp32}', '{lambda}', 'D = {D}',
+  '[the lab](lab.html#preset=paper)', 'Plain words.', '😀'];
+const STORY_HOSTILE = ['{nope}', '{', '}', '{ rho }', '{__proto__}', '{constructor}', '[x](javascript:alert(1))', ...MARKUP];
+
+// A random story (a list of steps), valid or not.
+function storySteps(rng) {
+  return Array.from({ length: rng.int(rng.chance(0.05) ? 0 : 1, rng.chance(0.05) ? 60 : 4) }, (_, i) => {
+    const text = Array.from({ length: rng.int(1, 5) }, () => rng.pick(rng.chance(0.03) ? STORY_HOSTILE : STORY_WORDS)).join(' ');
+    const step = { title: rng.chance(0.05) ? rng.pick(MARKUP) : `Step ${i + 1}`, text: rng.chance(0.02) ? 'x'.repeat(1200) : text, state: { ...rng.pick(rng.chance(0.05) ? STATE_HOSTILE : STORY_STATES) } };
+    if (rng.chance(0.02)) step.extra = 1;
+    return step;
+  });
+}
+
+// A story file's text: a random story, damaged, or a hostile text (over 256 KB sometimes).
+function storyText(rng) {
+  const kind = rng.int(0, 9);
+  if (kind <= 4) return JSON.stringify(storySteps(rng));
+  if (kind <= 6) return mutate(rng, JSON.stringify(storySteps(rng)));
+  if (kind === 7) return rng.pick(['', '[]', '{}', 'null', '"x"', '[null]', '[[]]', '\ufeff[]', '{"__proto__":[]}', ...MARKUP]);
+  if (kind === 8) return `[${'['.repeat(rng.int(1000, 100000))}`;
+  return JSON.stringify(storySteps(rng)).padEnd(256 * 1024 + rng.int(-2, 4000), ' ');
+}
+
+// A hostile story case (see the top of this file): { how: 'src' | 'inline' | 'attr', text (the
+// story file or the inline child), attrs: [[name, value]] of the element }. story-src is mostly
+// the served file, sometimes another origin, another scheme, a missing file or junk (refused
+// before any fetch, or a 404 from the test server).
+export function storyCase(rng) {
+  const how = rng.pick(['src', 'src', 'inline', 'attr']);
+  const attrs = [];
+  if (how === 'src') {
+    attrs.push(['story-src', rng.chance(0.75) ? rng.pick(['fz-story.json', './fz-story.json', '/fz-story.json'])
+      : rng.pick(['http://127.0.0.1:1/x.json', 'https://example.invalid/s.json', '//example.invalid/s.json', 'javascript:alert(1)',
+        'data:application/json,[]', 'missing.json', '', '%', 'http://[x', ...MARKUP])]);
+  }
+  if (how === 'attr' || rng.chance(0.1)) attrs.push(['story', rng.pick(['paper', 'constructions', 'inline', 'story-src', '../x.json', ...HOSTILE_VALUES.slice(0, 12)])]);
+  if (rng.chance(0.4)) attrs.push(['step', rng.chance(0.7) ? String(rng.int(1, 4)) : rng.pick(['50', '51', '0', '-1', 'x', ...HOSTILE_VALUES.slice(0, 8)])]);
+  if (rng.chance(0.2)) attrs.push(['present', '']);
+  return { how, text: storyText(rng), attrs };
+}

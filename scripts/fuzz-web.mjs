@@ -5,13 +5,16 @@
 //                                  v= variants, very long hashes), opened fresh or set on the page
 //   explorer-imports               pattern imports (the import text box and the file input)
 //   lab-imports                    sweep result imports (the lab's file input)
+//   explorer-stories               <attnx-explorer> with a hostile story: story-src (the served
+//                                  file, another origin, junk), an inline JSON child, the story
+//                                  and step attributes (scripts/fuzz-web-stories.mjs)
 // Each case ends as ok, refused (the page shows a message) or BAD: a page error, a console
 // error, an unhandled rejection, a crash, a main-thread task over 1 s, user text rendered as
 // HTML, NaN or "undefined" shown in the results, a CSP violation, a hash longer than any link
 // left in the URL, or no idle page within the per-case guard. Inputs come from
 // scripts/fuzz-web-inputs.mjs: a case is a function of (seed, surface, index).
 //
-//   node scripts/fuzz-web.mjs [--seed N] [--links N] [--imports N] [--only s1,s2] [--dir dist|web]
+//   node scripts/fuzz-web.mjs [--seed N] [--links N] [--imports N] [--stories N] [--only s1,s2] [--dir dist|web]
 //                             [--case-timeout S] [--replay surface:index] [--json]
 // npm run fuzz:web runs the long default. Exit status 1 when a case is BAD.
 // Also importable: runFuzz(options) -> report (used by tests/e2e/fuzz-web.test.mjs).
@@ -25,11 +28,12 @@ import { maxHashLength } from '../web/common/hashstate.js';
 import { explorerTable } from '../web/explorer/state.js';
 import { urlHash } from './explorer-url.mjs';
 import { labTable } from '../web/lab/settings.js';
-import { caseRng, linkCase, patternCase, sweepCase } from './fuzz-web-inputs.mjs';
+import { caseRng, linkCase, patternCase, sweepCase, storyCase } from './fuzz-web-inputs.mjs';
+import { runStoryCase } from './fuzz-web-stories.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const SURFACES = ['explorer-links', 'lab-links', 'explorer-imports', 'lab-imports'];
-const PAGE_OF = { 'explorer-links': 'explorer', 'lab-links': 'lab', 'explorer-imports': 'explorer', 'lab-imports': 'lab' };
+export const SURFACES = ['explorer-links', 'lab-links', 'explorer-imports', 'lab-imports', 'explorer-stories'];
+const PAGE_OF = { 'explorer-links': 'explorer', 'lab-links': 'lab', 'explorer-imports': 'explorer', 'lab-imports': 'lab', 'explorer-stories': 'explorer' };
 const FILE_OF = { explorer: 'index.html', lab: 'lab.html' };
 const LONG_TASK_MS = 1000;
 const SHOWN = {
@@ -209,6 +213,7 @@ export function makeCase(ctx, seed, surface, index) {
   if (surface === 'explorer-links') return linkCase(rng, ctx, 'explorer');
   if (surface === 'lab-links') return linkCase(rng, ctx, 'lab');
   if (surface === 'explorer-imports') return patternCase(rng, ctx);
+  if (surface === 'explorer-stories') return storyCase(rng, ctx);
   return sweepCase(rng, ctx);
 }
 
@@ -217,13 +222,13 @@ function saveInput(surface, seed, index, c) {
   const dir = join(ROOT, 'test-output/fuzz-web');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${surface}-seed${seed}-${index}.txt`);
-  const body = c.hash ?? c.text ?? c.bytes;
+  const body = c.how ? JSON.stringify(c) : c.hash ?? c.text ?? c.bytes;
   writeFileSync(file, body);
   return file.slice(ROOT.length);
 }
 
 function preview(c) {
-  const s = String(c.hash ?? c.text ?? c.bytes.toString('utf8'));
+  const s = c.how ? `[${c.how}] ${JSON.stringify(c.attrs)} ${c.text}` : String(c.hash ?? c.text ?? c.bytes.toString('utf8'));
   return `${c.via ? `[${c.via}] ` : ''}${c.fresh ? '[fresh] ' : ''}${s.length > 120 ? `${s.slice(0, 120)}… (${s.length} chars)` : s}`;
 }
 
@@ -234,7 +239,7 @@ async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeo
   const tally = { tried: 0, ok: 0, refused: 0, bad: [] };
   for (const index of indices) {
     const c = makeCase(ctx, seed, surface, index);
-    const r = await runCase(h, surface, c, ctx.maxHash[which]);
+    const r = surface === 'explorer-stories' ? await runStoryCase(browser, baseUrl, c, timeout) : await runCase(h, surface, c, ctx.maxHash[which]);
     tally.tried++;
     if (r.outcome === 'BAD') {
       tally.bad.push({ index, reasons: r.reasons, input: preview(c), file: saveInput(surface, seed, index, c),
@@ -246,15 +251,16 @@ async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeo
   return tally;
 }
 
-// Runs the fuzzer. opts: { seed = 1, links = 200 (per page), imports = 150 (per surface),
+// Runs the fuzzer. opts: { seed = 1, links = 200 (per page), imports = 150 (per import surface),
+// stories = 60 (explorer-stories: a new page each),
 // only: [surface] | null, replay: 'surface:index' | null, dir: folder served (default dist/ when
 // built, else web/), caseTimeoutMs = 60000, log(line) }. Returns { seed, surfaces: { name: tally } }.
 export async function runFuzz(opts = {}) {
-  const { seed = 1, links = 200, imports = 150, only = null, replay = null, caseTimeoutMs = 60000, log = () => {} } = opts;
+  const { seed = 1, links = 200, imports = 150, stories = 60, only = null, replay = null, caseTimeoutMs = 60000, log = () => {} } = opts;
   const dir = opts.dir || (existsSync(join(ROOT, 'dist/index.html')) ? join(ROOT, 'dist') : join(ROOT, 'web'));
   const ctx = await inputsContext();
   const plan = replay ? [[replay.split(':')[0], [Number(replay.split(':')[1])]]]
-    : SURFACES.filter((s) => !only || only.includes(s)).map((s) => [s, Array.from({ length: s.endsWith('links') ? links : imports }, (_, i) => i)]);
+    : SURFACES.filter((s) => !only || only.includes(s)).map((s) => [s, Array.from({ length: s.endsWith('links') ? links : s === 'explorer-stories' ? stories : imports }, (_, i) => i)]);
   const server = await startServer(dir, 0);
   const browser = await launchChromium();
   const surfaces = {};
@@ -270,7 +276,7 @@ export async function runFuzz(opts = {}) {
 }
 
 function parseArgs(argv) {
-  const o = { seed: 1, links: 200, imports: 150, only: null, replay: null, dir: null, caseTimeoutMs: 60000, json: false, verbose: false };
+  const o = { seed: 1, links: 200, imports: 150, stories: 60, only: null, replay: null, dir: null, caseTimeoutMs: 60000, json: false, verbose: false };
   const num = (a, v, lo, hi) => {
     if (!/^\d+$/.test(v ?? '') || Number(v) < lo || Number(v) > hi) throw new Error(`${a} must be an integer from ${lo} to ${hi} (got "${v ?? ''}")`);
     return Number(v);
@@ -280,6 +286,7 @@ function parseArgs(argv) {
     if (a === '--seed') o.seed = num(a, argv[++i], 0, 2 ** 32 - 1);
     else if (a === '--links') o.links = num(a, argv[++i], 0, 100000);
     else if (a === '--imports') o.imports = num(a, argv[++i], 0, 100000);
+    else if (a === '--stories') o.stories = num(a, argv[++i], 0, 100000);
     else if (a === '--case-timeout') o.caseTimeoutMs = 1000 * num(a, argv[++i], 1, 3600);
     else if (a === '--only') o.only = String(argv[++i] ?? '').split(',');
     else if (a === '--replay') o.replay = argv[++i];

@@ -1,7 +1,11 @@
 // Lecture mode in headless Chromium: the "paper" story stepped with the arrow keys (titles, a new
 // result per step, story and step in the link, the failing and succeeding verdicts the text
-// names); "Find the minimal d" (the core's minD: compared with the API in Node); Play (stops after
-// the flip, and on Stop); Reset; and <attnx-explorer story="paper" step="2"> on another origin.
+// names); every step of every built-in story with its placeholders filled (no brace left, each
+// value the metrics card's text, the failing rows and the minimal d the API's in Node); "Find the
+// minimal d" (the core's minD: compared with the API in Node); Play (stops after the flip, and on
+// Stop); Reset; <attnx-explorer story="paper" step="2"> on another origin; and a lecturer's own
+// story (story-src on the host page's origin, an inline JSON child; an oversized file and another
+// origin refused with a message inside the element).
 // Serves dist/ (or web/ when dist/ has not been built; run scripts/build-dist after editing web/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,13 +18,17 @@ import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { explorerTable, constructOptions } from '../../web/explorer/state.js';
 import { toHash } from '../../web/common/hashstate.js';
-import { sceneState } from '../../web/explorer/story.js';
+import { sceneState, STORIES, STORY_NAMES } from '../../web/explorer/story.js';
+import { PLACEHOLDERS } from '../../web/explorer/story-text.js';
+import { rowRanges } from '../../web/explorer/views/figure-text.js';
+import { notSearchable } from '../../web/explorer/d-search.js';
 import { minDOptions, minDGrid, playSequence } from '../../web/explorer/d-search.js';
 import { presetPatch } from '../../web/explorer/presets.js';
 import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const steps = JSON.parse(readFileSync(join(here, '../../web/explorer/stories/paper.json'), 'utf8'));
+const storySteps = (name) => JSON.parse(readFileSync(join(here, '../../web/explorer/stories', STORIES[name].file), 'utf8'));
+const steps = storySteps('paper');
 let server, host, browser, dir, api, schema, table;
 
 before(async () => {
@@ -203,4 +211,131 @@ test('<attnx-explorer story="paper" step="2"> shows step 2 and steps inside its 
   assert.equal(r.lab, `${server.url}lab.html#preset=paper&autorun=1`, 'links in a step lead to the site, not the host page');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// The placeholders shown in the story panel and the metrics card's text of each ({ name, text, card }).
+const filled = (page) => page.evaluate(() => {
+  const cardOf = (key) => {
+    const e = document.querySelector(`#metrics [data-metric="${key === 'dStar' ? 'd' : key}"]`);
+    if (!e) return null;
+    return key === 'd' ? e.textContent.split(' / ')[0] : key === 'dStar' ? e.textContent.split(' / ')[1] : e.textContent;
+  };
+  return {
+    text: document.querySelector('#story .story-text').textContent,
+    values: [...document.querySelectorAll('#story [data-placeholder]')].map((s) => ({ name: s.dataset.placeholder, text: s.textContent })),
+    card: Object.fromEntries(['rho', 'zeta', 'lambda', 'k', 'maxColCount', 'd', 'dStar', 'inputNorm', 'fp32', 'fp64', 'bits'].map((k) => [k, cardOf(k)])),
+  };
+});
+
+// What the API computes for a step's state: its failing rows as ranges and its minimal d.
+function expected(state) {
+  const st = sceneState(table, state);
+  const r = api.construct(constructOptions(schema, st, null));
+  const bad = [...r.rows.okR].flatMap((ok, i) => (ok && r.rows.okZ[i] ? [] : [i]));
+  const dMin = notSearchable(schema, st) ? null : api.minD(minDOptions(schema, st, null, minDGrid(schema, table, st))).dMin;
+  return { failing_rows: bad.length ? rowRanges(bad) : 'none', failing_count: String(bad.length), dmin: dMin === null ? null : dMin.toLocaleString('en-US') };
+}
+
+for (const name of STORY_NAMES) {
+  test(`every step of the "${name}" story: no placeholder left, each value the metrics card's`, async () => {
+    const all = storySteps(name);
+    const { context, page, problems } = await openPage(`#story=${name}&step=1`);
+    for (let n = 1; n <= all.length; n++) {
+      if (n > 1) await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((n) => document.getElementById('story').dataset.step === String(n) && document.getElementById('story').dataset.pending === '0'
+        && document.documentElement.dataset.busy === '0', n, { timeout: 180000 });
+      const f = await filled(page);
+      assert.doesNotMatch(f.text, /[{}]|undefined|NaN|…/, `step ${n}: ${f.text}`);
+      const names = [...all[n - 1].text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      assert.deepEqual(f.values.map((v) => v.name), names, `step ${n}: every placeholder is shown`);
+      const want = expected(all[n - 1].state);
+      for (const v of f.values) {
+        const card = PLACEHOLDERS[v.name].card;
+        if (card === 'fp32' || card === 'fp64') assert.equal(f.card[card], `${v.text === 'holds' ? '✓' : '✗'} ${v.text}`, `step ${n}: {${v.name}}`);
+        else if (card) assert.equal(v.text, f.card[card], `step ${n}: {${v.name}} is the card's ${card}`);
+        if (v.name in want && want[v.name] !== null) assert.equal(v.text, want[v.name], `step ${n}: {${v.name}} is the API's`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+// A host page on the test's other origin with one <attnx-explorer id="s"> (attrs, children).
+async function hostPage(file, attrs, children = '') {
+  writeFileSync(join(dir, file), `<!doctype html><html><head><meta charset="utf-8">
+<script type="module" src="${server.url}embed/attnx.js"></script></head><body>
+<attnx-explorer id="s" ${attrs} figures="A,M,metrics">${children}</attnx-explorer></body></html>`);
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${host.url}${file}`);
+  await page.waitForFunction(() => document.getElementById('s')?.runs >= 1, null, { timeout: 60000 });
+  return { context, page, errors };
+}
+
+// The element's story panel and messages.
+const ownStory = (page) => page.evaluate(() => {
+  const el = document.getElementById('s'), root = el.shadowRoot;
+  return {
+    hidden: root.getElementById('story').hidden, title: root.querySelector('.story-title')?.textContent,
+    count: root.querySelector('.story-count')?.textContent, text: root.querySelector('.story-text')?.textContent,
+    pending: root.getElementById('story').dataset.pending, messages: root.getElementById('messages').textContent,
+    d: el.st.d, link: el.link, story: el.st.story,
+  };
+});
+
+const LECTURE = [
+  { title: 'A window at d = 512', text: 'ρ = {rho}, ζ = {zeta}; failing rows: {failing_rows}.', state: { pattern: 'window', L: 64, w: 1, d: 512 } },
+  { title: 'More d', text: 'At d = {d}: (Z) {Z}.', state: { pattern: 'window', L: 64, w: 1, d: 1216 } },
+  { title: 'The minimal d', text: 'The search finds {dmin}.', state: { pattern: 'window', L: 64, w: 1, d: 1216 } },
+];
+
+test('<attnx-explorer story-src> loads a story file from the host page\'s own origin; the link leaves it out', async () => {
+  writeFileSync(join(dir, 'lecture.json'), JSON.stringify(LECTURE));
+  const { context, page, errors } = await hostPage('src.html', 'story-src="lecture.json" step="1"');
+  await page.waitForFunction(() => document.getElementById('s').shadowRoot.getElementById('story').dataset.pending === '0', null, { timeout: 60000 });
+  const r = await ownStory(page);
+  const bad = rowRanges([18, 19, 30, 31, 33, 36, 37, 42, 44, 45, 46, 47, 61, 62]);
+  assert.deepEqual([r.hidden, r.title, r.count, r.d, r.messages], [false, LECTURE[0].title, 'Step 1 of 3', 512, '']);
+  assert.match(r.text, new RegExp(`failing rows: ${bad}\\.$`));
+  assert.doesNotMatch(r.link, /story|step/, 'a link never names a story file');
+  await page.evaluate(() => document.getElementById('s').shadowRoot.querySelector('.story-next').click());
+  await page.waitForFunction(() => document.getElementById('s').st.d === 1216, null, { timeout: 60000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an inline <script type="application/json"> story works; an invalid one names the step and field inside the element', async () => {
+  const json = JSON.stringify(LECTURE).replace(/</g, '\\u003c');
+  let { context, page, errors } = await hostPage('inline.html', 'step="2"', `<script type="application/json">${json}</script>`);
+  await page.waitForFunction(() => document.getElementById('s').shadowRoot.getElementById('story').dataset.pending === '0', null, { timeout: 60000 });
+  let r = await ownStory(page);
+  assert.deepEqual([r.title, r.count, r.d, r.text], [LECTURE[1].title, 'Step 2 of 3', 1216, 'At d = 1,216: (Z) holds.']);
+  await context.close();
+  const bad = JSON.stringify([LECTURE[0], { ...LECTURE[1], text: 'ρ = {rh0}.' }]);
+  ({ context, page, errors } = await hostPage('inline-bad.html', '', `<script type="application/json">${bad}</script>`));
+  await page.waitForFunction(() => /rh0/.test(document.getElementById('s').shadowRoot.getElementById('messages').textContent), null, { timeout: 60000 });
+  r = await ownStory(page);
+  assert.equal(r.hidden, true);
+  assert.match(r.messages, /the inline story \(<script type="application\/json">\), step 2 \("More d"\): text: unknown placeholder \{rh0\}/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('story-src: an oversized file and another origin give a message inside the element naming story-src', async () => {
+  writeFileSync(join(dir, 'huge.json'), JSON.stringify(LECTURE).padEnd(300 * 1024, ' '));
+  for (const [file, src, message] of [
+    ['huge.html', 'huge.json', /story-src "huge\.json" (is 30[01] KB; a story file may be at most 256 KB|is larger than 256 KB)/],
+    ['cross.html', `${server.url}explorer/stories/paper.json`, /story-src must be a URL on this page's own origin \(http:\/\/127\.0\.0\.1:\d+\)/],
+  ]) {
+    const { context, page, errors } = await hostPage(file, `story-src="${src}"`);
+    await page.waitForFunction(() => /story-src/.test(document.getElementById('s').shadowRoot.getElementById('messages').textContent), null, { timeout: 60000 });
+    const r = await ownStory(page);
+    assert.match(r.messages, message, file);
+    assert.deepEqual([r.hidden, r.story], [true, ''], `${file}: no story, the explorer still works`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

@@ -1,7 +1,8 @@
 // Lecture mode, DOM-free: stories (web/explorer/story.js) validated against the real state table
 // with messages naming story, step and field; stepping bounds; story and step as link fields and
-// element attributes; the presets; the d searches' logic (d-search.js); and the built-in "paper"
-// story's claims checked against the core (verdicts, failing rows, minimal d).
+// element attributes; the presets; the d searches' logic (d-search.js); and the built-in stories'
+// settings checked against the core (verdicts, failing rows, minimal d; the constructions story's
+// float32 lesson). Their numbers are placeholders: tests/node/explorer-story-text.test.mjs.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -117,7 +118,7 @@ test('story and step are optional link fields: written only when not default, ol
   assert.match(toHash(table, s, { page: 'explorer', schema }), /&story=paper&step=4$/);
   assert.match(toHash(table, { ...s, step: 1 }, { page: 'explorer', schema }), /&story=paper$/);
   assert.deepEqual(parseHash(table, '#story=../x.json', { page: 'explorer', schema }).errors,
-    ['story must be the name of a built-in story (paper) (got "../x.json")']);
+    [`story must be the name of a built-in story (${STORY_NAMES.join(', ')}) (got "../x.json")`]);
   assert.match(parseHash(table, '#step=0', { page: 'explorer', schema }).errors[0], /^step must be an integer from 1 to 50/);
 });
 
@@ -220,4 +221,21 @@ test('the paper story says what the core computes', () => {
   assert.deepEqual([s6.inClass, s6.k, s6.maxColCount, [...s6.rows.okZ].filter((ok) => !ok).length], [false, 39, 256, 32]);
   const bigbird = presetPatch(schema, table, 'bigbird').patch;
   assert.equal(api.minD(minDOptions(schema, bigbird, null, grid)).dMin, 1856, 'the BigBird preset named in step 6');
+});
+
+test('the constructions story: one target under jl, lp and moment; jl and lp at their minimal d, moment fails in float32 only', () => {
+  const r = parseStory('constructions', JSON.parse(readFileSync(storyFile('constructions'), 'utf8')), table);
+  assert.equal(r.errors, undefined, String(r.errors));
+  const steps = r.story.steps.map((s) => sceneState(table, s.state));
+  assert.deepEqual(steps.map((s) => s.construction), ['jl', 'lp', 'moment', 'moment']);
+  assert.deepEqual(steps.slice(0, 3).map((s) => [s.pattern, s.L, s.k]), [['random', 64, 2], ['random', 64, 2], ['random', 64, 2]]);
+  for (const n of [0, 1]) {
+    const grid = minDGrid(schema, table, steps[n]);
+    assert.equal(api.minD(minDOptions(schema, steps[n], null, grid)).dMin, steps[n].d, `step ${n + 1}: its d is the minimal d`);
+  }
+  for (const n of [2, 3]) {
+    const p = api.construct(constructOptions(schema, steps[n], null)).precision;
+    assert.deepEqual([p.fp32, p.fp64], [false, true], `step ${n + 1}: moment fails in float32, holds in float64`);
+  }
+  assert.ok(r.story.steps.every((s) => /\{(bits|fp32)\}/.test(s.text)), 'every step names bits or the float32 verdict as a placeholder');
 });

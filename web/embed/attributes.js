@@ -2,7 +2,8 @@
 //
 // The attributes are the link schema (web/common/hashstate.js): the same names (HTML lower-cases
 // attribute names, so wMin is written wmin), the same validation and the same messages; plus the
-// element's own `controls`, `figures` and `theme`. <attnx-lab>'s are the lab's link in the same
+// element's own `controls`, `figures`, `theme` and `story-src` (a lecturer's story file on the
+// page's own origin: web/explorer/story-source.js). <attnx-lab>'s are the lab's link in the same
 // way (readLabAttributes). Attribute sets are versioned like links: `v`
 // names the link version whose defaults fill what is left out; an element without `v` reads as
 // version 1 (the first version elements had), forever, so a published snippet keeps its meaning.
@@ -14,7 +15,7 @@ export const ELEMENT_DEFAULT_VERSION = 1;
 export const FIGURE_NAMES = ['A', 'M', 'err', 'zero', 'X', 'metrics', 'inspector'];
 export const DEFAULT_FIGURES = ['A', 'M'];
 export const DEFAULT_THEME = 'light';
-const OWN = ['v', 'controls', 'figures', 'theme'];
+const OWN = ['v', 'controls', 'figures', 'theme', 'story-src'];
 // Page fields an element has no use for (its theme is its own attribute; it imports no model head).
 const PAGE_ONLY = new Set(['help', 'embed', 'theme', 'layer', 'head', 'rule', 'softmax']);
 const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'story', 'step', 'present']);  // fields without a form control
@@ -88,7 +89,8 @@ const asAttributeMessage = (e) => e.replace(/ in the link$/, '');
 
 /**
  * Reads an element's attributes ([[name, value], …]) with the explorer's state table and the
- * core's schema. Returns { state, controls: Set, figures: [names], theme, version, errors }:
+ * core's schema. Returns { state, controls: Set, figures: [names], theme, storySrc (the
+ * story-src attribute, or null), version, errors }:
  * invalid values are reported (as a link's are) and replaced by their default; unknown
  * attributes are reported and ignored; HTML's global attributes, data-* and aria-* are ignored.
  * Never throws.
@@ -109,7 +111,7 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
     state: parsed.state,
     controls: new Set(controls.list || []),
     figures: figures.list && figures.list.length ? figures.list : [...DEFAULT_FIGURES],
-    theme: theme.theme, version: parsed.version, errors,
+    theme: theme.theme, storySrc: own['story-src'] ?? null, version: parsed.version, errors,
   };
 }
 

@@ -2,7 +2,9 @@
 //
 //   <attnx-explorer pattern="window" l="128" w="2" d="1024" figures="A,M" controls="d"></attnx-explorer>
 //
-// Attributes: the explorer's link fields (see attributes.js), controls, figures, theme, present.
+// Attributes: the explorer's link fields (see attributes.js), controls, figures, theme, present,
+// story-src (a lecturer's story file on the page's own origin; or the story inline, as a
+// <script type="application/json"> child: web/explorer/story-source.js).
 // The element maps its attributes to a state and runs the explorer's own controller
 // (web/explorer/controller.js) in its shadow root; it starts when it comes near the viewport and
 // re-reads every attribute when one changes. Events (bubbling, composed): attnx-change
@@ -16,6 +18,8 @@ import { explorerSkeleton, showFigures } from '../explorer/skeleton.js';
 import { StatusView } from '../explorer/views/status-view.js';
 import { Presenter } from '../explorer/present.js';
 import { readAttributes, attributeFields } from './attributes.js';
+import { STORY_NAMES } from '../explorer/story.js';
+import { loadStorySource, parseInlineStory, SRC_STORY, INLINE_STORY } from '../explorer/story-source.js';
 import { sharedRuntime, addStyles, RENDER_WORKER_URL, STORIES_URL } from './runtime.js';
 import { LazyElement } from './lazy-element.js';
 import HOST_STYLE from './host.css';
@@ -32,7 +36,12 @@ export class AttnxExplorer extends LazyElement {
   get st() { return this.ctl ? this.ctl.st : undefined; }         // the element's state
   get firstDrawnAt() { return this.ctl ? this.ctl.firstDrawnAt : undefined; }
   // The canonical explorer link (#v=…) of the element's state: what the page would show for it.
-  get link() { return this.ctl ? toHash(this.table, this.ctl.st, { page: 'explorer', schema: this.schema }) : undefined; }
+  // A story of the element's own (story-src, inline) is left out: links name built-in stories only.
+  get link() {
+    if (!this.ctl) return undefined;
+    const st = STORY_NAMES.includes(this.ctl.st.story) ? this.ctl.st : { ...this.ctl.st, story: '', step: 1 };
+    return toHash(this.table, st, { page: 'explorer', schema: this.schema });
+  }
 
   buildShadow() {
     const root = this.attachShadow({ mode: 'open' });
@@ -82,12 +91,32 @@ export class AttnxExplorer extends LazyElement {
   readAttributes() {
     if (!this.ctl) return;
     const r = readAttributes([...this.attributes].map((a) => [a.name, a.value]), { table: this.table, schema: this.schema });
-    this.status.setMessages('attributes', r.errors, 'error');
     showFigures(this.box, r.figures);
     this.ctl.setControls(r.controls);
     const fields = attributeFields(this.table);
     const given = new Set([...this.attributes].map((a) => fields.get(a.name.toLowerCase())).filter(Boolean));
-    this.ctl.load(r.state, given, familyGenerated(this.schema, r.state.pattern) ? null : this.decodeCustom(r.state));
+    const own = this.ownStory(r.storySrc);
+    if (own && r.state.story) r.errors.push(`story "${r.state.story}" and ${own === SRC_STORY ? 'story-src' : 'an inline story'} both name a story; ${own === SRC_STORY ? 'story-src' : 'the inline story'} is shown`);
+    this.status.setMessages('attributes', r.errors, 'error');
+    const state = own ? { ...r.state, story: own } : r.state;
+    this.ctl.load(state, given, familyGenerated(this.schema, state.pattern) ? null : this.decodeCustom(state));
+  }
+
+  // The element's own story: story-src, else an inline <script type="application/json"> child.
+  // Hands it to the story controller (loaded once per source) and returns its state name
+  // (SRC_STORY, INLINE_STORY), or null when the element has none.
+  ownStory(src) {
+    const script = src === null ? this.querySelector(':scope > script[type="application/json"]') : null;
+    if (src === null && !script) return null;
+    const source = src !== null ? `src:${src}` : `inline:${script.textContent}`;
+    const name = src !== null ? SRC_STORY : INLINE_STORY;
+    if (this.ownSource !== source) {
+      this.ownSource = source;
+      this.ctl.story.useOwn(name, src !== null
+        ? loadStorySource(src, this.table, { pageUrl: location.href, baseUrl: document.baseURI })
+        : parseInlineStory(script.textContent, this.table));
+    }
+    return name;
   }
 
   // The custom pattern of the cp / cw fields (the identity, with a message, when they do not decode).

@@ -17,6 +17,7 @@ import { RowFocus } from './row-focus.js';
 import { StoryControl } from './story-control.js';
 import { attachPointer } from './views/figure-pointer.js';
 import { describeFigures } from './views/figure-text.js';
+import { resultForStory } from './story-text.js';
 import { familyOf } from '../common/schema-table.js';
 import { recordLatency, nextFrame } from './latency.js';
 
@@ -44,12 +45,16 @@ export class ExplorerController {
     this.compute = computeFields(this.schema);
     this.runner = new Runner(this.pool, { onProgress: (id, f) => this.status.progressed(f) });
     this.figures = new Figures({ root: this.root, schema: this.schema, render: new RenderClient(opts.renderWorkerUrl ? { workerUrl: opts.renderWorkerUrl } : {}), getState: () => this.st, getCurrent: () => this.current });
-    this.precision = new PrecisionRequest(this.pool, (report) => this.figures.views.metrics.setPrecision(report));
+    this.precision = new PrecisionRequest(this.pool, (report) => {
+      this.figures.views.metrics.setPrecision(report);
+      this.story.values.precisionReport(report);
+    });
     this.figures.views.metrics.onAskPrecision = () => this.precision.compute();
     this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current });
     this.story = new StoryControl({
       table: this.table, box: this.$('story'), base: opts.storiesUrl, getState: () => this.st,
       update: (patch) => this.update(patch), report: (msgs) => this.status.setMessages('story', msgs, 'error'),
+      pool: this.pool, schema: this.schema, getCustom: () => this.custom, askPrecision: () => this.precision.compute(),
     });
     this.controls = null;
     this.attachPointers();
@@ -243,6 +248,7 @@ export class ExplorerController {
   async schedule(tInput = performance.now()) {
     this.setBusy(true);
     this.figures.views.metrics.setStale(true);
+    this.story.values.computing(this.settingsKey());
     this.precision.settingsChanged(this.settingsKey());
     this.dimLater();
     this.status.busy(`Computing M for L = ${this.st.L}, d = ${this.st.d}…`);
@@ -325,6 +331,7 @@ export class ExplorerController {
     this.setBusy(false);
     this.lastShown = { id, result };
     this.settleShown(id, result);
+    if (this.current.forStory) this.story.values.resulted(this.current.forStory, this.current.tol, this.settingsKey());
     this.status.done(this.hooks.doneText ? this.hooks.doneText(result, ms) : '');
     if (this.hooks.shown) this.hooks.shown(result, { ms, first: this.runs === 1 });
     if (this.figures.resized()) this.redrawAtNewSize();  // the size changed while this was computed
@@ -353,6 +360,7 @@ export class ExplorerController {
       const v = result.views;
       const pooledAt = v ? { budget: v.size, xRows: v.xRows, xCols: v.xCols } : null;
       this.describe(result, cur.tol);  // before its row arrays move to the render worker
+      cur.forStory = resultForStory(result);  // the numbers a story's placeholders show
       const images = this.figures.rerender(['all'], (which, opts) => this.figures.render.setData(id, result, cur.tol, { which, opts }), pooledAt);
       this.figures.views.metrics.update(result, cur.tol);
       // The newest result: its precision report at once (kept when only computed again for X's

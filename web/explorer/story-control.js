@@ -1,8 +1,10 @@
 // attnx explorer: lecture mode's controller, shared by the page and <attnx-explorer>: loads the
-// built-in stories (once each), applies a step's settings through the host's normal update path,
-// shows the story panel (views/story-view.js) and steps with the keyboard.
+// built-in stories (once each) or the element's own (useOwn), applies a step's settings through
+// the host's normal update path, shows the story panel (views/story-view.js) with its
+// placeholders filled from the state's result (story-values.js) and steps with the keyboard.
 import { loadStory, readStep, stepPatch, clampStep } from './story.js';
 import { StoryView, isStoryKey, keyStep } from './views/story-view.js';
+import { StoryValues } from './story-values.js';
 
 // The stories folder (web/explorer/stories/) seen from this module; a bundle passes its own.
 export const STORIES_URL = new URL('./stories/', import.meta.url);
@@ -11,8 +13,9 @@ export const STORIES_URL = new URL('./stories/', import.meta.url);
 export class StoryControl {
   // { table, box: the story panel's element, base: URL of the stories folder (default
   // STORIES_URL), getState(), update(patch): the host's update path, report(messages): shows
-  // the story's problems (an empty list clears them) }
-  constructor({ table, box, base = STORIES_URL, getState, update, report }) {
+  // the story's problems (an empty list clears them); for the placeholders (story-values.js):
+  // pool, schema, getCustom(), askPrecision() }
+  constructor({ table, box, base = STORIES_URL, getState, update, report, pool, schema, getCustom, askPrecision }) {
     Object.assign(this, { table, base, getState, update, report });
     this.loaded = new Map();  // name -> Promise<{ story } | { errors }>
     this.reads = 0;
@@ -21,12 +24,22 @@ export class StoryControl {
       onStep: (n) => this.go(n),
       onEnd: () => this.update({ story: '', step: 1 }),
     });
+    this.values = new StoryValues({
+      pool, schema, table, getState, getCustom, askPrecision,
+      changed: () => this.view.fill(this.values.values),
+    });
   }
 
   // The story `name`, loaded and validated once: resolves { story } or { errors }.
   load(name) {
     if (!this.loaded.has(name)) this.loaded.set(name, loadStory(name, this.table, { base: this.base }));
     return this.loaded.get(name);
+  }
+
+  // The host's own story under `name` (a name no built-in story has): `loading` resolves
+  // { story } or { errors } (story-source.js). Replaces an own story of that name given before.
+  useOwn(name, loading) {
+    this.loaded.set(name, Promise.resolve(loading).then((r) => (r.story ? { story: { ...r.story, name } } : r)));
   }
 
   // A state read from a link or attributes (given: the Set of fields they set). Without a story,
@@ -72,12 +85,17 @@ export class StoryControl {
   show(st) {
     if (!st.story) {
       this.view.show(null);
+      this.values.showing('');
       if (this.onShow) this.onShow();
       return;
     }
     this.load(st.story).then((r) => {
       const now = this.getState();
-      if (now && now.story === st.story) this.view.show(r.story || null, r.story ? clampStep(r.story, now.step) : 1);
+      if (now && now.story === st.story) {
+        const step = r.story ? clampStep(r.story, now.step) : 1;
+        this.view.show(r.story || null, step, this.values.values);
+        this.values.showing(r.story ? r.story.steps[step - 1].text : '');
+      }
       if (this.onShow) this.onShow();
     });
   }

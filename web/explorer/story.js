@@ -14,30 +14,36 @@
 //   title  plain text, at most 120 characters.
 //   text   plain text, at most 1000 characters; [words](page) links the words to one of the site's
 //          own pages: lab.html or index.html, optionally with a #hash (nothing else is linked).
+//          Numbers the text talks about are placeholders, {rho}, {zeta}, {failing_rows}, {dmin}…
+//          (story-text.js lists them all), filled in from the step's computed result; an unknown
+//          name, or a brace that is no placeholder, is an error.
 //   state  settings of the explorer, named and valued as in its links (the state table: pattern,
 //          L, k, w, r, block, stride, globals, randoms, weights, wMin, decay, eps, tau, delta, d,
 //          seed, scale, ref, row): JSON numbers for numbers, strings for choices. Each value must
 //          be valid as a link's would be (ranges may depend on the step's own pattern and L). A
-//          drawn pattern (custom) and the page's own fields (help, embed, story, step) cannot be
-//          set. A step shows the table's current defaults with its state on top, so it looks the
+//          drawn pattern (custom) and the page's own fields (help, embed, theme, present, story,
+//          step) cannot be set. A step shows the table's current defaults with its state on top, so it looks the
 //          same however it is reached.
 //
 // At most MAX_STEPS steps. To add a story, put NAME.json next to paper.json and add NAME to
 // STORIES below: links and attributes may only name built-in stories (a link never makes the page
-// load an arbitrary URL).
+// load an arbitrary URL). <attnx-explorer> may also read a lecturer's own file (story-source.js).
 import { parseField } from '../common/hashstate.js';
+import { placeholderErrors } from './story-text.js';
 
 // Built-in stories: name -> { file (in the stories folder), label (for the page's button) }.
 export const STORIES = {
   paper: { file: 'paper.json', label: 'The paper, step by step' },
+  constructions: { file: 'constructions.json', label: 'Three ways to choose X' },
 };
 export const STORY_NAMES = Object.keys(STORIES);
 export const MAX_STEPS = 50;
 export const MAX_TITLE = 120;
 export const MAX_TEXT = 1000;
 
-// Fields a step never sets (a drawn pattern's text, the page's own fields, the story's).
-const NOT_SCENE = new Set(['cp', 'cw', 'help', 'embed', 'story', 'step']);
+// Fields a step never sets (a drawn pattern's text, the page's own fields, the story's): stepping
+// keeps them, so a step never leaves presentation mode or changes the theme.
+const NOT_SCENE = new Set(['cp', 'cw', 'help', 'embed', 'theme', 'present', 'story', 'step']);
 // A link inside a step's text: [words](lab.html#…) or [words](index.html#…).
 const LINK = /\[([^\]\n]{1,200})\]\(([^)\s]{1,500})\)/g;
 const SAFE_HREF = /^(lab|index)\.html(#[A-Za-z0-9_=&,.%+-]*)?$/;
@@ -103,10 +109,12 @@ function stepErrors(table, s) {
   if (!s || typeof s !== 'object' || Array.isArray(s)) return ['a step must be an object { title, text, state }'];
   const errors = [];
   if (typeof s.title !== 'string' || !s.title.trim() || s.title.length > MAX_TITLE) errors.push(`title must be text of 1 to ${MAX_TITLE} characters`);
+  else if (/[{}]/.test(s.title)) errors.push('title must be plain text without braces (placeholders such as {rho} go in the text)');
   if (typeof s.text !== 'string' || !s.text.trim() || s.text.length > MAX_TEXT) errors.push(`text must be text of 1 to ${MAX_TEXT} characters`);
   else {
     const t = textParts(s.text);
     if (t.error) errors.push(`text: ${t.error}`);
+    for (const e of placeholderErrors(s.text)) errors.push(`text: ${e}`);
   }
   for (const k of Object.keys(s)) if (!['title', 'text', 'state'].includes(k)) errors.push(`"${k.slice(0, 40)}" is not part of a step (title, text, state)`);
   return errors.concat(stateErrors(table, s.state ?? {}));
@@ -114,9 +122,9 @@ function stepErrors(table, s) {
 
 // Validates a story's parsed JSON (data) against the explorer's state table. Returns
 // { story: { name, steps: [{ title, text, state }] } } or { errors: [message] }, each message
-// naming the story, the step (1-based, with its title) and the field. Never throws.
-export function parseStory(name, data, table) {
-  const where = `story "${name}"`;
+// naming the story (where: how messages name it, default story "name"), the step (1-based, with
+// its title) and the field. Never throws.
+export function parseStory(name, data, table, where = `story "${name}"`) {
   if (!Array.isArray(data)) return { errors: [`${where} must be a JSON list of steps`] };
   if (data.length === 0 || data.length > MAX_STEPS) return { errors: [`${where} must have 1 to ${MAX_STEPS} steps (it has ${data.length})`] };
   const errors = [];

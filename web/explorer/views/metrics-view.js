@@ -3,6 +3,7 @@
 // under each says what it means: the core's (schema.metrics), the same words everywhere.
 import { el, setChildren } from '../../common/dom.js';
 import { fmt, fmtInt, fmtVs } from '../format.js';
+import { cardText } from '../metric-text.js';
 import { PrecisionView } from './precision-view.js';
 
 function item(key, name, value, text, desc, cmp) {
@@ -45,7 +46,7 @@ function leakNote(r, tol) {
 function dItem(r, words) {
   const dStar = r.dStar;
   const ratio = dStar > 0 ? r.d / dStar : Infinity;
-  const it = item('d', 'd vs d*(L)', r.d, `${fmtInt(r.d)} / ${fmtInt(dStar)}`,
+  const it = item('d', 'd vs d*(L)', r.d, `${cardText.d(r)} / ${cardText.dStar(r)}`,
     `${words('dStar')} The d you chose is ${fmt(ratio, 2)}× d*.`);
   const fill = el('div', { class: 'dfill' });
   const mark = el('div', { class: 'dmark' });
@@ -67,13 +68,13 @@ function metricGrid(r, tol, metrics) {
   const cmp = (ok, sym, v) => ({ ok, text: `${ok ? '≤' : '>'} ${sym} = ${fmt(v)}` });
   const it = (key, value, text, extra) => item(key, nameOf(metrics[key]), value, text, metrics[key].help, extra);
   return el('div', { class: 'metric-grid' },
-    it('rho', m.rho, fmtVs(m.rho, tol.eps), cmp(m.okR, 'ε', tol.eps)),
-    it('zeta', m.zeta, fmtVs(m.zeta, tol.tau), cmp(m.okZ, 'τ', tol.tau)),
-    it('lambda', m.lambda, fmt(m.lambda)),
-    it('k', r.k, String(r.k)),
-    it('maxColCount', r.maxColCount, String(r.maxColCount),
+    it('rho', m.rho, cardText.rho(r, tol), cmp(m.okR, 'ε', tol.eps)),
+    it('zeta', m.zeta, cardText.zeta(r, tol), cmp(m.okZ, 'τ', tol.tau)),
+    it('lambda', m.lambda, cardText.lambda(r)),
+    it('k', r.k, cardText.k(r)),
+    it('maxColCount', r.maxColCount, cardText.maxColCount(r),
       { ok: r.inClass, text: r.inClass ? `≤ k = ${r.k}: inside` : `> k = ${r.k}: outside` }),
-    it('beta', m.beta, fmt(m.beta)),
+    it('beta', m.beta, cardText.beta(r)),
     dItem(r, (key) => metrics[key].help));
 }
 

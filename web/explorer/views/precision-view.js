@@ -6,6 +6,7 @@
 import { el } from '../../common/dom.js';
 import { constructionOf } from '../../common/schema-table.js';
 import { fmt, fmtInt } from '../format.js';
+import { precisionText } from '../metric-text.js';
 
 function fact(key, name, value, text, desc, ok) {
   const cls = ok === undefined ? 'm-value' : `m-value ${ok ? 'ok' : 'fail'}`;
@@ -43,12 +44,11 @@ function precisionFacts(report, r, onAsk, info, words) {
   if (report.state === 'computing') return [el('p', { class: 'hint', 'data-metric': 'precision', 'data-value': 'computing', text: 'Computing the precision report (X rounded to fewer bits, logits in float32 and float64)…' })];
   if (report.state === 'error') return [el('p', { class: 'field-error', text: `Precision report failed: ${report.message}` })];
   const p = report.precision;
-  const bitsText = p.bits === null ? 'not reached' : String(p.bits);
   return [
-    fact('inputNorm', words.inputNorm.label, p.inputNorm, fmt(p.inputNorm), words.inputNorm.help),
-    fact('fp32', words.fp32.label, p.fp32, p.fp32 ? '✓ holds' : '✗ fails', words.fp32.help, p.fp32),
-    fact('fp64', words.fp64.label, p.fp64, p.fp64 ? '✓ holds' : '✗ fails', words.fp64.help, p.fp64),
-    fact('bits', words.bits.label, p.bits === null ? 'null' : p.bits, bitsText, bitsSentence(p, info, words), p.bits !== null && p.bits <= 24),
+    fact('inputNorm', words.inputNorm.label, p.inputNorm, precisionText.inputNorm(p), words.inputNorm.help),
+    fact('fp32', words.fp32.label, p.fp32, precisionText.fp32(p), words.fp32.help, p.fp32),
+    fact('fp64', words.fp64.label, p.fp64, precisionText.fp64(p), words.fp64.help, p.fp64),
+    fact('bits', words.bits.label, p.bits === null ? 'null' : p.bits, precisionText.bits(p), bitsSentence(p, info, words), p.bits !== null && p.bits <= 24),
   ];
 }
 

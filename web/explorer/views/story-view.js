@@ -1,8 +1,11 @@
 // attnx explorer: the story panel (lecture mode): the step's title and text, "Step i of n",
 // Previous / Next and End. Used by the page and by <attnx-explorer>. Text only (links in a step's
-// text are built as <a> elements from story.js's checked parts).
+// text are built as <a> elements from story.js's checked parts; each placeholder is a
+// <span data-placeholder="name"> holding its value from story-text.js, "…" while it is on its way;
+// the panel's data-pending counts those).
 import { el, setIf, setChildren } from '../../common/dom.js';
 import { textParts } from '../story.js';
+import { fillParts, fillText } from '../story-text.js';
 
 // The story panel (see the top of this file).
 export class StoryView {
@@ -26,29 +29,46 @@ export class StoryView {
     box.hidden = true;
   }
 
-  // Shows step `step` (1-based) of story ({ name, steps }), or hides the panel (story null).
-  show(story, step) {
+  // Shows step `step` (1-based) of story ({ name, steps }) with its placeholders filled from
+  // values (story-text.js), or hides the panel (story null).
+  show(story, step, values) {
     if (!story) {
       this.shown = null;
       setIf(this.box, 'hidden', true);
       return;
     }
-    if (this.shown && this.shown.story === story && this.shown.step === step) return;
+    if (this.shown && this.shown.story === story && this.shown.step === step) return this.fill(values);
     this.shown = { story, step };
     const s = story.steps[step - 1];
     this.box.dataset.step = String(step);
     this.count.textContent = `Step ${step} of ${story.steps.length}`;
     this.title.textContent = s.title;
-    setChildren(this.text, this.textNodes(s.text));
+    this.shownText = null;
+    this.fill(values);
     this.prev.disabled = step <= 1;
     this.next.disabled = step >= story.steps.length;
     setIf(this.box, 'hidden', false);
   }
 
-  // The nodes of a step's text: strings and <a> links to the site's pages.
-  textNodes(text) {
+  // Fills the shown step's placeholders from values again (they arrived or changed).
+  fill(values) {
+    if (!this.shown) return;
+    const text = this.shown.story.steps[this.shown.step - 1].text;
+    const nodes = this.textNodes(text, values);
+    const key = nodes.map((n) => (typeof n === 'string' ? n : `<${n.textContent}>`)).join('');
+    if (key === this.shownText) return;
+    this.shownText = key;
+    setChildren(this.text, nodes);
+    this.box.dataset.pending = String(this.text.querySelectorAll('[data-pending]').length);
+  }
+
+  // The nodes of a step's text: strings, placeholders' <span>s and <a> links to the site's pages.
+  textNodes(text, values) {
     const { parts } = textParts(text);
-    return (parts || [{ text }]).map((p) => (p.href ? el('a', { href: new URL(p.href, this.siteRoot).href, text: p.text }) : p.text));
+    return (parts || [{ text }]).flatMap((p) => (p.href
+      ? [el('a', { href: new URL(p.href, this.siteRoot).href, text: fillText(p.text, values) })]
+      : fillParts(p.text, values).map((f) => (f.name === undefined ? f.text
+        : el('span', { class: 'story-value', 'data-placeholder': f.name, 'data-pending': f.pending ? '' : null, text: f.text })))));
   }
 }
 

@@ -1,0 +1,92 @@
+// attnx: the explorer-stories surface of scripts/fuzz-web.mjs: one <attnx-explorer> on a host page
+// of the served site's own origin, with a hostile story (story-src, an inline JSON child, the
+// story and step attributes: scripts/fuzz-web-inputs.mjs storyCase). The host page and the story
+// file are answered by the browser context (page.route), nothing else leaves the test server.
+// A case ends as ok, refused (a message inside the element) or BAD: a page error, a console
+// error, an unhandled rejection, a crash, user text rendered as HTML, NaN, "undefined" or a
+// placeholder's braces shown, or no idle element within the per-case guard.
+
+const HOST = 'fz-story-host.html';
+
+// Escapes text for an HTML attribute value or a <script type="application/json"> child.
+const attr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const scriptText = (s) => String(s).replace(/<\//g, '<\\/').replace(/<!--/g, '<\\!--');
+
+// The host page of case c (the element loads the site's embed module).
+function hostHtml(c) {
+  const attrs = c.attrs.map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${attr(v)}"`)).join('');
+  const child = c.how === 'inline' ? `<script type="application/json">${scriptText(c.text)}</script>` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fz</title>
+<script type="module" src="embed/attnx.js"></script></head><body>
+<attnx-explorer id="fz"${attrs} figures="A,M,metrics">${child}</attnx-explorer></body></html>`;
+}
+
+// Opens case c's host page in a new context; records problems in events.
+async function openCase(browser, baseUrl, c, events) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (!url.startsWith(baseUrl)) return route.abort();
+    if (url === `${baseUrl}${HOST}`) return route.fulfill({ contentType: 'text/html', body: hostHtml(c) });
+    if (/\/fz-story\.json$/.test(new URL(url).pathname)) return route.fulfill({ contentType: 'application/json', body: c.text });
+    return route.continue();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => events.push(`pageerror: ${e.message.slice(0, 300)}`));
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) events.push(`console error: ${m.text().slice(0, 300)}`); });
+  page.on('crash', () => events.push('crash: the page crashed'));
+  await page.addInitScript(() => {
+    window.__rej = [];
+    window.addEventListener('unhandledrejection', (e) => window.__rej.push(String((e.reason && e.reason.message) || e.reason).slice(0, 200)));
+  });
+  await page.goto(`${baseUrl}${HOST}`);
+  return { context, page };
+}
+
+// What the element shows once idle (computed, its story loaded or refused).
+async function elementShown(page, timeout) {
+  await page.waitForFunction(() => {
+    const el = document.getElementById('fz');
+    const box = el && el.shadowRoot && el.shadowRoot.querySelector('[data-busy]');
+    const story = el && el.shadowRoot && el.shadowRoot.getElementById('story');
+    return el && el.runs >= 1 && box && box.dataset.busy === '0' && story && (story.hidden || story.dataset.pending === '0');
+  }, null, { timeout, polling: 100 });
+  return page.evaluate(() => {
+    const root = document.getElementById('fz').shadowRoot;
+    const text = (id) => (root.getElementById(id) || { textContent: '' }).textContent;
+    return {
+      injected: !!(document.querySelector('[data-fz]') || root.querySelector('[data-fz]')),
+      story: root.getElementById('story').hidden ? '' : text('story'), shown: `${text('metrics')} | ${text('summary')}`,
+      msgs: [...root.querySelectorAll('#messages li')].map((li) => li.textContent).slice(0, 4), rej: window.__rej.slice(),
+    };
+  });
+}
+
+// The BAD reasons of snapshot s.
+function badReasons(s, events) {
+  const r = [...events, ...s.rej.map((v) => `unhandled rejection: ${v}`)];
+  if (s.injected) r.push('user text rendered as HTML ([data-fz] element in the page)');
+  const m = /NaN|undefined/.exec(`${s.story} | ${s.shown}`);
+  if (m) r.push(`"${m[0]}" shown`);
+  const brace = /\{[A-Za-z_]\w*\}/.exec(s.story);
+  if (brace) r.push(`a placeholder left in the story: ${brace[0]}`);
+  return r;
+}
+
+/** Runs story case c against the site at baseUrl; never throws. Returns { outcome, reasons, said }. */
+export async function runStoryCase(browser, baseUrl, c, timeout) {
+  const events = [];
+  let context;
+  try {
+    const open = await openCase(browser, baseUrl, c, events);
+    context = open.context;
+    const s = await Promise.race([elementShown(open.page, timeout),
+      new Promise((_, rej) => setTimeout(() => rej(new Error(`hang: no idle element within ${timeout / 1000} s`)), timeout + 5000))]);
+    const reasons = badReasons(s, events);
+    return { outcome: reasons.length ? 'BAD' : s.msgs.length ? 'refused' : 'ok', reasons, said: (s.msgs[0] || '').slice(0, 160) };
+  } catch (e) {
+    return { outcome: 'BAD', reasons: [...events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`], said: '' };
+  } finally {
+    if (context) await context.close().catch(() => {});
+  }
+}

@@ -1,0 +1,61 @@
+// Presentation mode fits every step of every built-in story on a lecture-hall screen (issue 23):
+// at 1280×720 and 1024×768, stepped with the arrow keys from step 1 with present=1, each step once
+// its placeholders are filled, the page does not scroll (neither the document nor the story
+// panel), and the verdict, A, M, the step's text and the step navigation lie inside the viewport.
+// Measured as rectangles, never as times.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useSite } from './site-harness.mjs';
+import { STORIES, STORY_NAMES } from '../../web/explorer/story.js';
+
+const site = useSite();
+const here = dirname(fileURLToPath(import.meta.url));
+const SIZES = [{ width: 1280, height: 720 }, { width: 1024, height: 768 }];
+const SHOWN = ['#summary', '#fig-A canvas.heat', '#fig-M canvas.heat', '#story .story-title', '#story .story-text', '#present-next', '#present-count'];
+
+// The layout of the page: scroll sizes and the rectangles of SHOWN.
+const layout = (page) => page.evaluate((sel) => {
+  const se = document.scrollingElement, story = document.getElementById('story');
+  const rect = (s) => {
+    const e = document.querySelector(s);
+    if (!e || !e.getClientRects().length) return null;
+    const r = e.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  };
+  return {
+    doc: [se.scrollWidth, se.clientWidth, se.scrollHeight, se.clientHeight],
+    story: [story.scrollHeight, story.clientHeight], scrollY,
+    present: document.querySelector('.ax')?.dataset.present, rects: Object.fromEntries(sel.map((s) => [s, rect(s)])),
+  };
+}, SHOWN);
+
+for (const size of SIZES) {
+  for (const name of STORY_NAMES) {
+    test(`${size.width}×${size.height}: every step of "${name}" fits in presentation mode without scrolling`, async () => {
+      const count = JSON.parse(readFileSync(join(here, '../../web/explorer/stories', STORIES[name].file), 'utf8')).length;
+      const context = await site.browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      await page.goto(`${site.server.url}#story=${name}&step=1&present=1`);
+      for (let n = 1; n <= count; n++) {
+        if (n > 1) await page.keyboard.press('ArrowRight');
+        await page.waitForFunction((n) => document.getElementById('story').dataset.step === String(n) && document.getElementById('story').dataset.pending === '0'
+          && document.documentElement.dataset.busy === '0', n, { timeout: 180000 });
+        const l = await layout(page);
+        const at = `${name} step ${n}`;
+        assert.equal(l.present, '1', `${at}: still presenting`);
+        assert.ok(l.doc[0] <= l.doc[1] && l.doc[2] <= l.doc[3], `${at}: the page does not scroll (${l.doc})`);
+        assert.ok(l.story[0] <= l.story[1] + 1, `${at}: the story panel does not scroll (${l.story})`);
+        assert.equal(l.scrollY, 0);
+        for (const [s, r] of Object.entries(l.rects)) {
+          assert.ok(r, `${at}: ${s} is shown`);
+          assert.ok(r.left >= 0 && r.top >= 0 && r.right <= size.width + 0.5 && r.bottom <= size.height + 0.5, `${at}: ${s} inside the viewport ${JSON.stringify(r)}`);
+        }
+        assert.equal(await page.textContent('#present-count'), `${n} / ${count}`);
+      }
+      await context.close();
+    });
+  }
+}
