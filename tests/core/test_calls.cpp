@@ -14,6 +14,7 @@
 #include "helpers.hpp"
 #include <attnx/calls.hpp>
 #include <attnx/calls_io.hpp>
+#include <attnx/memory.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/schema.hpp>
 
@@ -200,7 +201,10 @@ TEST_CASE("min_d_call and sweep_point_call: the core's results; progress every 2
 
 TEST_CASE("estimate, fits, median and quantile calls: the core's numbers, null when not reached") {
   const attnx::ByteEstimate e = attnx::estimate_call(json_parse(R"({"L": 1024, "d": 512})"));
-  CHECK(e.construct == static_cast<double>(attnx::estimate_construct_bytes(1024, 512)));
+  // jl's construct as it checks itself: the default random pattern (k = 2) and X's build.
+  CHECK(e.construct == static_cast<double>(attnx::estimate_inputs_bytes("jl", 1024, 2, 512, false)));
+  CHECK(e.construct > static_cast<double>(attnx::estimate_construct_bytes(1024, 512, 2)));
+  CHECK(e.mind == static_cast<double>(attnx::estimate_mind_bytes(1024, 16, 2)));
   CHECK(e.max_bytes == static_cast<double>(attnx::kDefaultMaxBytes));
   // d = 400 + 60 log2(L / 64): b = 60 / ln 2 by hand.
   const attnx::FitsCall f = attnx::fits_call(json_parse("[64, 128, 256, 512]"), json_parse("[400, 460, 520, 580]"));
