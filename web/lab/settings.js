@@ -1,7 +1,7 @@
 // attnx lab: the sweep settings as a state table built from the core's schema() (DOM-free): every
 // option a lab link carries (schema.linkCompute.lab, with the lab context's defaults and limits),
 // then the page's view fields; the checks that need the whole state; and the worker options.
-import { buildTable, familyOf, constructionOf } from '../common/schema-table.js';
+import { buildTable, familyOf, constructionOf, optionApplies } from '../common/schema-table.js';
 import { parseField } from '../common/hashstate.js';
 import { THEME_FIELD } from '../common/theme.js';
 
@@ -147,14 +147,16 @@ export function widerGrid(schema, st) {
   return out.length > now.length ? out.join(',') : null;
 }
 
-// Whether option `name` is used with state st: a family parameter only by its family, w_min only
-// by random weights, decay only by decaying ones, box only by lp, projection only by jl; every
-// other option always.
+// The search grid: a sweep file carries it for every construction (attnx sweep writes step and
+// d_max with moment too), so the lab keeps it whatever the construction.
+const SWEEP_GRID = ['step', 'dmax'];
+
+// Whether option `name` is used with state st: the core's applies rule (optionApplies: box only
+// by lp, projection only by jl, w_min and decay only by their weights), and a family parameter
+// only by its family.
 export function applies(schema, name, st) {
-  if (name === 'box') return st.construction === 'lp';
-  if (name === 'projection') return st.construction === 'jl';
-  if (name === 'wMin') return st.weights === 'random';
-  if (name === 'decay') return st.weights === 'decaying';
+  if (SWEEP_GRID.includes(name)) return true;
+  if (!optionApplies(schema, name, st)) return false;
   const isParam = sweepFamilies(schema).some((f) => f.params.some((p) => p.name === name));
   return !isParam || familyOf(schema, st.pattern).params.some((p) => p.name === name);
 }
