@@ -4,9 +4,11 @@
 // (arrows move the cursor, Space toggles a cell). The lab: run a sweep and reach its table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { useSite } from './site-harness.mjs';
 
 const site = useSite();
+const location = (url) => new URL(url).hash;
 const runs = (page) => page.evaluate(() => Number(document.documentElement.dataset.runs || 0));
 const ready = (page, n) => page.waitForFunction((n) => Number(document.documentElement.dataset.runs || 0) >= n
   && document.documentElement.dataset.busy !== '1', n, { timeout: 120000 });
@@ -50,6 +52,37 @@ test('keyboard: change the pattern and d, find the minimal d, pin a row of M', a
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /[#&]row=5(&|$)/.test(location.hash), null, { timeout: 60000 });
   await page.waitForFunction(() => /Row i = 5\D/.test(document.getElementById('inspector').textContent), null, { timeout: 60000 });
+  await context.close();
+});
+
+test('keyboard: step through a story in presentation mode (Present, → Space End Home ←, Esc)', async () => {
+  const { context, page } = await open('#story=paper&step=1', 1280, 720);
+  const count = () => page.textContent('#present-count');
+  const steps = JSON.parse(readFileSync(new URL('../../web/explorer/stories/paper.json', import.meta.url), 'utf8')).length;
+  await tabTo(page, '#present-top');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /[#&]present=1(&|$)/.test(location.hash), null, { timeout: 60000 });
+  assert.equal(await page.isVisible('#present-bar'), true, 'the presentation bar shows');
+  const n = Number((await count()).split(' / ')[1]);
+  assert.equal(n, steps, 'the bar counts the story\'s steps');
+  const at = async (i) => page.waitForFunction((i) => document.getElementById('present-count').textContent.startsWith(`${i} / `)
+    && new RegExp(`[#&]step=${i}(&|$)`).test(location.hash), i, { timeout: 60000 });
+  await page.keyboard.press('ArrowRight');
+  await at(2);
+  await page.keyboard.press(' ');
+  await at(3);
+  await page.keyboard.press('ArrowLeft');
+  await at(2);
+  await page.keyboard.press('End');
+  await at(n);
+  await page.keyboard.press('Home');
+  await at(1);
+  await page.keyboard.press('PageDown');
+  await at(2);
+  assert.match(location(await page.url()), /present=1/, 'stepping keeps presentation mode');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !/[#&]present=1(&|$)/.test(location.hash), null, { timeout: 60000 });
+  assert.equal(await page.isVisible('#present-bar'), false, 'Esc leaves presentation mode');
   await context.close();
 });
 
