@@ -66,7 +66,8 @@ test('keyboard: step through a story in presentation mode (Present, → Space En
   const n = Number((await count()).split(' / ')[1]);
   assert.equal(n, steps, 'the bar counts the story\'s steps');
   const at = async (i) => page.waitForFunction((i) => document.getElementById('present-count').textContent.startsWith(`${i} / `)
-    && new RegExp(`[#&]step=${i}(&|$)`).test(location.hash), i, { timeout: 60000 });
+    && (i === 1 ? !/[#&]step=(?!1(&|$))/.test(location.hash) : new RegExp(`[#&]step=${i}(&|$)`).test(location.hash)),
+  i, { timeout: 60000 });  // step 1 may be left out of the link
   await page.keyboard.press('ArrowRight');
   await at(2);
   await page.keyboard.press(' ');
