@@ -1,4 +1,6 @@
-// Regenerates the README screenshots (docs/*.png) from the built site in headless Chromium.
+// Regenerates the README screenshots (docs/*.png) from the built site in headless Chromium: the
+// explorer's first screen at 1280x720 (what a projector shows, no scrolling), the same on a
+// 390x844 phone, presentation mode at 1280x720 and the lab after the paper preset's run.
 // Usage: npm run build && node scripts/screenshots.mjs
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -6,22 +8,28 @@ import { launchChromium } from './chromium.mjs';
 import { startServer } from './serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const explorerDone = () => Number(document.documentElement.dataset.runs || 0) >= 1
+  && document.documentElement.dataset.busy === '0';
+const SHOTS = [
+  { file: 'explorer.png', path: 'index.html', width: 1280, height: 720, ready: explorerDone },
+  { file: 'phone.png', path: 'index.html', width: 390, height: 844, ready: explorerDone },
+  { file: 'present.png', path: 'index.html#story=paper&step=3&present=1', width: 1280, height: 720, ready: explorerDone },
+  { file: 'lab.png', path: 'lab.html#preset=paper&autorun=1', width: 1280, height: 1100, ready: () => document.body.dataset.run === 'done' },
+];
 
 const server = await startServer(`${ROOT}dist`, 0);
 const browser = await launchChromium();
 mkdirSync(`${ROOT}docs`, { recursive: true });
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  await page.goto(`${server.url}index.html#help=0&row=40`);
-  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${ROOT}docs/explorer.png` });
-  const lab = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
-  await lab.goto(`${server.url}lab.html#preset=paper&autorun=1`);
-  await lab.waitForFunction(() => document.body.dataset.run === 'done', null, { timeout: 120000 });
-  await lab.waitForTimeout(500);
-  await lab.screenshot({ path: `${ROOT}docs/lab.png` });
-  console.log('wrote docs/explorer.png, docs/lab.png');
+  for (const s of SHOTS) {
+    const page = await browser.newPage({ viewport: { width: s.width, height: s.height } });
+    await page.goto(`${server.url}${s.path}`);
+    await page.waitForFunction(s.ready, null, { timeout: 120000 });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${ROOT}docs/${s.file}` });
+    await page.close();
+    console.log(`wrote docs/${s.file} (${s.width}x${s.height})`);
+  }
 } finally {
   await browser.close();
   await server.close();
