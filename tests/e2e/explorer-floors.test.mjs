@@ -73,7 +73,7 @@ test('moment: the bits floor for keys chosen with the target, against D = 2m and
   const b = await floorItem(page, 'bitsFloor');
   assert.equal(Number(b.value), r.bounds.bitsFreeKeys);
   assert.equal(b.text, `D·w ≥ ${fmt(r.bounds.bitsFreeKeys, 5)}`);
-  assert.equal(b.sentence, `The bits floor is D·w ≥ ${fmt(r.bounds.bitsFreeKeys, 5)} bits; this X has D = 4 and w = ${r.bounds.bitsPerNumber} bits per input number (${schema.bounds.bits_per_number.label}).`);
+  assert.equal(b.sentence, `The bits floor is D·w ≥ ${fmt(r.bounds.bitsFreeKeys, 5)} bits; this X has D = 4 and w = ${r.bounds.bitsPerNumber} bits per input number.`);
   assert.equal(b.meaning, schema.bounds.bits_free_keys.help);
   const f = await floorItem(page, 'dLambda');
   assert.equal(Number(f.value), r.bounds.dLambda);

@@ -51,9 +51,8 @@ export function bitsFact(b, D, info, words) {
   const w = words[floorKey];
   const f = floorKey ? b[boundField(floorKey)] : undefined;
   if (!w || !known(f)) return null;
-  const wInfo = words.bits_per_number;
   const uses = known(b.bitsPerNumber)
-    ? `this X has D = ${fmtInt(D)} and w = ${fmtInt(b.bitsPerNumber)} bits per input number (${wInfo.label})`
+    ? `this X has D = ${fmtInt(D)} and w = ${fmtInt(b.bitsPerNumber)} bits per input number`
     : 'w, the bits per input number this X uses, comes with the precision report';
   return {
     key: 'bitsFloor', floorKey, name: `${w.label}`, value: f, text: `D·w ≥ ${fmt(f, BITS_DIGITS)}`,

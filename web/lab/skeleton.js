@@ -53,7 +53,7 @@ function dlPlot() {
   return plotCard('fig-dl', 'd-vs-L', 'plot-dl',
     ['Minimal ', v('d'), ' versus ', v('L')],
     ['Dots: each trial\'s smallest successful ', v('d'), ' (triangles at the top: not reached within ', v('d'), el('sub', { text: 'max' }),
-      '). Lines: median and (1−δ)-quantile, their fits, and the union-bound estimate ', v('d'), '*(', v('L'), ').'],
+      '). Lines: median and (1−δ)-quantile, their fits, and the union-bound estimate ', v('d'), '*(', v('L'), ') (a heuristic). Near the bottom: the proven floor ', v('D'), el('sub', { text: 'Λ' }), ' at the trials\' logit scale and the moment curve\'s ', v('D'), ' = 2', v('m'), ' (SPEC §9).'],
     el('p', { class: 'fit-sentence', id: 'fit-sentence' }),
     el('p', { class: 'hint fig-note', id: 'dl-note', hidden: true }),
     el('div', { class: 'fig-tools' },

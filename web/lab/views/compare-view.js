@@ -35,7 +35,7 @@ export function renderCompare({ $, rows, Ls, core, schema, dark }) {
   fillTable($('plot-cmp-dw-table'), 'Each X\'s hidden size D and bits per input number w (trial 0), and the counting floors on D·w (bits)', DW_COLUMNS, dwCells(rows));
   $('plot-cmp-d-sentence').textContent = dimensionSentence(rows);
   $('plot-cmp-bits-sentence').textContent = bitsSentence(rows);
-  fillTable($('plot-cmp-d-table'), 'Median minimal d over the trials, its (1−δ)-quantile in brackets, and moment\'s D', DIMENSION_COLUMNS, dimensionCells(rows));
+  fillTable($('plot-cmp-d-table'), 'Median minimal d over the trials, its (1−δ)-quantile in brackets, moment\'s D, and each one\'s proven floor D_Λ at its own logit scale', DIMENSION_COLUMNS, dimensionCells(rows));
   fillTable($('plot-cmp-bits-table'), 'bits(X) of trial 0 at the d it used, and whether X passes in float32 / float64', BITS_COLUMNS, bitsCells(rows));
 }
 

@@ -22,14 +22,15 @@ export function curveLabels(schema) {
   return FLOORS.map((f) => `${schema.bounds[f.key].label}: D·w ≥ bound (a proof, at w bits per number)`);
 }
 
-// The axes' values: the points' D and w, and where the curves cross the D range.
+// The axes' values: the points' D and w, and the curves' values at the smallest D.
 function axisValues(pts, floors) {
   const Ds = COMPARED.flatMap((n) => pts[n].map((p) => p.D));
   const ws = COMPARED.flatMap((n) => pts[n].map((p) => p.w));
   if (!Ds.length || !floors.length) return { Ds, ws };
-  const dLo = Math.min(...Ds), dHi = Math.max(...Ds);
+  const dLo = Math.min(...Ds);
   const fixed = Math.max(...floors.map((f) => f.bitsFixedKeys)), free = Math.min(...floors.map((f) => f.bitsFreeKeys).filter((v) => v > 0));
-  return { Ds, ws: [...ws, fixed / dLo, Number.isFinite(free) ? free / dHi : null] };
+  // The curves where they start (smallest D): past the points' D range they run below the frame.
+  return { Ds, ws: [...ws, fixed / dLo, Number.isFinite(free) ? free / dLo : null] };
 }
 
 // The curves w = bound / D of each length, straight on log-log axes (two ends), fainter for

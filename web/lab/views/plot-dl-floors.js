@@ -22,7 +22,7 @@ export function floorData(core, points) {
 /** Legend entries of the floor lines drawn (data: plot-dl.js's, with floorData's members). */
 export function floorLegend(theme, { floors, twoM }) {
   const out = [];
-  if (floors.length) out.push({ label: `D_Λ floor: a proof at bounded logits ${scaleText(floors) || ''}`.trim(), ink: theme.ink, draw: lineSwatch(theme.quantile, FLOOR_DASH, 1.6) });
+  if (floors.length) out.push({ label: `D_Λ floor: a proof at bounded logits ${scaleText(floors) || ''}`.trim(), ink: theme.ink, draw: lineSwatch(theme.ink, FLOOR_DASH, 1.6) });
   if (twoM.length) out.push({ label: 'D = 2m (moment curve): exact arithmetic', ink: theme.ink, draw: lineSwatch(theme.muted, MOMENT_DASH, 2) });
   return out;
 }
@@ -40,7 +40,7 @@ export function drawFloorLines(ctx, schema) {
   const { data, theme } = ctx;
   const moment = schema.constructions.find((c) => c.dimension === '2m');
   line(ctx.area, ctx, {
-    key: 'd_lambda', color: theme.quantile, dash: FLOOR_DASH, pts: data.floors, meaning: schema.bounds.d_lambda.help,
+    key: 'd_lambda', color: theme.ink, dash: FLOOR_DASH, pts: data.floors, meaning: schema.bounds.d_lambda.help,
     tip: (p) => `L = ${p.L}: D_Λ = ${fmt(p.value)} at the median Λ = ${fmt(p.scale)} (a proof)`,
   });
   line(ctx.area, ctx, {
