@@ -131,7 +131,7 @@ export class MetricsView {
     this.precision.setPrecision(report);
     if (!this.shown || !report || report.state !== 'done' || !report.bounds || !this.floors) return;
     const next = floorItems(this.shown, this.schema, report.bounds);
-    this.floors[0].before(...next);
+    for (const e of next) this.floors[0].before(e);
     for (const e of this.floors) e.remove();
     this.floors = next;
   }

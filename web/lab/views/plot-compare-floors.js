@@ -15,7 +15,7 @@ const DSTAR_DASH = '9 3 2 3';
 export function scaleText(series) {
   const s = series.map((p) => p.scale).filter((v) => v !== null && v !== undefined && Number.isFinite(v));
   if (!s.length) return null;
-  const lo = fmt(Math.min(...s), 2), hi = fmt(Math.max(...s), 2);
+  const lo = fmt(s.reduce((a, b) => Math.min(a, b)), 2), hi = fmt(s.reduce((a, b) => Math.max(a, b)), 2);
   return `Λ ≈ ${lo === hi ? lo : `${lo}–${hi}`}`;
 }
 

@@ -27,8 +27,9 @@ function axisValues(pts, floors) {
   const Ds = COMPARED.flatMap((n) => pts[n].map((p) => p.D));
   const ws = COMPARED.flatMap((n) => pts[n].map((p) => p.w));
   if (!Ds.length || !floors.length) return { Ds, ws };
-  const dLo = Math.min(...Ds);
-  const fixed = Math.max(...floors.map((f) => f.bitsFixedKeys)), free = Math.min(...floors.map((f) => f.bitsFreeKeys).filter((v) => v > 0));
+  const min = (a) => a.reduce((x, y) => Math.min(x, y), Infinity), max = (a) => a.reduce((x, y) => Math.max(x, y), -Infinity);
+  const dLo = min(Ds);
+  const fixed = max(floors.map((f) => f.bitsFixedKeys)), free = min(floors.map((f) => f.bitsFreeKeys).filter((v) => v > 0));
   // The curves where they start (smallest D): past the points' D range they run below the frame.
   return { Ds, ws: [...ws, fixed / dLo, Number.isFinite(free) ? free / dLo : null] };
 }
