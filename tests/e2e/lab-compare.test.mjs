@@ -121,17 +121,17 @@ test('SPEC 9 on the comparison: D_Λ per construction, 2m and d*(L) with their a
   assert.deepEqual(await floorValues(page, 'plot-cmp-d', 'moment-floor'), expected.map((e) => e.moment.bounds.dLambda));
   assert.deepEqual(await floorValues(page, 'plot-cmp-d', 'dStar'), expected.map((e) => e.jl.dStar));
   const legendA = await legendOf(page, 'plot-cmp-d');
-  for (const n of ['jl', 'lp', 'moment']) assert.ok(legendA.some((t) => t.startsWith(`${n}: D_Λ, a proof at bounded logits Λ ≈ `)), legendA.join(' | '));
+  for (const n of ['jl', 'lp', 'moment']) assert.ok(legendA.some((t) => t.startsWith(`${n}: floor D_Λ, bounded logits Λ ≈ `)), legendA.join(' | '));
   assert.ok(legendA.includes('moment: D = 2m, exact arithmetic'), legendA.join(' | '));
   assert.ok(legendA.includes('d*(L) estimate: heuristic (§3.5)'), legendA.join(' | '));
   const jlScale = fmt(expected[1].jl.floor.logitScale, 2);
-  assert.ok(legendA.some((t) => t.includes(jlScale)), `jl's Λ ${jlScale} in ${legendA.join(' | ')}`);
+  assert.ok(legendA.includes(`jl: floor D_Λ, bounded logits Λ ≈ ${jlScale}`), `jl's Λ ${jlScale} in ${legendA.join(' | ')}`);
   // Plot (c): (D, w) of every X per L, both curves per L at the module's floors.
   assert.deepEqual(await seriesOf(page, 'plot-cmp-dw'), [['jl', 2], ['lp', 2], ['moment', 2]]);
   assert.deepEqual(await floorValues(page, 'plot-cmp-dw', 'bits_fixed_keys'), expected.map((e) => e.moment.bounds.bitsFixedKeys));
   assert.deepEqual(await floorValues(page, 'plot-cmp-dw', 'bits_free_keys'), expected.map((e) => e.moment.bounds.bitsFreeKeys));
   const legendC = await legendOf(page, 'plot-cmp-dw');
-  for (const key of ['bits_fixed_keys', 'bits_free_keys']) assert.ok(legendC.some((t) => t.startsWith(schema.bounds[key].label)), legendC.join(' | '));
+  for (const key of ['bits_fixed_keys', 'bits_free_keys']) assert.ok(legendC.includes(`${schema.bounds[key].label} (a proof)`), legendC.join(' | '));
   const dw = await tableCells(page, 'plot-cmp-dw-table');
   assert.deepEqual(dw[1], ['32', `D = ${expected[1].jl.trial0.d}, w = ${expected[1].jl.trial0.bounds.bitsPerNumber}`,
     `D = ${expected[1].lp.trial0.d}, w = ${expected[1].lp.trial0.bounds.bitsPerNumber}`, `D = 4, w = ${expected[1].moment.bounds.bitsPerNumber}`,
@@ -160,7 +160,7 @@ test('SPEC 9 on the sweep\'s d-versus-L plot: D_Λ at the median Λ, D = 2m, d*(
   assert.deepEqual(await floorValues(page, 'plot-dl', 'two_m'), points.map((p) => api.bounds({ L: p.L, k: p.k }).momentD));
   assert.deepEqual(points.map((p) => api.bounds({ L: p.L, k: p.k }).momentD), [4, 4], 'D = 2m = 2k');
   const legend = await legendOf(page, 'plot-dl');
-  assert.ok(legend.some((t) => t.startsWith('D_Λ floor: a proof at bounded logits Λ ≈ ')), legend.join(' | '));
+  assert.ok(legend.some((t) => t === `floor D_Λ, bounded logits Λ ≈ ${fmt(points[1].logit_scale, 2)}`), legend.join(' | '));
   assert.ok(legend.includes('D = 2m (moment curve): exact arithmetic'), legend.join(' | '));
   assert.ok(legend.includes('d*(L) estimate: heuristic (§3.5)'), legend.join(' | '));
   const json = JSON.parse((await downloadText(page, 'export-json')).text);

@@ -11,12 +11,11 @@ import { COMPARED } from '../compare.js';
 const FLOOR_DASH = '4 3';
 const DSTAR_DASH = '9 3 2 3';
 
-// "Λ ≈ 5.6" or "Λ ≈ 5.1–5.6" over the logit scales of a series (null when none is known).
+// "Λ ≈ 5.6": the logit scale at the largest length of a series whose scale is known (each
+// length's is in its marker's title), or null when none is.
 export function scaleText(series) {
   const s = series.map((p) => p.scale).filter((v) => v !== null && v !== undefined && Number.isFinite(v));
-  if (!s.length) return null;
-  const lo = fmt(s.reduce((a, b) => Math.min(a, b)), 2), hi = fmt(s.reduce((a, b) => Math.max(a, b)), 2);
-  return `Λ ≈ ${lo === hi ? lo : `${lo}–${hi}`}`;
+  return s.length ? `Λ ≈ ${fmt(s[s.length - 1], 2)}` : null;
 }
 
 /** The legend labels of the floors drawn (each with its assumption). floors: floorSeries;
@@ -25,7 +24,7 @@ export function floorLabels(floors, dStars) {
   const out = {};
   for (const n of COMPARED) {
     const s = scaleText(floors[n]);
-    if (floors[n].length) out[n] = `${n}: D_Λ, a proof at bounded logits${s ? ` ${s}` : ''}`;
+    if (floors[n].length) out[n] = `${n}: floor D_Λ, bounded logits${s ? ` ${s}` : ''}`;
   }
   if (dStars.length) out.dStar = 'd*(L) estimate: heuristic (§3.5)';
   return out;

@@ -17,9 +17,10 @@ const FLOORS = [
   { field: 'bitsFreeKeys', key: 'bits_free_keys', dash: '2 3' },
 ];
 
-/** The legend labels of the two curves: the schema's label and what it assumes. */
+/** The legend labels of the two curves: the schema's label, and that each is a proof (the
+ *  curves' titles hold the schema's meaning). */
 export function curveLabels(schema) {
-  return FLOORS.map((f) => `${schema.bounds[f.key].label}: D·w ≥ bound (a proof, at w bits per number)`);
+  return FLOORS.map((f) => `${schema.bounds[f.key].label} (a proof)`);
 }
 
 // The axes' values: the points' D and w, and the curves' values at the smallest D.
