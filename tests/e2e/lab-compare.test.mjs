@@ -121,11 +121,11 @@ test('SPEC 9 on the comparison: D_Λ per construction, 2m and d*(L) with their a
   assert.deepEqual(await floorValues(page, 'plot-cmp-d', 'moment-floor'), expected.map((e) => e.moment.bounds.dLambda));
   assert.deepEqual(await floorValues(page, 'plot-cmp-d', 'dStar'), expected.map((e) => e.jl.dStar));
   const legendA = await legendOf(page, 'plot-cmp-d');
-  for (const n of ['jl', 'lp', 'moment']) assert.ok(legendA.some((t) => t.startsWith(`${n}: floor D_Λ, bounded logits Λ ≈ `)), legendA.join(' | '));
+  for (const n of ['jl', 'lp', 'moment']) assert.ok(legendA.some((t) => t.startsWith(`${n}: D_Λ, bounded logits Λ ≈ `)), legendA.join(' | '));
   assert.ok(legendA.includes('moment: D = 2m, exact arithmetic'), legendA.join(' | '));
   assert.ok(legendA.includes('d*(L) estimate: heuristic (§3.5)'), legendA.join(' | '));
   const jlScale = fmt(expected[1].jl.floor.logitScale, 2);
-  assert.ok(legendA.includes(`jl: floor D_Λ, bounded logits Λ ≈ ${jlScale}`), `jl's Λ ${jlScale} in ${legendA.join(' | ')}`);
+  assert.ok(legendA.includes(`jl: D_Λ, bounded logits Λ ≈ ${jlScale}`), `jl's Λ ${jlScale} in ${legendA.join(' | ')}`);
   // Plot (c): (D, w) of every X per L, both curves per L at the module's floors.
   assert.deepEqual(await seriesOf(page, 'plot-cmp-dw'), [['jl', 2], ['lp', 2], ['moment', 2]]);
   assert.deepEqual(await floorValues(page, 'plot-cmp-dw', 'bits_fixed_keys'), expected.map((e) => e.moment.bounds.bitsFixedKeys));

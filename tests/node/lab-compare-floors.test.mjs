@@ -45,7 +45,7 @@ test('D_Λ per construction: jl and lp at the median Λ of their trials, moment 
   }
   assert.deepEqual(dStarSeries(out.rows).map((p) => p.value), out.rows.map((r) => r.jl.dStar));
   const labels = floorLabels(floors, dStarSeries(out.rows));
-  assert.equal(labels.jl, `jl: floor D_Λ, bounded logits Λ ≈ ${fmt(floors.jl[1].scale, 2)}`);
+  assert.equal(labels.jl, `jl: D_Λ, bounded logits Λ ≈ ${fmt(floors.jl[1].scale, 2)}`);
   assert.equal(labels.dStar, 'd*(L) estimate: heuristic (§3.5)');
 });
 

@@ -24,7 +24,7 @@ export function floorLabels(floors, dStars) {
   const out = {};
   for (const n of COMPARED) {
     const s = scaleText(floors[n]);
-    if (floors[n].length) out[n] = `${n}: floor D_Λ, bounded logits${s ? ` ${s}` : ''}`;
+    if (floors[n].length) out[n] = `${n}: D_Λ, bounded logits${s ? ` ${s}` : ''}`;
   }
   if (dStars.length) out.dStar = 'd*(L) estimate: heuristic (§3.5)';
   return out;
