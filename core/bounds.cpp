@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include <attnx/construct_moment.hpp>
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
@@ -232,6 +233,7 @@ FloorsAtL floors_at(int L, int k, double tau, bool has_scale, double scale) {
   FloorsAtL f;
   f.L = L;
   f.k = k;
+  f.moment_d = moment_dimension(k);
   f.bits_fixed_keys = bits_fixed_keys(L, k);
   f.bits_free_keys = bits_free_keys(L, k);
   f.bits_free_keys_regular = bits_free_keys_regular(L, k);

@@ -23,6 +23,7 @@ ConstructionInfo jl_info() {
   ConstructionInfo c = info("jl", "Random projection (the paper's, §3)", true, kMaxD, 1024, 0);
   c.params = {"d", "projection", "step", "dmax"};
   c.dimension = "d";
+  c.bits_floor = "bits_fixed_keys";
   c.sliced = true;
   c.queries_title = "Q: √d·B·P", c.queries_sub = "first d columns of X";
   c.keys_title = "K = P", c.keys_sub = "last d columns of X";
@@ -36,6 +37,7 @@ ConstructionInfo lp_info() {
   c.params = {"d", "box", "step", "dmax"};
   c.bisect = true;
   c.dimension = "d";
+  c.bits_floor = "bits_fixed_keys";
   c.precision_always = true;
   c.row_report = {"margin", "iterations"};
   c.row_query = true;
@@ -50,6 +52,7 @@ ConstructionInfo lp_info() {
 ConstructionInfo moment_info() {
   ConstructionInfo c = info("moment", "Moment curve, D = 2m (§8.3)", false, 0, 0, 0);
   c.dimension = "2m";
+  c.bits_floor = "bits_free_keys";
   c.precision_always = true;
   c.row_report = {"lambda"};
   c.row_query = true;

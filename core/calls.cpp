@@ -73,7 +73,7 @@ PrecisionCall precision_call(const JsonValue& opts) {
   InputsRequest req = call_inputs_request(o);
   req.jl_precision = true;
   const BuiltInputs b = build_inputs(A, o.tol, req, nullptr, nullptr, false);
-  return {call_params(o, Call::Construct), o.construction, b.c.d, *b.precision};
+  return {call_params(o, Call::Construct), o.construction, b.c.d, *b.precision, b.c.bounds};
 }
 
 MinDCall min_d_call(const JsonValue& opts, const Progress& progress) {

@@ -78,7 +78,7 @@ std::vector<double> chebyshev_coefficients(const F& f, int D) {
 std::vector<double> moment_inputs(const Pattern& A, const Tolerances& tol, int* D_out, std::vector<double>* lambda) {
   int m = 0;
   for (int i = 0; i < A.L; ++i) m = std::max(m, A.row_end(i) - A.row_begin(i));
-  const int D = 2 * m;
+  const int D = moment_dimension(m);
   *D_out = D;
   const std::size_t l = static_cast<std::size_t>(A.L), w = 2 * static_cast<std::size_t>(D);
   std::vector<double> nodes(l), X(l * w), T(static_cast<std::size_t>(D) + 1);

@@ -105,6 +105,7 @@ void write_constructions(JsonWriter& w) {
     w.field("precisionAlways", c.precision_always).key("rowReport");
     strings(w, c.row_report);
     w.field("rowQuery", c.row_query).field("sliced", c.sliced).field("summary", c.summary);
+    w.field("bitsFloor", c.bits_floor);
     w.key("halves").begin_array(true);
     w.begin_array(true).value(c.queries_title).value(c.queries_sub).end_array();
     w.begin_array(true).value(c.keys_title).value(c.keys_sub).end_array();

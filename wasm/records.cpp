@@ -75,7 +75,7 @@ void register_bounds() {
       .get("bitsFreeKeysRegular", x(&B::bits_free_keys_regular));
   using F = FloorsAtL;  // the packing floor's members left out without a scale
   auto scaled = [](auto F::*m) { return [m](const F& f) { return f.has_scale ? val(f.*m) : val::undefined(); }; };
-  Record<F>("FloorsAtL").field("L", &F::L).field("k", &F::k).field("bitsFixedKeys", &F::bits_fixed_keys)
+  Record<F>("FloorsAtL").field("L", &F::L).field("k", &F::k).field("momentD", &F::moment_d).field("bitsFixedKeys", &F::bits_fixed_keys)
       .field("bitsFreeKeys", &F::bits_free_keys).field("bitsFreeKeysRegular", &F::bits_free_keys_regular)
       .get("columnSupports", scaled(&F::column_supports)).get("dLambda", scaled(&F::d_lambda));
 }
@@ -99,7 +99,8 @@ void register_construct() {
       .get("gramColumnsAdded", [](const C& c) { return c.columns_added < 0 ? val::undefined() : val(c.columns_added); });
   using P = PrecisionCall;
   Record<P>("PrecisionCall").get("params", [](const P& c) { return to_js(c.params); })
-      .field("construction", &P::construction).field("d", &P::d).field("precision", &P::precision);
+      .field("construction", &P::construction).field("d", &P::d).field("precision", &P::precision)
+      .get("bounds", [](const P& c) { return ref(c.bounds); });
 }
 
 void register_searches() {

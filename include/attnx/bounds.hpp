@@ -114,9 +114,11 @@ std::vector<std::pair<std::string, double>> bound_values(const Bounds& b);
 // The floors `attnx bounds` prints at one length: SPEC §9.3's at (L, k) and, when a logit scale is
 // given, the packing floor of §9.2 at it for a target whose L columns all have different supports
 // (n = L, as almost every random k-regular target; n = 1 when k = L). Validates L, k <= L, tau and the scale
-// (InvalidArgument naming "L", "k", "tau", "logitScale"). O(L).
+// (InvalidArgument naming "L", "k", "tau", "logitScale"). moment_d: D = 2k of SPEC 8.3, the hidden
+// size the moment curve succeeds with at every L in exact arithmetic (no floor without a limit,
+// SPEC 9.1). O(L).
 struct FloorsAtL {
-  int L = 0, k = 0;
+  int L = 0, k = 0, moment_d = 0;
   double bits_fixed_keys = 0, bits_free_keys = 0, bits_free_keys_regular = 0;
   bool has_scale = false;  // d_lambda and column_supports are set only then
   int column_supports = 0;

@@ -35,6 +35,8 @@ struct ConstructionInfo {
   bool row_query = false;   // its X is small: the row inspector shows a row's query
   bool sliced = false;      // construct stops between slices and resumes (keeps its Gram ladder)
   std::string summary;      // one sentence: what it does and what it costs
+  std::string bits_floor;   // the SPEC 9.3 floor on D w that holds for it (a bounds.hpp key):
+                            // "bits_fixed_keys" (keys fixed before the target) or "bits_free_keys"
   // The two halves of X = [Q, K] as the explorer names them: a title and a subtitle each.
   std::string queries_title, queries_sub, keys_title, keys_sub;
 };

@@ -38,13 +38,14 @@ struct ConstructCall {
 // BudgetExceeded naming the field.
 ConstructCall construct_call(const JsonValue& opts, const Progress& progress, GramLadder& ladder);
 
-// precision(opts): the SPEC §8.4 report alone for construct's options (jl: X drawn again, a few
-// L x L x d products).
+// precision(opts): the SPEC §8.4 report and the §9 bounds (w included) for construct's options
+// (jl: X drawn again, a few L x L x d products).
 struct PrecisionCall {
   JsonValue params;
   std::string construction;
   int d = 0;
   PrecisionReport precision;
+  Bounds bounds;  // SPEC 9 of this X, w (bits_per_number) included
 };
 PrecisionCall precision_call(const JsonValue& opts);
 

@@ -17,6 +17,10 @@ struct MomentConstruction {
   std::vector<double> lambda;     // L: the multiplier lambda_i of row i
 };
 
+// D = 2m of SPEC 8.3 for a target whose rows hold at most m entries: the moment curve's hidden
+// size, which succeeds at every L in exact arithmetic.
+inline int moment_dimension(int m) { return 2 * m; }
+
 // The double inputs X (L x 2D, D = 2m) of §8.3: K_j = (T_1(t_j), ..., T_D(t_j)) with
 // t_j = cos(pi (j + 1/2) / L); Q_i = sqrt(D) times the Chebyshev coefficients c_1..c_D of
 // p_i = r_i - lambda_i pi_i. lambda (optional) receives the lambda_i. D: set to 2m.

@@ -141,6 +141,8 @@ TEST_CASE("the bits floors refuse k outside 1..L naming k") {
   CHECK(f.d_lambda == attnx::packing_floor(5, 1024, 0.1));
   CHECK_FALSE(attnx::floors_at(1024, 2, 0.1).has_scale);
   CHECK(attnx::floors_at(8, 8, 0.1, true, 5).d_lambda == 0);  // k = L: one target, one support
+  CHECK(f.moment_d == 4);  // SPEC 8.3: D = 2m, m = k = 2
+  CHECK(attnx::floors_at(64, 3, 0.1).moment_d == 6);
 }
 
 TEST_CASE("n counts the distinct column supports of hand patterns (an empty column counts once)") {
@@ -253,6 +255,13 @@ TEST_CASE("the schema document carries each bound's symbol, label and one-senten
     CHECK_FALSE(info.help.empty());
   }
   CHECK(b->find("d_lambda")->find("symbol")->str == "D_Λ");
+  // Each construction names the SPEC 9.3 floor that holds for it, a key of that table.
+  const attnx::JsonValue& cons = *doc.find("constructions");
+  REQUIRE(cons.arr.size() == 3);
+  CHECK(cons.arr[0].find("bitsFloor")->str == "bits_fixed_keys");  // jl: K = P fixed first
+  CHECK(cons.arr[1].find("bitsFloor")->str == "bits_fixed_keys");  // lp: the same keys
+  CHECK(cons.arr[2].find("bitsFloor")->str == "bits_free_keys");   // moment: keys with the target
+  for (const auto& c : cons.arr) CHECK(b->find(c.find("bitsFloor")->str));
   const attnx::JsonValue* scale = doc.find("options")->find("logitScale");
   REQUIRE(scale);
   CHECK(scale->find("default")->num == attnx::kDefaultLogitScale);

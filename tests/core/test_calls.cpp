@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include <attnx/bounds.hpp>
 #include <attnx/calls.hpp>
 #include <attnx/calls_io.hpp>
 #include <attnx/memory.hpp>
@@ -175,6 +176,22 @@ TEST_CASE("construct_call: the construction construct() gives; a stopped call re
   REQUIRE(lp.views);
   CHECK(lp.views->M.w == 8);
   CHECK(lp.b.lp);
+}
+
+TEST_CASE("precision_call: the §8.4 report and the §9 bounds of the X construct builds, w included") {
+  attnx::GramLadder ladder;
+  for (const char* text : {R"({"L": 32, "construction": "moment"})", R"({"L": 32, "d": 16, "construction": "lp"})"}) {
+    const JsonValue opts = json_parse(text);
+    const attnx::PrecisionCall p = attnx::precision_call(opts);
+    const attnx::ConstructCall c = attnx::construct_call(opts, nullptr, ladder);
+    CHECK(p.d == c.b.c.d);
+    CHECK(p.precision.bits == c.b.precision->bits);
+    CHECK(p.bounds.bits_per_number == c.b.c.bounds.bits_per_number);
+    CHECK(p.bounds.bits_per_number > 0);
+    CHECK(p.bounds.logit_scale == c.b.c.bounds.logit_scale);
+    CHECK(p.bounds.d_lambda == c.b.c.bounds.d_lambda);
+    CHECK(p.bounds.bits_free_keys == attnx::bits_free_keys(32, 2));
+  }
 }
 
 TEST_CASE("min_d_call and sweep_point_call: the core's results; progress every 2%, stopping cancels") {

@@ -6,13 +6,14 @@
 // docs/lab-compare.png, the paper grid, comes from scripts/lab-compare-shot.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './site-harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
+import { fmt } from '../../web/explorer/format.js';
 
 const OUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const site = useSite();
@@ -37,16 +38,20 @@ function core(L) {
   const sweep = (construction, step, dmax) => {
     const r = api.sweepPoint({ ...t, trials: ST.trials, construction, step, dmax });
     const dMins = Array.from(r.dMins, dOrNull);
-    const trial0 = dMins[0] === null ? { d: null, precision: null } : { d: dMins[0], precision: api.precision({ ...t, construction, d: dMins[0], trial: 0 }).precision };
-    return { dMins, median: r.median, quantile: r.quantile, trial0 };
+    const p = dMins[0] === null ? null : api.precision({ ...t, construction, d: dMins[0], trial: 0 });
+    const trial0 = p ? { d: dMins[0], precision: p.precision, bounds: p.bounds } : { d: null, precision: null, bounds: null };
+    const m = api.mergeSweepParts(L, ST.trials, ST.delta, [{ ...r, firstTrial: 0 }], ST.tau);
+    const floor = { dLambda: m.d_lambda, logitScale: m.logit_scale, ratio: m.ratio, columnSupports: m.column_supports };
+    return { dMins, median: r.median, quantile: r.quantile, dStar: r.dStar, floor, trial0 };
   };
   const m = api.construct({ ...t, construction: 'moment', trial: 0 });
-  return { L, jl: sweep('jl', ST.step, ST.dmax), lp: sweep('lp', lp.searchStep, lp.dMax), moment: { D: m.d, precision: m.precision } };
+  return { L, jl: sweep('jl', ST.step, ST.dmax), lp: sweep('lp', lp.searchStep, lp.dMax), moment: { D: m.d, precision: m.precision, bounds: m.bounds } };
 }
 
 // The rows of the two tables as the page should show them.
 function expectedCells(e) {
-  const dims = [String(e.L), `${dText(e.jl.median)} (${dText(e.jl.quantile)})`, `${dText(e.lp.median)} (${dText(e.lp.quantile)})`, String(e.moment.D)];
+  const dims = [String(e.L), `${dText(e.jl.median)} (${dText(e.jl.quantile)})`, `${dText(e.lp.median)} (${dText(e.lp.quantile)})`, String(e.moment.D),
+    fmt(e.jl.floor.dLambda), fmt(e.lp.floor.dLambda), fmt(e.moment.bounds.dLambda)];
   const bits = [String(e.L)];
   for (const [p, d] of [[e.jl.trial0.precision, e.jl.trial0.d], [e.lp.trial0.precision, e.lp.trial0.d], [e.moment.precision, e.moment.D]]) {
     bits.push(`${p.bits === null ? 'n.r.' : p.bits} (d = ${d})`, `${verdict(p.fp32)} / ${verdict(p.fp64)}`);
@@ -68,7 +73,8 @@ async function open(hash, width = 1280) {
 const compareState = (page, states, timeout = 60000) =>
   page.waitForFunction((s) => s.includes(document.getElementById('compare-box').dataset.compare), states, { timeout });
 const tableCells = (page, id) => page.$$eval(`#${id} tbody tr`, (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
-const seriesOf = (page, id) => page.$$eval(`#${id} svg [data-series]`, (gs) => gs.map((g) => [g.dataset.series, g.querySelectorAll('.mark, .not-reached').length]));
+const seriesOf = (page, id) => page.$$eval(`#${id} svg [data-series]:not(.floor-series):not(.bits-floor)`, (gs) => gs.map((g) => [g.dataset.series, g.querySelectorAll('.mark, .not-reached').length]));
+const legendOf = (page, id) => page.$$eval(`#${id} svg .legend-item`, (items) => items.map((i) => i.textContent));
 
 test('Compare runs jl, lp and moment: three series in each plot, every shown number the core\'s', async () => {
   const { ctx, page, errors } = await open(LINK);
@@ -93,6 +99,76 @@ test('Compare runs jl, lp and moment: three series in each plot, every shown num
   assert.equal(await page.isEnabled('#compare-run'), true);
   assert.equal(await page.isDisabled('#compare-cancel'), true);
   await page.screenshot({ path: `${OUT}lab-compare.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+async function downloadText(page, buttonId) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#${buttonId}`)]);
+  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
+}
+
+// The floor marks of a plot's group data-series = key: their data-value (the module's numbers).
+const floorValues = (page, id, key) => page.$$eval(`#${id} svg [data-series="${key}"] [data-value]`, (els) => els.map((e) => Number(e.dataset.value)));
+
+test('SPEC 9 on the comparison: D_Λ per construction, 2m and d*(L) with their assumptions; (D, w) against both counting floors; all in the exports', async () => {
+  const { ctx, page, errors } = await open(LINK);
+  await page.click('#compare-run');
+  await compareState(page, ['done', 'error']);
+  const expected = [16, 32].map(core);
+  // Plot (a): each construction's D_Λ (the module's), moment's D = 2m, d*(L).
+  for (const n of ['jl', 'lp']) assert.deepEqual(await floorValues(page, 'plot-cmp-d', `${n}-floor`), expected.map((e) => e[n].floor.dLambda), n);
+  assert.deepEqual(await floorValues(page, 'plot-cmp-d', 'moment-floor'), expected.map((e) => e.moment.bounds.dLambda));
+  assert.deepEqual(await floorValues(page, 'plot-cmp-d', 'dStar'), expected.map((e) => e.jl.dStar));
+  const legendA = await legendOf(page, 'plot-cmp-d');
+  for (const n of ['jl', 'lp', 'moment']) assert.ok(legendA.some((t) => t.startsWith(`${n}: D_Λ, bounded logits Λ ≈ `)), legendA.join(' | '));
+  assert.ok(legendA.includes('moment: D = 2m, exact arithmetic'), legendA.join(' | '));
+  assert.ok(legendA.includes('d*(L) estimate: heuristic (§3.5)'), legendA.join(' | '));
+  const jlScale = fmt(expected[1].jl.floor.logitScale, 2);
+  assert.ok(legendA.includes(`jl: D_Λ, bounded logits Λ ≈ ${jlScale}`), `jl's Λ ${jlScale} in ${legendA.join(' | ')}`);
+  // Plot (c): (D, w) of every X per L, both curves per L at the module's floors.
+  assert.deepEqual(await seriesOf(page, 'plot-cmp-dw'), [['jl', 2], ['lp', 2], ['moment', 2]]);
+  assert.deepEqual(await floorValues(page, 'plot-cmp-dw', 'bits_fixed_keys'), expected.map((e) => e.moment.bounds.bitsFixedKeys));
+  assert.deepEqual(await floorValues(page, 'plot-cmp-dw', 'bits_free_keys'), expected.map((e) => e.moment.bounds.bitsFreeKeys));
+  const legendC = await legendOf(page, 'plot-cmp-dw');
+  for (const key of ['bits_fixed_keys', 'bits_free_keys']) assert.ok(legendC.includes(`${schema.bounds[key].label} (a proof)`), legendC.join(' | '));
+  const dw = await tableCells(page, 'plot-cmp-dw-table');
+  assert.deepEqual(dw[1], ['32', `D = ${expected[1].jl.trial0.d}, w = ${expected[1].jl.trial0.bounds.bitsPerNumber}`,
+    `D = ${expected[1].lp.trial0.d}, w = ${expected[1].lp.trial0.bounds.bitsPerNumber}`, `D = 4, w = ${expected[1].moment.bounds.bitsPerNumber}`,
+    fmt(expected[1].moment.bounds.bitsFixedKeys, 5), fmt(expected[1].moment.bounds.bitsFreeKeys, 5)]);
+  // The exports hold every number drawn, unrounded.
+  const json = JSON.parse((await downloadText(page, 'compare-export-json')).text);
+  assert.deepEqual(json.rows, expected);
+  const csv = (await downloadText(page, 'compare-export-csv')).text.trim().split('\n').map((l) => l.split(','));
+  const head = csv[0];
+  for (const k of ['d_star', 'logit_scale', 'd_lambda', 'ratio', 'bits_per_number', 'bits_fixed_keys', 'bits_free_keys']) assert.ok(head.includes(k), k);
+  const line = (L, n) => Object.fromEntries(head.map((h, i) => [h, csv.find((r) => r[0] === String(L) && r[1] === n)[i]]));
+  assert.equal(Number(line(32, 'jl').d_lambda), expected[1].jl.floor.dLambda);
+  assert.equal(Number(line(32, 'jl').d_star), expected[1].jl.dStar);
+  assert.equal(Number(line(32, 'moment').d_lambda), expected[1].moment.bounds.dLambda);
+  assert.equal(Number(line(32, 'moment').bits_per_number), expected[1].moment.bounds.bitsPerNumber);
+  assert.equal(Number(line(16, 'lp').bits_fixed_keys), expected[0].lp.trial0.bounds.bitsFixedKeys);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('SPEC 9 on the sweep\'s d-versus-L plot: D_Λ at the median Λ, D = 2m, d*(L), labelled; the exports carry them', async () => {
+  const { ctx, page, errors } = await open('Ls=16,32&trials=2&seed=3&autorun=1');
+  await page.waitForFunction(() => document.body.dataset.run === 'done', null, { timeout: 60000 });
+  const points = (await page.evaluate(() => window.attnxLab.result)).points;
+  assert.deepEqual(await floorValues(page, 'plot-dl', 'd_lambda'), points.map((p) => p.d_lambda));
+  assert.deepEqual(await floorValues(page, 'plot-dl', 'two_m'), points.map((p) => api.bounds({ L: p.L, k: p.k }).momentD));
+  assert.deepEqual(points.map((p) => api.bounds({ L: p.L, k: p.k }).momentD), [4, 4], 'D = 2m = 2k');
+  const legend = await legendOf(page, 'plot-dl');
+  assert.ok(legend.some((t) => t === `floor D_Λ, bounded logits Λ ≈ ${fmt(points[1].logit_scale, 2)}`), legend.join(' | '));
+  assert.ok(legend.includes('D = 2m (moment curve): exact arithmetic'), legend.join(' | '));
+  assert.ok(legend.includes('d*(L) estimate: heuristic (§3.5)'), legend.join(' | '));
+  const json = JSON.parse((await downloadText(page, 'export-json')).text);
+  assert.deepEqual(json.points.map((p) => [p.d_lambda, p.logit_scale, p.d_star, p.k]), points.map((p) => [p.d_lambda, p.logit_scale, p.d_star, p.k]));
+  const csv = (await downloadText(page, 'export-csv')).text.split('\n');
+  const head = csv[0].split(',');
+  for (const k of ['d_star', 'k', 'logit_scale', 'd_lambda', 'bits_fixed_keys', 'bits_free_keys']) assert.ok(head.includes(k), k);
+  assert.equal(Number(csv[2].split(',')[head.indexOf('d_lambda')]), points[1].d_lambda);
   assert.deepEqual(errors, []);
   await ctx.close();
 });

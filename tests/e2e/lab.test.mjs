@@ -133,7 +133,8 @@ test('cancel mid-run keeps a consistent partial result; exports parse and re-imp
   assert.equal(doc.points.length, n);
   const csv = await downloadText(page, 'export-csv');
   const lines = csv.data.toString('utf8').trim().split('\n');
-  assert.equal(lines[0], 'L,trials,median,quantile,d_star,k,max_col_count,in_class,d_mins');
+  // attnx sweep's columns, SPEC §9's bounds included (the floors the plots draw).
+  assert.equal(lines[0], 'L,trials,median,quantile,d_star,k,max_col_count,in_class,d_mins,logit_scale,column_supports,d_lambda,ratio,max_abs_logit,d_logit,ratio_logit,bits_fixed_keys,bits_free_keys,bits_free_keys_regular,logit_scales,max_abs_logits');
   assert.equal(lines.length, n + 1);
   const svg = await downloadText(page, 'dl-svg');
   assert.match(svg.data.toString('utf8'), /^<\?xml[^]*<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);

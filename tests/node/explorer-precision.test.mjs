@@ -31,9 +31,10 @@ test('jl: available until asked, computed on the pool, kept for the same setting
   assert.deepEqual(pool.calls[0].opts, opts);
   req.settingsChanged(key({ ...opts }));       // the same settings (a recompute for X's images)
   assert.equal(pool.calls[0].aborted, false);
-  pool.calls[0].resolve({ precision: { bits: 3, fp32: true, fp64: true, inputNorm: 1 } });
+  pool.calls[0].resolve({ precision: { bits: 3, fp32: true, fp64: true, inputNorm: 1 }, bounds: { bitsPerNumber: 7 } });
   await done;
   assert.deepEqual(seen, ['available', 'computing', 'done']);
+  assert.deepEqual(req.last.bounds, { bitsPerNumber: 7 }, 'the pool\'s bounds (w) come with the report');
   req.follow({ construction: 'jl' }, { ...opts }, key(opts));
   assert.deepEqual(seen.at(-1), 'done', 'the same settings keep the report');
   req.settingsChanged(key({ ...opts, d: 601 }));
@@ -44,8 +45,8 @@ test('jl: available until asked, computed on the pool, kept for the same setting
 test('lp and moment report their own; other settings cancel a running report', async () => {
   const pool = fakePool(), seen = [];
   const req = new PrecisionRequest(pool, (r) => seen.push(r));
-  req.follow({ construction: 'lp', precision: { bits: 8 } }, { construction: 'lp' }, 'lp');
-  assert.deepEqual(seen.at(-1), { state: 'done', precision: { bits: 8 } });
+  req.follow({ construction: 'lp', precision: { bits: 8 }, bounds: { bitsPerNumber: 14 } }, { construction: 'lp' }, 'lp');
+  assert.deepEqual(seen.at(-1), { state: 'done', precision: { bits: 8 }, bounds: { bitsPerNumber: 14 } });
   req.follow({ construction: 'jl' }, { d: 5 }, 'd5');
   const running = req.compute();
   req.settingsChanged('d6');

@@ -10,6 +10,7 @@ import { labTable } from '../../web/lab/settings.js';
 import { runCompare, rowComplete } from '../../web/lab/compare.js';
 import { dimensionCells, bitsCells, dimensionSentence, bitsSentence, bitsSeries } from '../../web/lab/views/compare-summary.js';
 import { corePool } from './lab-pool.mjs';
+import { fmt } from '../../web/explorer/format.js';
 
 let core, api, schema, lpInfo;
 before(async () => {
@@ -32,13 +33,21 @@ function expected(st, L) {
   const moment = api.construct({ ...target(st, L), construction: 'moment', trial: 0 });
   const bits = (name, r, extra) => {
     const d = dOrNull(r.dMins[0]);
-    return d === null ? { d: null, precision: null } : { d, precision: api.precision({ ...target(st, L), construction: name, d, trial: 0, ...extra }).precision };
+    if (d === null) return { d: null, precision: null, bounds: null };
+    const p = api.precision({ ...target(st, L), construction: name, d, trial: 0, ...extra });
+    return { d, precision: p.precision, bounds: p.bounds };
   };
+  // SPEC §9.2's floor at the median logit scale of the trials, as the sweep files hold it.
+  const floor = (r) => {
+    const m = api.mergeSweepParts(L, st.trials, st.delta, [{ ...r, firstTrial: 0 }], st.tau);
+    return { dLambda: m.d_lambda, logitScale: m.logit_scale, ratio: m.ratio, columnSupports: m.column_supports };
+  };
+  const part = (r, trial0) => ({ dMins: Array.from(r.dMins, dOrNull), median: r.median, quantile: r.quantile, dStar: r.dStar, floor: floor(r), trial0 });
   return {
     L,
-    jl: { dMins: Array.from(jl.dMins, dOrNull), median: jl.median, quantile: jl.quantile, trial0: bits('jl', jl, { projection: st.projection }) },
-    lp: { dMins: Array.from(lp.dMins, dOrNull), median: lp.median, quantile: lp.quantile, trial0: bits('lp', lp, { box: st.box }) },
-    moment: { D: moment.d, precision: moment.precision },
+    jl: part(jl, bits('jl', jl, { projection: st.projection })),
+    lp: part(lp, bits('lp', lp, { box: st.box })),
+    moment: { D: moment.d, precision: moment.precision, bounds: moment.bounds },
   };
 }
 
@@ -64,7 +73,8 @@ test('every number of a small comparison equals direct calls of the module API',
   assert.equal(seen.length, 2 * 5, 'five parts per length (two sweeps, two trial-0 reports, moment)');
   // The text and tables show those numbers.
   const e32 = expected(st, 32);
-  assert.deepEqual(dimensionCells(out.rows)[1], ['32', `${e32.jl.median} (${e32.jl.quantile})`, `${e32.lp.median} (${e32.lp.quantile})`, '4']);
+  assert.deepEqual(dimensionCells(out.rows)[1].slice(0, 4), ['32', `${e32.jl.median} (${e32.jl.quantile})`, `${e32.lp.median} (${e32.lp.quantile})`, '4']);
+  assert.deepEqual(dimensionCells(out.rows)[1].slice(4), [fmt(e32.jl.floor.dLambda), fmt(e32.lp.floor.dLambda), fmt(e32.moment.bounds.dLambda)]);
   const b = bitsCells(out.rows)[1];
   assert.equal(b[1], `${e32.jl.trial0.precision.bits ?? 'n.r.'} (d = ${e32.jl.trial0.d})`);
   assert.equal(b[5], `${e32.moment.precision.bits ?? 'n.r.'} (d = 4)`);
@@ -80,7 +90,7 @@ test('projection goes to jl only, box to lp only; a trial 0 without a d gets no 
   const [row] = out.rows;
   assert.deepEqual(row, expected(st, 64));
   assert.equal(row.jl.dMins[0], null, 'jl does not reach d <= 32 at L = 64');
-  assert.deepEqual(row.jl.trial0, { d: null, precision: null });
+  assert.deepEqual(row.jl.trial0, { d: null, precision: null, bounds: null });
   const precisionCalls = core.calls.filter(([m]) => m === 'precision').map(([, o]) => o.construction);
   assert.deepEqual(precisionCalls.sort(), ['lp', 'moment'], 'no report for a trial without X');
   assert.equal(bitsSeries(out.rows).jl[0].noX, true);

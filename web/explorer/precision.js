@@ -6,7 +6,7 @@
 // DOM-free.
 export class PrecisionRequest {
   // pool: web/lib/pool.js; onReport({ state: 'available' | 'computing' | 'done' | 'error',
-  // precision?, message? }).
+  // precision?, bounds? (SPEC §9 of the X, w included), message? }).
   constructor(pool, onReport) {
     this.pool = pool;
     this.onReport = onReport;
@@ -38,7 +38,7 @@ export class PrecisionRequest {
     this.cancel();
     this.opts = opts;
     this.key = key;
-    return this.report(result.precision ? { state: 'done', precision: result.precision } : { state: 'available' });
+    return this.report(result.precision ? { state: 'done', precision: result.precision, bounds: result.bounds } : { state: 'available' });
   }
 
   report(r) {
@@ -55,7 +55,7 @@ export class PrecisionRequest {
     this.ctrl = ctrl;
     const mine = () => this.ctrl === ctrl;
     return this.pool.run('precision', this.opts, { signal: ctrl.signal }).then((r) => {
-      if (mine()) this.report({ state: 'done', precision: r.precision });
+      if (mine()) this.report({ state: 'done', precision: r.precision, bounds: r.bounds });
     }, (e) => {
       if (mine() && !(e && e.name === 'AbortError')) this.report({ state: 'error', message: e && e.message ? e.message : String(e) });
     });

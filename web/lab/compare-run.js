@@ -7,6 +7,8 @@ import { gridOf } from './settings.js';
 import { formatDuration } from './views/summary.js';
 import { gridsSentence } from './views/compare-summary.js';
 import { compareScheduler } from './views/compare-view.js';
+import { compareRecord, compareCsv } from './compare-files.js';
+import { download } from './files.js';
 
 const gridsOf = (schema, st) => Object.fromEntries(SEARCHED.map((n) => [n, searchGrid(schema, n, st)]));
 const settingsText = (Ls, st) => `L = ${Ls.join(', ')}, T = ${st.trials}, seed ${st.seed}`;
@@ -38,8 +40,10 @@ function followSettings(app) {
 export function setupCompare(app) {
   const { $ } = app;
   app.compare = { rows: [], Ls: [], result: null, state: 'idle', run: null };
-  app.compare.render = compareScheduler(() => ({ $, rows: app.compare.rows, Ls: app.compare.Ls.length ? app.compare.Ls : gridOf(app.store.get()), core: app.core, dark: app.isDark() }));
+  app.compare.render = compareScheduler(() => ({ $, rows: app.compare.rows, Ls: app.compare.Ls.length ? app.compare.Ls : gridOf(app.store.get()), core: app.core, schema: app.schema, dark: app.isDark() }));
   $('compare-run').addEventListener('click', () => startCompare(app));
+  $('compare-export-json').addEventListener('click', () => exportCompare(app, 'json'));
+  $('compare-export-csv').addEventListener('click', () => exportCompare(app, 'csv'));
   $('compare-cancel').addEventListener('click', () => cancelCompare(app));
   app.store.subscribe(() => followSettings(app));
   let lastW = 0;
@@ -50,6 +54,15 @@ export function setupCompare(app) {
   setState(app, 'idle');
   followSettings(app);
   app.compare.render.now();
+}
+
+// Downloads the comparison shown (its rows so far, with the settings it ran with) as JSON or CSV.
+function exportCompare(app, format) {
+  const c = app.compare;
+  const settings = c.result ? c.result.settings : app.store.get();
+  const rec = compareRecord({ settings, Ls: c.Ls, rows: c.rows, complete: c.result ? c.result.complete : false });
+  const text = format === 'json' ? `${JSON.stringify(rec, null, 2)}\n` : compareCsv(c.rows);
+  download(new Blob([text], { type: format === 'json' ? 'application/json' : 'text/csv' }), `attnx-compare.${format}`);
 }
 
 // The status line while running (at most every 200 ms, and at the end).

@@ -60,17 +60,25 @@ export function precisionOptions(schema, st, name, L, d) {
 }
 
 /** An empty row of length L: each construction's part is null until it arrives. jl and lp get
- *  { dMins, median, quantile } and then trial0 = { d, precision } (precision null: trial 0 did
- *  not reach a d, so there is no X to measure); moment gets { D, precision }. */
+ *  { dMins, median, quantile, dStar, floor } (sweepPart) and then trial0 = { d, precision,
+ *  bounds } (precision and bounds null: trial 0 did not reach a d, so there is no X to measure);
+ *  moment gets { D, precision, bounds } (bounds: SPEC §9 of its X, the module's record). */
 export function emptyRow(L) {
   return { L, jl: null, lp: null, moment: null };
 }
 
 const dOrNull = (d) => (d === null || d === undefined || d < 0 ? null : d);
 
-// The sweep part of a row from the core's sweepPoint answer.
-function sweepPart(r) {
-  return { dMins: Array.from(r.dMins, dOrNull), median: r.median ?? null, quantile: r.quantile ?? null, trial0: undefined };
+const orNull = (v) => (v === undefined ? null : v);
+
+/** The sweep part of a row from the core's sweepPoint answer r at length L, with SPEC §9.2's
+ *  packing floor at the trials' median logit scale as the core merges it (core.mergeSweepParts,
+ *  the point `attnx sweep` writes): floor = { dLambda, logitScale, ratio (median d_min over it),
+ *  columnSupports } (null: unknown), and the d*(L) estimate. */
+export function sweepPart(core, st, L, r) {
+  const point = core.mergeSweepParts(L, r.dMins.length, st.delta, [{ ...r, firstTrial: 0 }], st.tau);
+  const floor = { dLambda: orNull(point.d_lambda), logitScale: orNull(point.logit_scale), ratio: orNull(point.ratio), columnSupports: orNull(point.column_supports) };
+  return { dMins: Array.from(r.dMins, dOrNull), median: r.median ?? null, quantile: r.quantile ?? null, dStar: r.dStar ?? null, floor, trial0: undefined };
 }
 
 /** True when every part of a row has arrived (trial 0's report included). */
@@ -139,14 +147,14 @@ class Comparison {
   async searched(row, name) {
     const { schema, st } = this;
     const sweep = `${name} sweep ${row.L}`, bits = `${name} bits ${row.L}`;
-    row[name] = sweepPart(await this.run(sweep, 'sweepPoint', sweepOptions(schema, st, name, row.L)));
+    row[name] = sweepPart(this.core, st, row.L, await this.run(sweep, 'sweepPoint', sweepOptions(schema, st, name, row.L)));
     this.finish(sweep, row);
     const d = row[name].dMins[0];
     if (d === null) {
-      row[name].trial0 = { d: null, precision: null };
+      row[name].trial0 = { d: null, precision: null, bounds: null };
     } else {
       const p = await this.run(bits, 'precision', precisionOptions(schema, st, name, row.L, d));
-      row[name].trial0 = { d: p.d, precision: p.precision };
+      row[name].trial0 = { d: p.d, precision: p.precision, bounds: p.bounds };
     }
     this.finish(bits, row);
   }
@@ -155,7 +163,7 @@ class Comparison {
   async moment(row) {
     const key = `moment ${row.L}`;
     const p = await this.run(key, 'precision', precisionOptions(this.schema, this.st, 'moment', row.L));
-    row.moment = { D: p.d, precision: p.precision };
+    row.moment = { D: p.d, precision: p.precision, bounds: p.bounds };
     this.finish(key, row);
   }
 

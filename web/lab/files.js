@@ -3,7 +3,7 @@
 // byte as `attnx sweep` writes them; this file only moves text and images.
 
 // Offers `blob` as a download named `filename` (a temporary object URL, revoked later).
-function download(blob, filename) {
+export function download(blob, filename) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

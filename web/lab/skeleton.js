@@ -53,7 +53,7 @@ function dlPlot() {
   return plotCard('fig-dl', 'd-vs-L', 'plot-dl',
     ['Minimal ', v('d'), ' versus ', v('L')],
     ['Dots: each trial\'s smallest successful ', v('d'), ' (triangles at the top: not reached within ', v('d'), el('sub', { text: 'max' }),
-      '). Lines: median and (1−δ)-quantile, their fits, and the union-bound estimate ', v('d'), '*(', v('L'), ').'],
+      '). Lines: median and (1−δ)-quantile, their fits, and the union-bound estimate ', v('d'), '*(', v('L'), ') (a heuristic). Near the bottom: the proven floor ', v('D'), el('sub', { text: 'Λ' }), ' at the trials\' logit scale and the moment curve\'s ', v('D'), ' = 2', v('m'), ' (SPEC §9).'],
     el('p', { class: 'fit-sentence', id: 'fit-sentence' }),
     el('p', { class: 'hint fig-note', id: 'dl-note', hidden: true }),
     el('div', { class: 'fig-tools' },
@@ -95,9 +95,14 @@ function compareSection() {
       el('span', { id: 'compare-pct', class: 'pct', text: '0%' })),
     el('p', { id: 'compare-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
     comparePlot('fig-cmp-d', 'plot-cmp-d', 'Dimensions', ['Dimensions: minimal ', v('d'), ' versus ', v('L')],
-      ['Median ', v('d'), el('sub', { text: 'min' }), ' over the trials for jl and lp, and moment\'s ', v('D'), '; both axes logarithmic. Triangles at the top: median not reached within ', v('d'), el('sub', { text: 'max' }), '.']),
+      ['Median ', v('d'), el('sub', { text: 'min' }), ' over the trials for jl and lp, and moment\'s ', v('D'), '; both axes logarithmic. Triangles at the top: median not reached within ', v('d'), el('sub', { text: 'max' }), '. Dashed, in each one\'s colour: the proven floor ', v('D'), el('sub', { text: 'Λ' }), ' at its own logit scale (SPEC §9.2); dash-dot: the ', v('d'), '*(', v('L'), ') estimate.']),
     comparePlot('fig-cmp-bits', 'plot-cmp-bits', 'Bits', ['Bits: what ', v('X'), ' costs in precision'],
-      ['bits(', v('X'), '): the fewest significand bits with which ', v('X'), ' (trial 0, at its ', v('d'), ') still passes (R) and (Z). Dashed: float32 (24) and float64 (53). Triangles at the top: even 53 bits fail.']));
+      ['bits(', v('X'), '): the fewest significand bits with which ', v('X'), ' (trial 0, at its ', v('d'), ') still passes (R) and (Z). Dashed: float32 (24) and float64 (53). Triangles at the top: even 53 bits fail.']),
+    comparePlot('fig-cmp-dw', 'plot-cmp-dw', 'Dimensions and bits', ['Dimensions against bits: ', v('D'), ' and ', v('w'), ' of each ', v('X')],
+      ['Each construction\'s ', v('X'), ' (trial 0) as its hidden size ', v('D'), ' and the bits per input number ', v('w'), ' it uses, one point per ', v('L'), '; both axes logarithmic. Grey: the counting floors of SPEC §9.3 as ', v('w'), ' = bound / ', v('D'), ', one pair per ', v('L'), ' (fainter: shorter).']),
+    el('div', { class: 'fig-tools io-tools' },
+      el('button', { type: 'button', id: 'compare-export-json', text: 'Export comparison JSON' }),
+      el('button', { type: 'button', id: 'compare-export-csv', text: 'Export comparison CSV' })));
 }
 
 function resultsTable() {

@@ -81,7 +81,11 @@ export interface Schema {
   pageLimits: { maxL: number; maxNnzLink: number; maxDrawL: number };
   /** How X may be chosen (SPEC §3, §8): usesD false for moment (D = 2m); dMax: construct's largest d;
    *  explorerD: the explorer's d when the construction is picked; searchStep: its minimal-d grid step (0: the option's default). */
-  constructions: { name: string; label: string; usesD: boolean; searchable: boolean; dMax: number; explorerD: number; searchStep: number }[];
+  constructions: { name: string; label: string; usesD: boolean; searchable: boolean; dMax: number; explorerD: number; searchStep: number;
+    /** The SPEC §9.3 floor on D·w that holds for it: a key of bounds ('bits_fixed_keys' | 'bits_free_keys'). */
+    bitsFloor: string; [more: string]: unknown }[];
+  /** SPEC §9's keys: { symbol, label, help } each (help: one sentence on what it means). */
+  bounds: Record<string, { symbol: string; label: string; help: string }>;
   /** API version 1's shape (this build's ranges and defaults). */
   limits: Record<string, { min: number; max: number; minOpen?: boolean; maxOpen?: boolean }>;
   defaults: Record<string, number | string>;
@@ -209,7 +213,8 @@ export declare class AttnxApi {
   gramColumnsAdded(): number;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;
-  precision(opts: Options): { params: Record<string, number | string>; construction: string; d: number; precision: Precision };
+  /** SPEC §8.4's report and §9's bounds (bitsPerNumber: w) of the X construct would build. */
+  precision(opts: Options): { params: Record<string, number | string>; construction: string; d: number; precision: Precision; bounds: Bounds };
   /** SPEC §5: one length of the scaling experiment (trials with derived seeds). */
   sweepPoint(opts: Options, onProgress?: Progress): SweepPointResult;
   /** d = a + b ln L and d = c L^p over the points with a d (null = not reached). */
@@ -277,6 +282,7 @@ export declare class AttnxApi {
   bitsAxis(): { axis: Axis; formats: { name: string; bits: number }[] };
   /** The floors of `attnx bounds` at one length (SPEC §9); the packing floor with logitScale. */
   bounds(opts?: { L?: number; k?: number; tau?: number; logitScale?: number }): { L: number; k: number;
+    /** D = 2k of SPEC §8.3: the moment curve succeeds with it at every L in exact arithmetic. */ momentD: number;
     bitsFixedKeys: number; bitsFreeKeys: number; bitsFreeKeysRegular: number; columnSupports?: number; dLambda?: number };
   /** A model's attention file (.npy, .npz, JSON): format, dtype, shape and tokens. */
   readAttention(bytes: Uint8Array | ArrayBuffer, name?: string, opts?: { maxBytes?: number }): {

@@ -226,7 +226,8 @@ export class AttnxApi {
    * products (construct({ precision: true }) gives it with the construction).
    * @param {Options} opts
    * @returns {{params:Object, construction:string, d:number,
-   *   precision:{inputNorm:number, fp32:boolean, fp64:boolean, bits:number|null}}}
+   *   precision:{inputNorm:number, fp32:boolean, fp64:boolean, bits:number|null}, bounds:Bounds}}
+   *   bounds: SPEC §9 of this X, bitsPerNumber (w) included
    */
   precision(opts) {
     return unwrap(this._m.precision(opts));
@@ -490,7 +491,8 @@ export class AttnxApi {
    * for k-regular targets of length L, and with logitScale the packing floor d_Λ at that scale
    * for a target whose columns all differ (n = L; 1 when k = L).
    * @param {{L?:number, k?:number, tau?:number, logitScale?:number}} opts  option table defaults
-   * @returns {{L:number, k:number, bitsFixedKeys:number, bitsFreeKeys:number,
+   * momentD: D = 2k of SPEC §8.3, with which the moment curve succeeds at every L in exact arithmetic.
+   * @returns {{L:number, k:number, momentD:number, bitsFixedKeys:number, bitsFreeKeys:number,
    *   bitsFreeKeysRegular:number, columnSupports?:number, dLambda?:number}}
    */
   bounds(opts) {

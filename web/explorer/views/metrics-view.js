@@ -5,6 +5,7 @@ import { el, setChildren } from '../../common/dom.js';
 import { fmt, fmtInt, fmtVs } from '../format.js';
 import { cardText } from '../metric-text.js';
 import { PrecisionView } from './precision-view.js';
+import { floorFacts } from '../floors.js';
 
 function item(key, name, value, text, desc, cmp) {
   const v = el('span', { class: 'm-value', 'data-metric': key, 'data-value': String(value), text });
@@ -63,7 +64,17 @@ function nameOf(info) {
   return info.symbol && !info.label.includes(info.symbol) ? `${info.label} ${info.symbol}` : info.label;
 }
 
-function metricGrid(r, tol, metrics) {
+// The SPEC §9 floors beside d (floors.js: the module's numbers, the schema's meanings), one item
+// each; data-value holds the floor unrounded.
+function floorItems(r, schema, bounds) {
+  return floorFacts(r, schema, bounds).map((f) => {
+    const it = item(f.key, f.name, f.value, f.text, f.meaning, { text: f.sentence });
+    it.classList.add('floor');
+    return it;
+  });
+}
+
+function metricGrid(r, tol, metrics, floors) {
   const m = r.metrics;
   const cmp = (ok, sym, v) => ({ ok, text: `${ok ? '≤' : '>'} ${sym} = ${fmt(v)}` });
   const it = (key, value, text, extra) => item(key, nameOf(metrics[key]), value, text, metrics[key].help, extra);
@@ -75,7 +86,7 @@ function metricGrid(r, tol, metrics) {
     it('maxColCount', r.maxColCount, cardText.maxColCount(r),
       { ok: r.inClass, text: r.inClass ? `≤ k = ${r.k}: inside` : `> k = ${r.k}: outside` }),
     it('beta', m.beta, cardText.beta(r)),
-    dItem(r, (key) => metrics[key].help));
+    dItem(r, (key) => metrics[key].help), floors);
 }
 
 function summaryParts(r, tol) {
@@ -98,6 +109,8 @@ export class MetricsView {
     this.body = body;
     this.summary = summary;
     this.metrics = schema.metrics;
+    this.schema = schema;
+    this.shown = null;
     this.body.append(el('p', { class: 'hint', text: 'Waiting for the first result…' }));
     this.precision = new PrecisionView(() => this.onAskPrecision && this.onAskPrecision(), schema);
   }
@@ -105,15 +118,23 @@ export class MetricsView {
   // Shows construct() result r with its tolerances tol { eps, tau } (the core's params); the
   // verdicts are the core's metrics.okR / okZ / success.
   update(r, tol) {
-    this.body.replaceChildren(verdictLine(r, tol), metricGrid(r, tol, this.metrics), this.precision.root);
+    this.shown = r;
+    this.floors = floorItems(r, this.schema, r.bounds);
+    this.body.replaceChildren(verdictLine(r, tol), metricGrid(r, tol, this.metrics, this.floors), this.precision.root);
     this.precision.show(r);
     if (this.summary) setChildren(this.summary, summaryParts(r, tol));
   }
 
   // The precision report of the result shown ({ state, precision | message }, see precision.js);
   // onAskPrecision (set by the page) computes an 'available' one.
+  // A report with bounds (jl's, computed on request) brings w: the floors are shown again with it.
   setPrecision(report) {
     this.precision.setPrecision(report);
+    if (!this.shown || !report || report.state !== 'done' || !report.bounds || !this.floors) return;
+    const next = floorItems(this.shown, this.schema, report.bounds);
+    for (const e of next) this.floors[0].before(e);
+    for (const e of this.floors) e.remove();
+    this.floors = next;
   }
 
   // Dims the verdict and the summary (stale: a newer result is being computed) or not.

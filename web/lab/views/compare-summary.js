@@ -2,6 +2,7 @@
 // the plotted series, the sentences under the plots and the cells of the two small tables. Every
 // number is one the core returned (compare.js rows); here they are only picked and worded.
 import { COMPARED } from '../compare.js';
+import { fmt } from '../../explorer/format.js';
 
 // The dimension a construction's part of a row shows: the median d_min (jl, lp) or D (moment);
 // null when not known or not reached.
@@ -80,7 +81,12 @@ const verdict = (ok) => (ok === null || ok === undefined ? '—' : ok ? 'pass' :
  *  median (quantile), moment D ('…' while a part is computing). */
 export function dimensionCells(rows) {
   const sweep = (p) => (p ? `${dText(p.median)} (${dText(p.quantile)})` : '…');
-  return rows.map((r) => [String(r.L), sweep(r.jl), sweep(r.lp), r.moment ? String(r.moment.D) : '…']);
+  const floors = floorSeries(rows);
+  const floor = (n, r) => {
+    const f = floors[n].find((q) => q.L === r.L);
+    return f ? fmt(f.value) : r[n] ? '—' : '…';
+  };
+  return rows.map((r) => [String(r.L), sweep(r.jl), sweep(r.lp), r.moment ? String(r.moment.D) : '…', ...COMPARED.map((n) => floor(n, r))]);
 }
 
 /** The cells of the bits table: L, then per construction bits(X) at d (trial 0) and the float32
@@ -99,7 +105,7 @@ export function bitsCells(rows) {
 }
 
 /** Column heads of the two tables (their cells: dimensionCells, bitsCells). */
-export const DIMENSION_COLUMNS = ['L', 'jl: median d_min (quantile)', 'lp: median d_min (quantile)', 'moment: D'];
+export const DIMENSION_COLUMNS = ['L', 'jl: median d_min (quantile)', 'lp: median d_min (quantile)', 'moment: D', ...COMPARED.map((n) => `${n}: floor D_Λ`)];
 export const BITS_COLUMNS = ['L', ...COMPARED.flatMap((n) => [`${n}: bits(X)`, `${n}: fp32 / fp64`])];
 
 /** The line on the search grids a comparison uses (compare.js searchGrid per searched
@@ -108,3 +114,98 @@ export function gridsSentence(grids) {
   const g = (n) => `d = ${grids[n].step}, ${2 * grids[n].step}, … up to ${grids[n].dmax}`;
   return `jl's d is searched on the lab's grid (${g('jl')}), lp's on its own (${g('lp')}).`;
 }
+
+// --- SPEC §9: the proven floors beside the comparison (every number the module's) ---
+
+const known = (v) => v !== null && v !== undefined && !Number.isNaN(v);
+
+// The §9 bounds record of a construction's X in a row (trial 0's at its d_min; moment's), or null.
+function boundsOf(name, part) {
+  if (!part) return null;
+  if (name === 'moment') return part.bounds ?? null;
+  return part.trial0 ? part.trial0.bounds ?? null : null;
+}
+
+/** The packing floors of plot (a): per construction [{ L, value: D_Λ, scale: Λ }] where known:
+ *  jl and lp at the trials' median Λ (compare.js sweepPart), moment at its X's Λ. */
+export function floorSeries(rows) {
+  const out = {};
+  for (const name of COMPARED) {
+    out[name] = [];
+    for (const r of rows) {
+      const p = r[name];
+      const f = !p ? null : name === 'moment' ? p.bounds : p.floor;
+      if (f && known(f.dLambda) && f.dLambda > 0 && Number.isFinite(f.dLambda)) out[name].push({ L: r.L, value: f.dLambda, scale: f.logitScale });
+    }
+  }
+  return out;
+}
+
+/** The d*(L) estimate of each row whose sweep has arrived: [{ L, value }]. */
+export function dStarSeries(rows) {
+  const out = [];
+  for (const r of rows) {
+    const p = COMPARED.map((n) => r[n]).find((q) => q && known(q.dStar));
+    if (p) out.push({ L: r.L, value: p.dStar });
+  }
+  return out;
+}
+
+/** The points of the dimensions-versus-bits plot: per construction [{ L, D, w }] of the X whose
+ *  w (bits per input number, SPEC §9.3) is known. */
+export function dwSeries(rows) {
+  const out = {};
+  for (const name of COMPARED) {
+    out[name] = [];
+    for (const r of rows) {
+      const b = boundsOf(name, r[name]);
+      const D = name === 'moment' ? r.moment && r.moment.D : r[name] && r[name].trial0 && r[name].trial0.d;
+      if (b && known(b.bitsPerNumber) && known(D)) out[name].push({ L: r.L, D, w: b.bitsPerNumber });
+    }
+  }
+  return out;
+}
+
+/** The counting floors of SPEC §9.3 on D·w per length (any report of the row carries them):
+ *  [{ L, bitsFixedKeys, bitsFreeKeys }]. */
+export function bitsFloors(rows) {
+  const out = [];
+  for (const r of rows) {
+    const b = COMPARED.map((n) => boundsOf(n, r[n])).find((x) => x && known(x.bitsFixedKeys));
+    if (b) out.push({ L: r.L, bitsFixedKeys: b.bitsFixedKeys, bitsFreeKeys: b.bitsFreeKeys });
+  }
+  return out;
+}
+
+const floorText = (v) => (known(v) ? fmt(v, 5) : '—');
+
+/** The sentence under plot (c): what the counting floors say, with the numbers of the largest
+ *  length whose floors and points are known. */
+export function dwSentence(rows) {
+  const gist = 'Fewer dimensions cost more bits: keys fixed before the target (jl, lp) need D·w at least log2 C(L,k) bits, keys chosen with it (moment, any X) at least log2(L!)/(2L)';
+  const floors = bitsFloors(rows);
+  if (!floors.length) return `${gist}.`;
+  const f = floors[floors.length - 1];
+  const pts = dwSeries(rows);
+  const at = COMPARED.map((n) => pts[n].find((p) => p.L === f.L)).map((p, i) => (p ? `${COMPARED[i]} D = ${p.D}, w = ${p.w}` : null)).filter(Boolean);
+  return `${gist}: at L = ${f.L} these floors are ${floorText(f.bitsFixedKeys)} and ${floorText(f.bitsFreeKeys)} bits${at.length ? `; ${at.join('; ')}` : ''}.`;
+}
+
+/** The cells of the dimensions-and-bits table: L, per construction "D × w" of trial 0's X
+ *  ('…' while computing, '—' without a w), then the two floors on D·w. */
+export function dwCells(rows) {
+  const pts = dwSeries(rows), floors = bitsFloors(rows);
+  return rows.map((r) => {
+    const cells = [String(r.L)];
+    for (const n of COMPARED) {
+      const p = pts[n].find((q) => q.L === r.L);
+      cells.push(p ? `D = ${p.D}, w = ${p.w}` : r[n] ? '—' : '…');
+    }
+    const f = floors.find((q) => q.L === r.L);
+    cells.push(f ? floorText(f.bitsFixedKeys) : '…', f ? floorText(f.bitsFreeKeys) : '…');
+    return cells;
+  });
+}
+
+/** Column heads of the dimensions-and-bits table (dwCells). */
+export const DW_COLUMNS = ['L', ...COMPARED.map((n) => `${n}: D, w`), 'floor on D·w, fixed keys', 'floor on D·w, free keys'];

@@ -3,8 +3,10 @@
 import { el, perFrame } from '../../common/dom.js';
 import { currentTheme } from './svg.js';
 import { drawDimensions, drawBits } from './plot-compare.js';
+import { drawDimBits } from './plot-dim-bits.js';
 import {
   dimensionSentence, bitsSentence, dimensionCells, bitsCells, DIMENSION_COLUMNS, BITS_COLUMNS,
+  dwSentence, dwCells, DW_COLUMNS,
 } from './compare-summary.js';
 
 // Fills a <table> with head `cols` and body `cells` (arrays of strings; the first is the row head).
@@ -20,16 +22,20 @@ const widthOf = (box) => Math.max(300, Math.floor(box.clientWidth || box.getBoun
 
 /**
  * Draws the comparison. view: { $ (id -> element), rows (compare.js rows, [] before a run), Ls
- * (the lengths on the axis), core (the module's API on this thread: the axes), dark }.
+ * (the lengths on the axis), core (the module's API on this thread: the axes), schema (the
+ * core's: the floors' meanings), dark }.
  */
-export function renderCompare({ $, rows, Ls, core, dark }) {
+export function renderCompare({ $, rows, Ls, core, schema, dark }) {
   const theme = currentTheme(dark);
-  const wD = widthOf($('plot-cmp-d')), wB = widthOf($('plot-cmp-bits'));
-  drawDimensions($('plot-cmp-d'), { rows, Ls, core, theme, width: wD });
+  const wD = widthOf($('plot-cmp-d')), wB = widthOf($('plot-cmp-bits')), wW = widthOf($('plot-cmp-dw'));
+  drawDimensions($('plot-cmp-d'), { rows, Ls, core, schema, theme, width: wD });
   drawBits($('plot-cmp-bits'), { rows, Ls, core, theme, width: wB });
+  drawDimBits($('plot-cmp-dw'), { rows, core, schema, theme, width: wW });
+  $('plot-cmp-dw-sentence').textContent = dwSentence(rows);
+  fillTable($('plot-cmp-dw-table'), 'Each X\'s hidden size D and bits per input number w (trial 0), and the counting floors on D·w (bits)', DW_COLUMNS, dwCells(rows));
   $('plot-cmp-d-sentence').textContent = dimensionSentence(rows);
   $('plot-cmp-bits-sentence').textContent = bitsSentence(rows);
-  fillTable($('plot-cmp-d-table'), 'Median minimal d over the trials, its (1−δ)-quantile in brackets, and moment\'s D', DIMENSION_COLUMNS, dimensionCells(rows));
+  fillTable($('plot-cmp-d-table'), 'Median minimal d over the trials, its (1−δ)-quantile in brackets, moment\'s D, and each one\'s proven floor D_Λ at its own logit scale', DIMENSION_COLUMNS, dimensionCells(rows));
   fillTable($('plot-cmp-bits-table'), 'bits(X) of trial 0 at the d it used, and whether X passes in float32 / float64', BITS_COLUMNS, bitsCells(rows));
 }
 

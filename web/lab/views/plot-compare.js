@@ -7,12 +7,13 @@
 import { el, text, title, svgRoot, legend, plotLayout, plotHeight, drawFrame, lineSwatch } from './svg.js';
 import { makeScale, formatTick } from './scale.js';
 import { COMPARED } from '../compare.js';
-import { dimensionSeries, bitsSeries } from './compare-summary.js';
+import { dimensionSeries, bitsSeries, floorSeries, dStarSeries } from './compare-summary.js';
+import { floorLabels, floorEntries, drawFloors } from './plot-compare-floors.js';
 
 const LAYOUT = { left: [44, 58], top: 30, heightRatio: 0.42, minH: 200, maxH: 340 };
 
 // A marker shape per construction (told apart without colour too), as path data around (x, y).
-const SHAPES = {
+export const SHAPES = {
   jl: (x, y, r) => `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`,
   lp: (x, y, r) => `M${x - r * 0.85},${y - r * 0.85}h${1.7 * r}v${1.7 * r}h${-1.7 * r}Z`,
   moment: (x, y, r) => `M${x},${y - r * 1.1}L${x + r * 1.1},${y}L${x},${y + r * 1.1}L${x - r * 1.1},${y}Z`,
@@ -20,7 +21,7 @@ const SHAPES = {
 const tri = (x, y, r) => `M${x - r},${y + r * 0.8}L${x + r},${y + r * 0.8}L${x},${y - r * 0.9}Z`;
 
 // Legend entries: one per construction (its line and marker), and "not reached" when drawn.
-function entries(theme, labels, hasNR, nrLabel) {
+export function entries(theme, labels, hasNR, nrLabel) {
   const out = COMPARED.map((n) => ({
     label: labels[n], ink: theme.ink,
     draw: (g, x, y) => { lineSwatch(theme[n])(g, x, y); el('path', { d: SHAPES[n](x + 11, y, 4), fill: theme[n] }, g); },
@@ -38,7 +39,7 @@ function xAxis(core, layout, Ls) {
 
 // The root <svg>, its description and frame, for a plot of `ents` legend entries. Returns
 // { svg, layout, legW }.
-function plotShell(container, { theme, width, label, desc, ents }) {
+export function plotShell(container, { theme, width, label, desc, ents }) {
   const layout = plotLayout(width, LAYOUT);
   const { H, legW } = plotHeight(layout, ents);
   const svg = svgRoot(container, layout.W, H, theme, label);
@@ -85,22 +86,32 @@ function dimensionPoints(name, series) {
   }));
 }
 
-/** Draws plot (a) into `container`: rows (compare.js), the grid Ls, core (the module's API on this
- *  thread), theme, width. Returns the <svg>. */
-export function drawDimensions(container, { rows, Ls, core, theme, width }) {
+// The dimensions of plot (a): each construction's points, SPEC §9's floors beside them, the
+// legend entries (moment's line labelled with its assumption) and the plot's description.
+function dimensionData(rows, theme) {
   const series = dimensionSeries(rows);
   const pts = Object.fromEntries(COMPARED.map((n) => [n, dimensionPoints(n, series[n])]));
+  const floors = floorSeries(rows), dStars = dStarSeries(rows);
   const hasNR = COMPARED.some((n) => pts[n].some((p) => p.y === null));
-  const labels = { jl: 'jl: median d_min', lp: 'lp: median d_min', moment: 'moment: D = 2m' };
-  const ents = entries(theme, labels, hasNR, 'median not reached (> d_max)');
+  const labels = { jl: 'jl: median d_min', lp: 'lp: median d_min', moment: 'moment: D = 2m, exact arithmetic' };
+  const ents = [...entries(theme, labels, hasNR, 'median not reached (> d_max)'), ...floorEntries(theme, floorLabels(floors, dStars))];
   const desc = rows.length ? COMPARED.map((n) => `${n}: ${pts[n].map((p) => `L ${p.L} → ${p.y === null ? 'n.r.' : dText(p.y)}`).join(', ') || 'none yet'}`).join('; ') : 'No results yet.';
-  const { svg, layout, legW } = plotShell(container, { theme, width, label: 'Dimensions: median minimal d of jl and lp and moment\'s D versus L', desc, ents });
+  const values = [...COMPARED.flatMap((n) => [...pts[n].map((p) => p.y), ...floors[n].map((p) => p.value)]), ...dStars.map((p) => p.value)];
+  return { pts, floors, dStars, hasNR, ents, desc, values };
+}
+
+/** Draws plot (a) into `container`: rows (compare.js), the grid Ls, core (the module's API on this
+ *  thread), schema (the core's: the floors' meanings), theme, width. Returns the <svg>. */
+export function drawDimensions(container, { rows, Ls, core, schema, theme, width }) {
+  const { pts, floors, dStars, hasNR, ents, desc, values } = dimensionData(rows, theme);
+  const { svg, layout, legW } = plotShell(container, { theme, width, label: 'Dimensions: median minimal d of jl and lp and moment\'s D versus L, with the proven floors D_Λ and the d*(L) estimate', desc, ents });
   const { xs, xTicks } = xAxis(core, layout, Ls);
-  const yd = core.dimensionAxis(COMPARED.flatMap((n) => pts[n].map((p) => p.y)), layout.compact);
+  const yd = core.dimensionAxis(values, layout.compact);
   const ys = makeScale(yd.lo, yd.hi, layout.box.y0, layout.box.y1, true);
   const yTicks = yd.ticks.map((v) => ({ v, label: formatTick(v) }));
   drawFrame(svg, theme, layout, { xs, ys, xTicks, yTicks, xTitle: 'L (sequence length, log scale)', yTitle: { text: 'd (log scale)', offset: 14 } });
   const ctx = { theme, xs, ys, layout };
+  drawFloors(svg, ctx, { floors, dStars, schema });
   for (const n of COMPARED) drawSeries(svg, ctx, n, pts[n]);
   if (hasNR) nrLabel(svg, theme, layout);
   if (!rows.some((r) => r.jl || r.lp || r.moment)) text(svg, (layout.box.x0 + layout.box.x1) / 2, (layout.box.y0 + layout.box.y1) / 2, 'Press Compare to compute.', { 'text-anchor': 'middle', fill: theme.muted, 'font-size': 13 });

@@ -28,7 +28,7 @@ export function legendEntries(theme, data, band) {
   if (points.some((p) => p.quantile !== null)) out.push({ label: `(1−δ)-quantile, δ = ${params.delta ?? '?'}`, ink, draw: marked(theme.quantile, (g, x, y) => el('path', { d: diamond(x, y, 4.5), fill: theme.quantile }, g)) });
   if (fits && fits.log.ok) out.push({ label: `fit a + b·ln L (R² ${fits.log.r2.toFixed(3)})`, ink, draw: lineSwatch(theme.logFit, '7 4') });
   if (fits && fits.power.ok) out.push({ label: `fit c·L^p (p = ${fits.power.p.toFixed(2)}, R² ${fits.power.r2.toFixed(3)})`, ink, draw: lineSwatch(theme.powerFit, '2 3', 2.4) });
-  if (dStars.length) out.push({ label: 'd*(L) estimate (§3.5)', ink, draw: lineSwatch(theme.dStar, '9 3 2 3') });
+  if (dStars.length) out.push({ label: 'd*(L) estimate: heuristic (§3.5)', ink, draw: lineSwatch(theme.dStar, '9 3 2 3') });
   if (band) out.push({ label: `paper: ${band.lo}–${band.hi}`, ink, draw: (g, x, y) => el('rect', { x, y: y - 6, width: 22, height: 12, fill: theme.band, 'fill-opacity': theme.bandOpacity * 2.2 }, g) });
   return out;
 }

@@ -6,6 +6,7 @@ import { el, svgRoot, legend, plotLayout, plotHeight, drawFrame, clippedArea, te
 import { makeScale, formatTick } from './scale.js';
 import { distributionOf } from './distribution.js';
 import { legendEntries, drawBand, drawPending, drawFits, drawDStar, drawNotReached, drawDots, drawSeries, fmtD } from './plot-dl-layers.js';
+import { floorData, floorLegend, drawFloorLines } from './plot-dl-floors.js';
 
 export { jitter } from './plot-dl-layers.js';
 
@@ -34,6 +35,7 @@ function plotData(res, core, gridLs, dMax, withDStar) {
     dMax: params.d_max ?? dMax,
     hasNR: dists.some((d) => d.reached < d.trials),
     dStars: withDStar ? points.filter((p) => p.d_star !== null) : [],
+    ...floorData(core, points),
   };
 }
 
@@ -59,12 +61,13 @@ function frame(svg, theme, layout, { xs, ys, xd, yd }) {
 // lengths requested (shown before they finish); pending: Map L -> task state; theme: a THEMES
 // entry; width in pixels; fullDStar: stretch the axis to d*; band: the paper's { lo, hi } or null;
 // dMax: d_max to assume when the result does not record it; dStar: whether to draw the d*(L)
-// estimate (false for a construction it is not about); core: the module's API on this thread.
+// estimate (false for a construction it is not about); core: the module's API on this thread;
+// schema: the core's (the SPEC §9 lines' meanings).
 // Returns the <svg>.
-export function drawDL(container, { res, core, gridLs = [], pending = new Map(), theme, width, fullDStar = false, band = null, dMax, dStar = true }) {
+export function drawDL(container, { res, core, schema, gridLs = [], pending = new Map(), theme, width, fullDStar = false, band = null, dMax, dStar = true }) {
   const data = plotData(res, core, gridLs, dMax, dStar);
   const layout = plotLayout(width, { left: [48, 60], top: 30, heightRatio: 0.5, minH: 240, maxH: 440 });
-  const entries = legendEntries(theme, data, band);
+  const entries = [...legendEntries(theme, data, band), ...floorLegend(theme, data)];
   const { H, legW } = plotHeight(layout, entries);
   const svg = svgRoot(container, layout.W, H, theme, 'Minimal hidden size d versus sequence length L');
   el('desc', {}, svg).textContent = describe(data.points, data.fits, data.params);
@@ -76,6 +79,7 @@ export function drawDL(container, { res, core, gridLs = [], pending = new Map(),
   drawPending(ctx, pending);
   drawFits(ctx);
   drawDStar(ctx);
+  drawFloorLines(ctx, schema);
   drawNotReached(ctx);
   drawDots(ctx);
   drawSeries(ctx, 'median');

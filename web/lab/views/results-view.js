@@ -50,7 +50,7 @@ function showConstructionNote(note, box, { paperKind, construction }) {
 
 // The parts of the result views, in drawing order; each takes prepare()'s context.
 const PARTS = [
-  ({ view, $, band, paperKind, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, core: view.core, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax, dStar: paperKind }),
+  ({ view, $, band, paperKind, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, core: view.core, schema: view.schema, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax, dStar: paperKind }),
   ({ view, $, theme, wSD }) => drawSuccess($('plot-sd'), { res: view.res, core: view.core, theme, width: wSD, dMax: view.dMax }),
   (ctx) => {
     const { view, $, band } = ctx;
