@@ -255,3 +255,19 @@ test('picking lp in the form searches every d up to lp\'s largest; jl goes back 
   assert.deepEqual(withConstructionGrid(schema, table, st, { construction: 'lp', step: 4 }), { construction: 'lp', step: 4, dmax: lp.dMax });
   assert.deepEqual(withConstructionGrid(schema, table, st, { trials: 3 }), { trials: 3 });
 });
+
+test('a link naming lp without a grid takes lp\'s own grid, never the preset\'s or its version\'s (which lp refuses)', () => {
+  const lp = schema.constructions.find((c) => c.name === 'lp');
+  assert.ok(lp.searchStep > 0 && lp.dMax < schema.presets.paper.values.dmax, 'the paper preset\'s dmax is above lp\'s limit');
+  for (const hash of ['#v=2&preset=paper&Ls=16,32&trials=2&construction=lp', '#v=2&construction=lp']) {
+    const r = readLink(schema, table, hash);
+    assert.deepEqual(r.errors, [], hash);
+    assert.equal(r.state.step, lp.searchStep, `${hash}: step`);
+    assert.equal(r.state.dmax, lp.dMax, `${hash}: dmax`);
+  }
+  // A grid the link gives is its own; jl keeps the preset's grid.
+  assert.equal(readLink(schema, table, '#v=2&construction=lp&step=2&dmax=128').state.dmax, 128);
+  const jl = readLink(schema, table, '#v=2&preset=paper&construction=jl');
+  assert.equal(jl.state.dmax, schema.presets.paper.values.dmax);
+  assert.equal(jl.state.step, schema.presets.paper.values.step);
+});

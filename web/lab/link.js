@@ -4,7 +4,7 @@
 // defaults of its version (schema.linkDefaults), never the current ones. A preset named in the link
 // (preset=paper) supplies the options the link leaves out instead.
 import { parseHash, toHash, isElementHash, hashLengthError } from '../common/hashstate.js';
-import { PAGE, checkState, DISPLAY_FIELDS } from './settings.js';
+import { PAGE, checkState, DISPLAY_FIELDS, ownGrid } from './settings.js';
 
 // The hash with the named preset's values added for every option it does not set itself.
 // Unknown presets are left for the parser to report.
@@ -14,6 +14,18 @@ function withPreset(hash, schema) {
   if (name === null || !Object.hasOwn(schema.presets, name)) return hash;
   const preset = schema.presets[name];
   for (const [k, v] of Object.entries(preset.values)) if (!params.has(k)) params.set(k, String(v));
+  return `#${params.toString()}`;
+}
+
+// A link that names a construction with a search grid of its own (lp: schema searchStep) and no
+// step or dmax takes that grid, as picking the construction in the form does
+// (withConstructionGrid), never a preset's or its version's grid, which the construction refuses.
+function withOwnGrid(hash, schema) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  const own = params.has('construction') ? ownGrid(schema, params.get('construction')) : null;
+  if (!own || params.has('step') || params.has('dmax')) return hash;
+  params.set('step', String(own.step));
+  params.set('dmax', String(own.dmax));
   return `#${params.toString()}`;
 }
 
@@ -29,7 +41,7 @@ export function readLink(schema, table, hash, { allowLater = false } = {}) {
   const tooLong = hashLengthError(table, text);
   if (tooLong) return { state: null, errors: [tooLong], version: null, tooLong: true };
   if (text.replace(/^#/, '') === '' || isElementHash(text)) return null;
-  const parsed = parseHash(table, withPreset(text, schema), { page: PAGE, schema, allowLater });
+  const parsed = parseHash(table, withPreset(withOwnGrid(text, schema), schema), { page: PAGE, schema, allowLater });
   if (parsed.version === null) return { state: null, errors: parsed.errors, version: null };
   const checked = checkState(schema, table, parsed.state);
   const errors = [...new Set([...parsed.errors, ...checked.errors])];
