@@ -2,7 +2,7 @@
 // numbers unrounded, as JSON (the rows as compare.js fills them) and as CSV (one line per length
 // and construction). The sweep's own files are the core's (files.js); the comparison has no CLI
 // counterpart, so its record is the rows themselves.
-import { COMPARED } from './compare.js';
+import { COMPARED, isSearched } from './compare.js';
 
 /** The JSON record of a comparison: settings (the lab's state it ran with), Ls, complete, and its
  *  rows ({ L, jl, lp, moment }: compare.js emptyRow, with SPEC §9's floor and bounds). */
@@ -19,7 +19,7 @@ const cell = (v) => (v === null || v === undefined || Number.isNaN(v) ? '' : Str
 // One construction's line of a row: its d (median d_min, or moment's D) with its floor, trial 0's
 // precision report and bounds.
 function line(L, name, p) {
-  const searched = name !== 'moment';
+  const searched = isSearched(name);
   const floor = searched ? p.floor || {} : p.bounds || {};
   const t0 = searched ? p.trial0 || {} : { d: p.D, precision: p.precision, bounds: p.bounds };
   const pr = t0.precision || {}, b = t0.bounds || {};

@@ -15,6 +15,9 @@ import { workerOptions, gridOf, applies, ownGrid } from './settings.js';
 export const COMPARED = ['jl', 'lp', 'moment'];
 // Those with a minimal d (a sweep per length); the others have one D per pattern.
 export const SEARCHED = ['jl', 'lp'];
+/** Whether the comparison's part of construction `name` is a search ({ median, dMins, trial0, floor })
+ *  rather than one D per pattern ({ D, precision, bounds }). */
+export const isSearched = (name) => SEARCHED.includes(name);
 // The options of a search (sweepPoint only); precision and construct refuse them.
 const SEARCH_FIELDS = ['trials', 'step', 'dmax'];
 // The options that say how X is chosen; each construction gets only those that apply to it.

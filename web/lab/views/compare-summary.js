@@ -1,21 +1,21 @@
 // attnx lab: what the "dimensions against bits" comparison shows, as data and text (DOM-free):
 // the plotted series, the sentences under the plots and the cells of the two small tables. Every
 // number is one the core returned (compare.js rows); here they are only picked and worded.
-import { COMPARED } from '../compare.js';
+import { COMPARED, isSearched } from '../compare.js';
 import { fmt } from '../../explorer/format.js';
 
 // The dimension a construction's part of a row shows: the median d_min (jl, lp) or D (moment);
 // null when not known or not reached.
 function dimensionOf(name, part) {
   if (!part) return null;
-  return name === 'moment' ? part.D : part.median;
+  return isSearched(name) ? part.median : part.D;
 }
 
 // The precision report a construction's part of a row shows (trial 0's), or null when it has not
 // arrived; { noX: true } when trial 0 did not reach a d (nothing to measure).
 function reportOf(name, part) {
   if (!part) return null;
-  if (name === 'moment') return part.precision;
+  if (!isSearched(name)) return part.precision;
   if (part.trial0 === undefined) return null;
   return part.trial0.precision ?? { noX: true };
 }
@@ -25,7 +25,7 @@ function reportOf(name, part) {
 export function dimensionSeries(rows) {
   const out = {};
   for (const name of COMPARED) {
-    out[name] = rows.filter((r) => r[name]).map((r) => ({ L: r.L, value: dimensionOf(name, r[name]), detail: name === 'moment' ? null : r[name].dMins }));
+    out[name] = rows.filter((r) => r[name]).map((r) => ({ L: r.L, value: dimensionOf(name, r[name]), detail: isSearched(name) ? r[name].dMins : null }));
   }
   return out;
 }
@@ -39,7 +39,7 @@ export function bitsSeries(rows) {
     for (const r of rows) {
       const p = reportOf(name, r[name]);
       if (!p) continue;
-      const d = name === 'moment' ? r.moment.D : r[name].trial0.d;
+      const d = isSearched(name) ? r[name].trial0.d : r[name].D;
       out[name].push(p.noX ? { L: r.L, bits: null, noX: true, fp32: null, fp64: null, d } : { L: r.L, bits: p.bits, noX: false, fp32: p.fp32, fp64: p.fp64, d });
     }
   }
@@ -98,7 +98,7 @@ export function bitsCells(rows) {
       const p = reportOf(n, r[n]);
       if (!p) cells.push('…', '…');
       else if (p.noX) cells.push('— (no d)', '—');
-      else cells.push(`${p.bits === null ? 'n.r.' : p.bits} (d = ${n === 'moment' ? r.moment.D : r[n].trial0.d})`, `${verdict(p.fp32)} / ${verdict(p.fp64)}`);
+      else cells.push(`${p.bits === null ? 'n.r.' : p.bits} (d = ${isSearched(n) ? r[n].trial0.d : r[n].D})`, `${verdict(p.fp32)} / ${verdict(p.fp64)}`);
     }
     return cells;
   });
@@ -122,7 +122,7 @@ const known = (v) => v !== null && v !== undefined && !Number.isNaN(v);
 // The §9 bounds record of a construction's X in a row (trial 0's at its d_min; moment's), or null.
 function boundsOf(name, part) {
   if (!part) return null;
-  if (name === 'moment') return part.bounds ?? null;
+  if (!isSearched(name)) return part.bounds ?? null;
   return part.trial0 ? part.trial0.bounds ?? null : null;
 }
 
@@ -134,7 +134,7 @@ export function floorSeries(rows) {
     out[name] = [];
     for (const r of rows) {
       const p = r[name];
-      const f = !p ? null : name === 'moment' ? p.bounds : p.floor;
+      const f = !p ? null : isSearched(name) ? p.floor : p.bounds;
       if (f && known(f.dLambda) && f.dLambda > 0 && Number.isFinite(f.dLambda)) out[name].push({ L: r.L, value: f.dLambda, scale: f.logitScale });
     }
   }
@@ -159,7 +159,7 @@ export function dwSeries(rows) {
     out[name] = [];
     for (const r of rows) {
       const b = boundsOf(name, r[name]);
-      const D = name === 'moment' ? r.moment && r.moment.D : r[name] && r[name].trial0 && r[name].trial0.d;
+      const D = isSearched(name) ? r[name] && r[name].trial0 && r[name].trial0.d : r[name] && r[name].D;
       if (b && known(b.bitsPerNumber) && known(D)) out[name].push({ L: r.L, D, w: b.bitsPerNumber });
     }
   }

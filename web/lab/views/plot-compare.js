@@ -6,7 +6,7 @@
 // the float formats drawn as references too (core.lengthAxis, dimensionAxis, bitsAxis).
 import { el, text, title, svgRoot, legend, plotLayout, plotHeight, drawFrame, lineSwatch } from './svg.js';
 import { makeScale, formatTick } from './scale.js';
-import { COMPARED } from '../compare.js';
+import { COMPARED, isSearched } from '../compare.js';
 import { dimensionSeries, bitsSeries, floorSeries, dStarSeries } from './compare-summary.js';
 import { floorLabels, floorEntries, drawFloors } from './plot-compare-floors.js';
 
@@ -82,7 +82,7 @@ const dText = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 function dimensionPoints(name, series) {
   return series.map((p) => ({
     L: p.L, y: p.value,
-    tip: `${name}, L = ${p.L}: ${name === 'moment' ? `D = ${p.value}` : `median d_min ${p.value === null ? 'not reached' : dText(p.value)} (trials: ${p.detail.map((d) => (d === null ? 'n.r.' : d)).join(' ')})`}`,
+    tip: `${name}, L = ${p.L}: ${!isSearched(name) ? `D = ${p.value}` : `median d_min ${p.value === null ? 'not reached' : dText(p.value)} (trials: ${p.detail.map((d) => (d === null ? 'n.r.' : d)).join(' ')})`}`,
   }));
 }
 
