@@ -24,7 +24,7 @@ export function smallestL(st) {
 
 // Families a sweep over L can use (generated ones that scale with L), from the schema.
 export function sweepFamilies(schema) {
-  return schema.families.filter((f) => f.scalesWithL && f.name !== 'custom');
+  return schema.families.filter((f) => f.generated && f.scalesWithL);
 }
 
 // The page's own fields: a named preset (schema.presets) supplying the values a link leaves out,
