@@ -3,7 +3,7 @@
 // float32 failure is said; jl's report is computed when asked.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite } from './site-harness.mjs';
+import { useSite, openWatched } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { urlHash } from '../../scripts/explorer-url.mjs';
 
@@ -13,15 +13,7 @@ before(async () => {
   api = await load();
 });
 
-async function open(hash) {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  await page.goto(`${site.server.url}${hash}`);
-  return { context, page, problems };
-}
+const open = (hash) => openWatched(site, hash);
 
 async function ready(page, n = 1) {
   await page.waitForFunction((n) => Number(document.documentElement.dataset.runs || 0) >= n

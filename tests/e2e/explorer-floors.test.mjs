@@ -5,7 +5,7 @@
 // verdict (phone.test.mjs checks the three viewports).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite } from './site-harness.mjs';
+import { useSite, openWatched } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { fmt, fmtInt } from '../../web/explorer/format.js';
 
@@ -17,14 +17,9 @@ before(async () => {
 });
 
 async function open(hash) {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  await page.goto(`${site.server.url}${hash}`);
-  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1 && document.documentElement.dataset.busy === '0', null, { timeout: 90000 });
-  return { context, page, problems };
+  const opened = await openWatched(site, hash);
+  await opened.page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1 && document.documentElement.dataset.busy === '0', null, { timeout: 90000 });
+  return opened;
 }
 
 // The floor item `key` of the metrics card: its value (unrounded), shown text, sentence, meaning.

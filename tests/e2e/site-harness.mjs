@@ -17,3 +17,15 @@ export function useSite() {
   });
   return ctx;
 }
+
+/** Opens the site's page at `hash` (e.g. '#v=2&L=64') in a new context of the given viewport,
+ *  collecting page errors and console errors in `problems`. Returns { context, page, problems }. */
+export async function openWatched(site, hash, { width = 1280, height = 900 } = {}) {
+  const context = await site.browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(`${site.server.url}${hash}`);
+  return { context, page, problems };
+}
