@@ -323,3 +323,12 @@ test('no console errors', () => {
   const real = consoleErrors.filter((e) => !/favicon/.test(e));
   assert.deepEqual(real, []);
 });
+
+test('the lab page runs one worker per core (its own thread idles during a run), and says so', async () => {
+  const { page, ctx } = await open();
+  const [cores, concurrency, info] = await page.evaluate(() => [navigator.hardwareConcurrency, window.attnxLab.concurrency,
+    document.getElementById('pool-info').textContent]);
+  assert.equal(concurrency, cores);
+  assert.match(info, new RegExp(`^Runs on ${cores} workers? \\(one per core\\)`));
+  await ctx.close();
+});

@@ -2,7 +2,7 @@
 // mount.js; this page gives it its state from the URL hash (and mirrors the store back to the
 // hash), the Copy link button, the skip link, the file buttons (exports, import), the frame height
 // for a host page, the page's theme and a read-only view for tests and the benchmark.
-import { createPool } from '../lib/pool.js';
+import { createPool, coreCount } from '../lib/pool.js';
 import { load } from '../lib/attnx.js';
 import { MessageList } from '../common/messages.js';
 import { setupCopyLink } from '../common/copy-link.js';
@@ -69,7 +69,8 @@ function publish(app) {
 }
 
 async function main(messages) {
-  const [pool, core] = await Promise.all([createPool(), load()]);
+  // One worker per core: the page's thread idles during a run (it only draws arriving points).
+  const [pool, core] = await Promise.all([createPool({ size: coreCount() }), load()]);
   const schema = await pool.run('schema', {});
   const lab = await mountLab($('lab-main'), {
     pool, core, schema, box: document.body, messages,

@@ -6,6 +6,7 @@
 // state comes from and where links lead is the host's (the options below).
 import { defaults } from '../common/hashstate.js';
 import { MessageList } from '../common/messages.js';
+import { coreCount } from '../lib/pool.js';
 import { Controls } from './controls.js';
 import { labTable, gridOf, widerGrid, withConstructionGrid, DISPLAY_FIELDS } from './settings.js';
 import { writeLink } from './link.js';
@@ -163,7 +164,7 @@ export async function mountLab(container, opts) {
   wireEvents(app);
   setupCompare(app);
   $('preset-hint').textContent = presetHint(app.schema.presets.paper);
-  $('pool-info').textContent = `Runs on ${app.concurrency} worker${app.concurrency > 1 ? 's' : ''} (all cores but one)${build && build.flavour ? `, ${build.flavour}` : ''}; the page stays responsive.`;
+  $('pool-info').textContent = `Runs on ${app.concurrency} worker${app.concurrency > 1 ? 's' : ''} (${app.concurrency >= coreCount() ? 'one per core' : 'all cores but one'})${build && build.flavour ? `, ${build.flavour}` : ''}; the page stays responsive.`;
   app.setRunState('idle');
   showMode(app, app.store.get());
   $('status').textContent = readyText(app.store.get());

@@ -40,6 +40,8 @@ export declare class AttnxPool {
 
 /** A pool whose first worker has loaded the module (a broken build is reported here). */
 export declare function createPool(options?: PoolOptions): Promise<AttnxPool>;
+/** The machine's logical cores as the browser reports them (hardwareConcurrency; 2 when unknown). */
+export declare function coreCount(): number;
 
 /** Starts a module worker from url; a script on another origin is imported by a blob: module. */
 export declare function startModuleWorker(url: string | URL, name?: string): Worker;

@@ -46,9 +46,16 @@ function graceMs(opts) {
   return 1500 + (L * L + 2 * L * d) / 20000;
 }
 
+/** The machine's logical cores as the browser reports them (navigator.hardwareConcurrency; 2 when
+ *  unknown). A page whose main thread idles while the pool runs (the lab) sizes its pool to this. */
+export function coreCount() {
+  return typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
+}
+
+// The default pool: every core but one, which the page's own thread keeps (the explorer draws
+// while the pool computes).
 function defaultSize() {
-  const hc = typeof navigator !== 'undefined' && navigator.hardwareConcurrency ? navigator.hardwareConcurrency : 2;
-  return Math.max(1, hc - 1);
+  return Math.max(1, coreCount() - 1);
 }
 
 function abortError(signal) {
