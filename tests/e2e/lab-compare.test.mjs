@@ -161,7 +161,7 @@ test('SPEC 9 on the sweep\'s d-versus-L plot: D_Λ at the median Λ, D = 2m, d*(
   assert.deepEqual(points.map((p) => api.bounds({ L: p.L, k: p.k }).momentD), [4, 4], 'D = 2m = 2k');
   const legend = await legendOf(page, 'plot-dl');
   assert.ok(legend.some((t) => t === `floor D_Λ, bounded logits Λ ≈ ${fmt(points[1].logit_scale, 2)}`), legend.join(' | '));
-  assert.ok(legend.includes('D = 2m (moment curve): exact arithmetic'), legend.join(' | '));
+  assert.ok(legend.includes('D = 2m (moment): exact arithmetic'), legend.join(' | '));
   assert.ok(legend.includes('d*(L) estimate: heuristic (§3.5)'), legend.join(' | '));
   const json = JSON.parse((await downloadText(page, 'export-json')).text);
   assert.deepEqual(json.points.map((p) => [p.d_lambda, p.logit_scale, p.d_star, p.k]), points.map((p) => [p.d_lambda, p.logit_scale, p.d_star, p.k]));

@@ -6,7 +6,7 @@
 // Heights in CSS px that fit each page's embed view (README examples, after the result is drawn)
 // at frame widths 360 and 720, measured in headless Chromium (tests/e2e/embed-frame.test.mjs
 // checks that they still fit).
-export const FIXED_HEIGHT = { explorer: 860, lab: 1340 };
+export const FIXED_HEIGHT = { explorer: 860, lab: 1400 };
 
 // The host's side: resizes the iframe whose window sent an 'attnx-height' message. Pasting it
 // twice (two embeds on one page) is harmless.

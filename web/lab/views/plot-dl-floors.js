@@ -23,7 +23,7 @@ export function floorData(core, points) {
 export function floorLegend(theme, { floors, twoM }) {
   const out = [];
   if (floors.length) out.push({ label: `floor D_Λ, bounded logits ${scaleText(floors) || ''}`.trim(), ink: theme.ink, draw: lineSwatch(theme.ink, FLOOR_DASH, 1.6) });
-  if (twoM.length) out.push({ label: 'D = 2m (moment curve): exact arithmetic', ink: theme.ink, draw: lineSwatch(theme.muted, MOMENT_DASH, 2) });
+  if (twoM.length) out.push({ label: 'D = 2m (moment): exact arithmetic', ink: theme.ink, draw: lineSwatch(theme.muted, MOMENT_DASH, 2) });
   return out;
 }
 
