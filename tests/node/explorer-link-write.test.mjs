@@ -115,3 +115,14 @@ test('a link the visitor opens cancels a write not yet made', (t) => {
   assert.deepEqual(writes, []);
   assert.equal(location.hash, '#v=2&L=64');
 });
+
+test('an imported head\'s link names its layer, rule and softmax even at their defaults; no head, none of them', () => {
+  const st = defaults(table);
+  const none = new URLSearchParams(hashOf(st).slice(1));
+  for (const k of ['layer', 'head', 'rule', 'softmax']) assert.equal(none.has(k), false, `no head: ${k} left out`);
+  const withHead = new URLSearchParams(hashOf({ ...st, head: 0 }).slice(1));
+  assert.equal(withHead.get('head'), '0');
+  assert.equal(withHead.get('layer'), String(schema.options.layer.default));
+  assert.equal(withHead.get('rule'), schema.options.rule.default);
+  assert.equal(withHead.get('softmax'), schema.options.softmax.default ? '1' : '0');
+});

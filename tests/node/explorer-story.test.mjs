@@ -57,6 +57,7 @@ test('bad steps are refused with messages naming the story, the step and the fie
     step('Drawn', { pattern: 'custom' }),
     step('Elsewhere', {}, 'See [this](https://example.com/x).'),
     { text: 'no title', state: {} },
+    step('Head', { head: 2 }),
   ], table);
   assert.equal(r.story, undefined);
   const e = r.errors;
@@ -69,6 +70,7 @@ test('bad steps are refused with messages naming the story, the step and the fie
   assert.ok(e.some((m) => m.startsWith('story "mine", step 6 ("Drawn"): pattern "custom" cannot be set')), e.join('\n'));
   assert.ok(e.some((m) => m.startsWith('story "mine", step 7 ("Elsewhere"): text: link "https://example.com/x" is not one of the site\'s pages')), e.join('\n'));
   assert.ok(e.includes('story "mine", step 8: title must be text of 1 to 120 characters'), e.join('\n'));
+  assert.ok(e.some((m) => m.startsWith('story "mine", step 9 ("Head"): head cannot be set by a story')), e.join('\n'));
   assert.ok(!e.some((m) => m.includes('step 1 ')), 'the good step has no message');
   assert.deepEqual(parseStory('x', { steps: [] }, table).errors, ['story "x" must be a JSON list of steps']);
   assert.deepEqual(parseStory('x', [], table).errors, ['story "x" must have 1 to 50 steps (it has 0)']);

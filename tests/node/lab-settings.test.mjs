@@ -265,6 +265,14 @@ test('a link naming lp without a grid takes lp\'s own grid, never the preset\'s 
     assert.equal(r.state.step, lp.searchStep, `${hash}: step`);
     assert.equal(r.state.dmax, lp.dMax, `${hash}: dmax`);
   }
+  // Links of versions that cannot name a construction keep their frozen grid (construction refused).
+  for (const v of ['0', '1']) {
+    const old = readLink(schema, table, `#${v === '0' ? '' : `v=${v}&`}construction=lp`);
+    const frozen = schema.linkDefaults[v].lab;
+    assert.equal(old.state.construction, schema.options.construction.default, `v${v}: construction refused`);
+    assert.equal(old.state.step, frozen.step, `v${v}: frozen step`);
+    assert.equal(old.state.dmax, frozen.dmax, `v${v}: frozen dmax`);
+  }
   // A grid the link gives is its own; jl keeps the preset's grid.
   assert.equal(readLink(schema, table, '#v=2&construction=lp&step=2&dmax=128').state.dmax, 128);
   const jl = readLink(schema, table, '#v=2&preset=paper&construction=jl');

@@ -209,7 +209,7 @@ export function toHash(table, state, { page, schema } = {}) {
   if (schema) params.set('v', String(schema.linkVersion));
   for (const [k, f] of Object.entries(table)) {
     const v = state[k];
-    if (v === undefined || (v === f.def && !always.has(k))) continue;
+    if (v === undefined || (v === f.def && !always.has(k) && !(f.writtenWith && f.writtenWith(state)))) continue;
     params.set(k, f.type === 'bool' ? (v ? '1' : '0') : String(v));
   }
   const s = params.toString().replace(/%2C/g, ',');

@@ -102,7 +102,11 @@ export class HeadSurvey {
       this.show();
     };
     try {
-      await Promise.all(this.rows.map(one));
+      // As many heads at a time as the pool has workers: each task holds its own copy of the file.
+      const queue = this.rows.slice();
+      const lane = async () => { while (queue.length && !signal.aborted) await one(queue.shift()); };
+      await Promise.all(Array.from({ length: Math.max(1, this.pool.size || 1) }, lane));
+      if (signal.aborted) throw new DOMException('cancelled', 'AbortError');
       this.msg.textContent = `Surveyed ${done} heads with rule ${o.rule}.`;
     } catch (e) {
       this.msg.textContent = signal.aborted ? `Cancelled after ${done} of ${this.rows.length} heads.` : `Survey failed: ${e.message}`;

@@ -17,7 +17,8 @@ export class HeadTools {
     this.c = ctx.controller;
     this.file = null;      // { bytes: ArrayBuffer, name, info (readAttention) }
     this.imported = null;  // the link fields of the head shown in the figure
-    this.seq = 0;
+    this.seq = 0;          // apply() calls: a later one supersedes an earlier one
+    this.fileSeq = 0;      // open() calls: a later file supersedes an earlier one, not a head change
     this.onFile = null;    // called with the file once read (the survey)
     this.wire();
   }
@@ -55,7 +56,14 @@ export class HeadTools {
       this.message(`${f.name}: the file has ${f.size} bytes; the page reads at most ${MAX_HEAD_FILE_BYTES} (use attnx import on the command line).`, 'error');
       return;
     }
-    await this.open(await f.arrayBuffer(), f.name);
+    let bytes;
+    try {
+      bytes = await f.arrayBuffer();
+    } catch (e) {
+      this.message(`Could not read ${f.name}: ${e.message}`, 'error');
+      return;
+    }
+    await this.open(bytes, f.name);
   }
 
   async openSample() {
@@ -73,15 +81,15 @@ export class HeadTools {
   // Reads the file's shape and tokens with the core, offers its layers and heads (the link's
   // when they exist in it) and imports the chosen head. On a refusal the previous file stays.
   async open(bytes, name) {
-    const seq = ++this.seq;
+    const seq = ++this.fileSeq;
     let info;
     try {
       info = await this.pool.run('readAttention', fileCall({ bytes, name }));
     } catch (e) {
-      if (seq === this.seq) this.message(`Could not open ${name}: ${e.message}`, 'error');
+      if (seq === this.fileSeq) this.message(`Could not open ${name}: ${e.message}`, 'error');
       return;
     }
-    if (seq !== this.seq) return;
+    if (seq !== this.fileSeq) return;
     this.file = { bytes, name, info };
     const st = this.c.st;
     this.fill($('head-layer'), info.layers, st.head >= 0 && st.layer < info.layers ? st.layer : 0);

@@ -77,12 +77,15 @@ export function explorerTable(schema) {
 // core's import options: schema.options layer, head, rule, softmax).
 function headFieldSpecs(schema) {
   const o = schema.options;
+  // With an imported head the link names its layer, rule and softmax even at their defaults, so
+  // that a later default never changes what the link means.
+  const withHead = (st) => st.head >= 0;
   return {
-    layer: { ...VIEW_FIELDS.layer, max: o.layer.max, def: o.layer.default, label: o.layer.label },
+    layer: { ...VIEW_FIELDS.layer, max: o.layer.max, def: o.layer.default, label: o.layer.label, writtenWith: withHead },
     head: { ...VIEW_FIELDS.head, max: o.head.max, label: o.head.label,
       rangeText: `-1 (no imported head) or ${o.head.rangeText}` },
-    rule: { ...VIEW_FIELDS.rule, def: o.rule.default, label: o.rule.label },
-    softmax: { ...VIEW_FIELDS.softmax, def: !!o.softmax.default, label: o.softmax.label },
+    rule: { ...VIEW_FIELDS.rule, def: o.rule.default, label: o.rule.label, writtenWith: withHead },
+    softmax: { ...VIEW_FIELDS.softmax, def: !!o.softmax.default, label: o.softmax.label, writtenWith: withHead },
   };
 }
 

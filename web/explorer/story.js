@@ -43,7 +43,8 @@ export const MAX_TEXT = 1000;
 
 // Fields a step never sets (a drawn pattern's text, the page's own fields, the story's): stepping
 // keeps them, so a step never leaves presentation mode or changes the theme.
-const NOT_SCENE = new Set(['cp', 'cw', 'help', 'embed', 'theme', 'present', 'story', 'step']);
+// A step never names an imported head (the visitor's file is not part of a story).
+const NOT_SCENE = new Set(['cp', 'cw', 'help', 'embed', 'theme', 'present', 'story', 'step', 'layer', 'head', 'rule', 'softmax']);
 // A link inside a step's text: [words](lab.html#…) or [words](index.html#…).
 const LINK = /\[([^\]\n]{1,200})\]\(([^)\s]{1,500})\)/g;
 const SAFE_HREF = /^(lab|index)\.html(#[A-Za-z0-9_=&,.%+-]*)?$/;

@@ -59,7 +59,7 @@ export function setupCompare(app) {
 // Downloads the comparison shown (its rows so far, with the settings it ran with) as JSON or CSV.
 function exportCompare(app, format) {
   const c = app.compare;
-  const settings = c.result ? c.result.settings : app.store.get();
+  const settings = c.settings ?? app.store.get();  // the settings the rows were computed with
   const rec = compareRecord({ settings, Ls: c.Ls, rows: c.rows, complete: c.result ? c.result.complete : false });
   const text = format === 'json' ? `${JSON.stringify(rec, null, 2)}\n` : compareCsv(c.rows);
   download(new Blob([text], { type: format === 'json' ? 'application/json' : 'text/csv' }), `attnx-compare.${format}`);
@@ -98,7 +98,7 @@ export async function startCompare(app) {
   const abort = new AbortController();
   let ended;
   app.compare.run = { abort, ended: new Promise((resolve) => { ended = resolve; }) };
-  Object.assign(app.compare, { rows: [], Ls: gridOf(st), result: null });
+  Object.assign(app.compare, { rows: [], Ls: gridOf(st), settings: st, result: null });
   setState(app, 'running');
   showProgress(app, 0);
   app.$('compare-status').textContent = `Comparing jl, lp and moment with ${settingsText(app.compare.Ls, st)}…`;

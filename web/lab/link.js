@@ -20,9 +20,13 @@ function withPreset(hash, schema) {
 // A link that names a construction with a search grid of its own (lp: schema searchStep) and no
 // step or dmax takes that grid, as picking the construction in the form does
 // (withConstructionGrid), never a preset's or its version's grid, which the construction refuses.
-function withOwnGrid(hash, schema) {
+// Only where the link's version can name a construction (or later settings are allowed): an
+// older link's construction is refused and its grid keeps its frozen meaning.
+function withOwnGrid(hash, schema, allowLater) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ''));
-  const own = params.has('construction') ? ownGrid(schema, params.get('construction')) : null;
+  const defaults = schema.linkDefaults[params.get('v') ?? '0'];
+  const canName = allowLater || !!(defaults && defaults.lab && 'construction' in defaults.lab);
+  const own = canName && params.has('construction') ? ownGrid(schema, params.get('construction')) : null;
   if (!own || params.has('step') || params.has('dmax')) return hash;
   params.set('step', String(own.step));
   params.set('dmax', String(own.dmax));
@@ -41,7 +45,7 @@ export function readLink(schema, table, hash, { allowLater = false } = {}) {
   const tooLong = hashLengthError(table, text);
   if (tooLong) return { state: null, errors: [tooLong], version: null, tooLong: true };
   if (text.replace(/^#/, '') === '' || isElementHash(text)) return null;
-  const parsed = parseHash(table, withPreset(withOwnGrid(text, schema), schema), { page: PAGE, schema, allowLater });
+  const parsed = parseHash(table, withPreset(withOwnGrid(text, schema, allowLater), schema), { page: PAGE, schema, allowLater });
   if (parsed.version === null) return { state: null, errors: parsed.errors, version: null };
   const checked = checkState(schema, table, parsed.state);
   const errors = [...new Set([...parsed.errors, ...checked.errors])];
