@@ -158,7 +158,10 @@ export class HeadTools {
       this.readout.hidden = true;
     }
     if (!this.imported && st.head >= 0) {
-      this.message(`This target is head ${st.head} of layer ${st.layer} of a file, made sparse with ${st.rule}${st.softmax ? ' after a softmax' : ''}. Links do not carry files: open it again to see the dense head.`);
+      const how = `head ${st.head} of layer ${st.layer} of a file, made sparse with ${st.rule}${st.softmax ? ' after a softmax' : ''}`;
+      this.message(st.cp
+        ? `This target is ${how}. Links do not carry files: open it again to see the dense head.`
+        : `This link names ${how}, but that target was too large for a link, so the target shown is not it: open the file again.`, st.cp ? '' : 'error');
     }
     if (changed.includes('scale')) this.redraw();
   }
