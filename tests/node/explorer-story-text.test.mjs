@@ -223,3 +223,24 @@ test('{dmin} runs the minimal-d search on the pool once per settings; moment has
   assert.equal(w.values.dmin.state, 'done');
   assert.equal(w.values.dmin.dMin, api.minD(slow.calls[1].opts).dMin);
 });
+
+test('a running {dmin} search stops when the step shown no longer names {dmin} or its settings are left', async () => {
+  let st = sceneState(table, { pattern: 'window', L: 32, w: 1 });
+  const signals = [];
+  const pool = { run: (kind, opts, { signal }) => { signals.push(signal); return new Promise((_, reject) => signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })))); } };
+  const v = new StoryValues({ pool, schema, table, getState: () => st, getCustom: () => null, askPrecision: () => {}, changed: () => {} });
+  const result = () => resultForStory(api.construct(constructOptions(schema, st, null)));
+  v.showing('{dmin}');
+  v.resulted(result(), { eps: 1, tau: 0.1 }, 'a');
+  assert.equal(signals.length, 1);
+  v.showing('{dmin} again');  // the same search is still wanted
+  assert.equal(signals[0].aborted, false);
+  v.showing('no placeholder here');
+  assert.equal(signals[0].aborted, true, 'a step without {dmin} stops the search');
+  await new Promise((r) => setTimeout(r, 0));  // the stopped search is forgotten
+  v.showing('{dmin}');
+  assert.equal(signals.length, 2, 'the search starts again when a step names it');
+  st = sceneState(table, { pattern: 'window', L: 48, w: 1 });
+  v.computing('b');
+  assert.equal(signals[1].aborted, true, 'new settings stop the search of the old ones');
+});

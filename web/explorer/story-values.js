@@ -31,6 +31,7 @@ export class StoryValues {
   // The settings became `key` (a computation started): values of other settings are dropped.
   computing(key) {
     if (key === this.key) return;
+    this.stopStaleSearch();
     this.key = key;
     this.result = null;
     this.precision = null;
@@ -54,7 +55,16 @@ export class StoryValues {
   // The step shown is now `text` ('' for none): asks for what its placeholders need.
   showing(text) {
     this.text = text || '';
+    this.stopStaleSearch();
     this.fetchNeeded();
+  }
+
+  // Stops the running minimal-d search when the step shown no longer asks for it: its text names
+  // no {dmin}, or the settings are no longer the ones it searches (the pool is free for the rest).
+  stopStaleSearch() {
+    if (!this.search) return;
+    const wanted = this.text && needsOf(this.text).dmin ? this.searchOf(this.getState()).key : null;
+    if (wanted !== this.search.key) this.search.ctrl.abort();
   }
 
   // Asks for the precision report or the minimal d when the step shown names them and the result
