@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// attnx: README's "How close to optimal is each construction" tables (SPEC §9), computed by the
+// attnx: docs/bounds.md's "How close to optimal is each construction" tables (SPEC §9), computed by the
 // native CLI (build/native/attnx), never typed by hand. Paper preset: random k = 2, uniform
 // weights, eps = 1, tau = 0.1, seed 1.
 //   jl:     attnx sweep (step 16, dmax 4096): median d_min, and at each trial's d_min its logit
