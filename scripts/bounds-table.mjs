@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// attnx: README's "How close to optimal is each construction" tables (SPEC §9), computed by the
+// attnx: docs/bounds.md's "How close to optimal is each construction" tables (SPEC §9), computed by the
 // native CLI (build/native/attnx), never typed by hand. Paper preset: random k = 2, uniform
 // weights, eps = 1, tau = 0.1, seed 1.
 //   jl:     attnx sweep (step 16, dmax 4096): median d_min, and at each trial's d_min its logit
@@ -12,7 +12,9 @@
 // Every trial that reached is checked against its floors (d >= the floor at its own Lambda and
 // max |Z| with n = L, which is at least its own n's floor); a violation stops the script.
 //   node scripts/bounds-table.mjs [--Ls 64,128,...,4096] [--trials 10] [--lp-trials-from 2048:5]
+//                                 [--write docs/bounds.md]   (between its bounds-table markers)
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../build/native/attnx', import.meta.url));
@@ -78,6 +80,15 @@ function momentRow(L, T) {
   };
 }
 
+// --write FILE: the tables replace what stands between FILE's two markers (checked before any
+// computation); without it they go to stdout.
+const target = arg('write', null);
+const START = '<!-- bounds-table: start -->', END = '<!-- bounds-table: end -->';
+if (target !== null) {
+  const doc = readFileSync(target, 'utf8');
+  if (doc.indexOf(START) < 0 || doc.indexOf(END) < doc.indexOf(START)) throw new Error(`${target} has no ${START} … ${END} section`);
+}
+
 const small = Ls.filter((L) => L < lpFrom), large = Ls.filter((L) => L >= lpFrom);
 const jl = sweepRows('jl', Ls, trials, []);
 const lp = [...sweepRows('lp', small, trials, ['--construction', 'lp', '--step', '1', '--dmax', '256']),
@@ -85,22 +96,31 @@ const lp = [...sweepRows('lp', small, trials, ['--construction', 'lp', '--step',
 const moment = Ls.map((L) => momentRow(L, trials));
 const floors = run('bounds', '--Ls', Ls.join(','), '--k', '2', '--tau', '0.1').points;
 
-console.log('| L | construction | d (median d_min; moment: D) | median Λ | D_Λ | d / D_Λ | median max\\|Z\\| | floor at max\\|Z\\| | d / that floor |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+const out = [];
+out.push('| L | construction | d (median d_min; moment: D) | median Λ | D_Λ | d / D_Λ | median max\\|Z\\| | floor at max\\|Z\\| | d / that floor |');
+out.push('|---|---|---|---|---|---|---|---|---|');
 for (const L of Ls) {
   for (const r of [jl, lp, moment].map((rows) => rows.find((x) => x.L === L))) {
     const note = r.name === 'moment' ? ` (fp32 ${r.fp32}/${r.trials}, fp64 ${r.fp64}/${r.trials})`
       : r.trials !== trials || r.reached < r.trials ? ` (${r.reached}/${r.trials} reached)` : '';
-    console.log(`| ${L} | ${r.name}${note} | ${fmt(r.d, 4)} | ${fmt(r.scale)} | ${fmt(r.dLambda)} | ${fmt(r.ratio)} | ${fmt(r.z)} | ${fmt(r.dLogit)} | ${fmt(r.ratioLogit)} |`);
+    out.push(`| ${L} | ${r.name}${note} | ${fmt(r.d, 4)} | ${fmt(r.scale)} | ${fmt(r.dLambda)} | ${fmt(r.ratio)} | ${fmt(r.z)} | ${fmt(r.dLogit)} | ${fmt(r.ratioLogit)} |`);
   }
 }
-console.log('');
-console.log('| L | fixed keys (jl, lp): log2 C(L,2) | free keys: log2(L!)/(2L) | free keys, every 2-regular target | moment: D·w (median over the seeds whose bits(X) ≤ 53) |');
-console.log('|---|---|---|---|---|');
+out.push('');
+out.push('| L | fixed keys (jl, lp): log2 C(L,2) | free keys: log2(L!)/(2L) | free keys, every 2-regular target | moment: D·w (median over the seeds whose bits(X) ≤ 53) |');
+out.push('|---|---|---|---|---|');
 for (const f of floors) {
   const m = moment.find((x) => x.L === f.L);
-  console.log(`| ${f.L} | ${fmt(f.bits_fixed_keys, 4)} | ${fmt(f.bits_free_keys, 3)} | ${fmt(f.bits_free_keys_regular, 3)} | ${fmt(m.dw, 3)} (${m.wReached}/${m.trials}) |`);
+  out.push(`| ${f.L} | ${fmt(f.bits_fixed_keys, 4)} | ${fmt(f.bits_free_keys, 3)} | ${fmt(f.bits_free_keys_regular, 3)} | ${fmt(m.dw, 3)} (${m.wReached}/${m.trials}) |`);
 }
-console.log('');
-console.log(`jl: ${trials} trials per L; lp: ${trials} trials below L = ${lpFrom}, ${lpTrials} from it; moment: seeds 1..${trials}. ` +
+out.push('');
+out.push(`jl: ${trials} trials per L; lp: ${trials} trials below L = ${lpFrom}, ${lpTrials} from it; moment: seeds 1..${trials}. ` +
   'Every trial that reached was checked: d_min >= both floors.');
+
+if (target === null) {
+  console.log(out.join('\n'));
+} else {
+  const doc = readFileSync(target, 'utf8');
+  writeFileSync(target, `${doc.slice(0, doc.indexOf(START) + START.length)}\n${out.join('\n')}\n${doc.slice(doc.indexOf(END))}`);
+  console.log(`wrote the tables into ${target}`);
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// attnx: a frame strip of the explorer while d is dragged (README, issue 10). Opens the explorer
+// attnx: a frame strip of the explorer while d is dragged (docs/performance.md, issue 10). Opens the explorer
 // at L = 256 in headless Chromium and drags the d slider with real pointer input from d = 64 to
 // 2048 (one step every 16 ms, as scripts/bench-explorer.mjs does). Every result the page draws
 // during the drag (its performance.measure 'attnx:latency') is copied from the achieved-attention

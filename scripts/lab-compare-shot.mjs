@@ -1,4 +1,4 @@
-// Regenerates docs/lab-compare.png, the README's picture of the lab's "Dimensions against bits"
+// Regenerates docs/lab-compare.png, docs/lab.md's picture of the lab's "Dimensions against bits"
 // comparison: the paper preset's grid (L = 64…512) with T = 3, in headless Chromium at 1280 px,
 // and prints how long the comparison took in the page.
 // Usage: bash scripts/build-dist && node scripts/lab-compare-shot.mjs [hash]

@@ -1,6 +1,7 @@
-// Regenerates the README screenshots (docs/*.png) from the built site in headless Chromium: the
-// explorer's first screen at 1280x720 (what a projector shows, no scrolling), the same on a
-// 390x844 phone, presentation mode at 1280x720 and the lab after the paper preset's run.
+// Regenerates the screenshots of the README and docs/*.md (docs/*.png) from the built site in
+// headless Chromium: the explorer's first screen at 1280x720 (what a projector shows, no
+// scrolling), the same on a 390x844 phone, presentation mode at 1280x720 and the lab after the
+// paper preset's run.
 // Usage: npm run build && node scripts/screenshots.mjs
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 // `attnx construct --export FILE` (issue 9, item 8): the file is opened before the computation
 // (an unwritable path fails at once, naming it), its size is kept under --max-bytes, W_Q and W_K
-// are written compactly ({"rows", "cols", "identity_row_offset"}, README "Export file"), and a
-// reader that follows the README recomputes the reported metrics from X and the weights.
+// are written compactly ({"rows", "cols", "identity_row_offset"}, docs/cli.md "Export file"), and a
+// reader that follows docs/cli.md recomputes the reported metrics from X and the weights.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -25,7 +25,7 @@ bool exists(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0;
 }
 
-// W of the compact form, as the README's reader builds it: W[r][c] = 1 iff r = c + offset.
+// W of the compact form, as docs/cli.md's reader builds it: W[r][c] = 1 iff r = c + offset.
 th::MatD weights(const attnx::JsonValue& w) {
   const int rows = static_cast<int>(w.find("rows")->num), cols = static_cast<int>(w.find("cols")->num);
   const int offset = static_cast<int>(w.find("identity_row_offset")->num);

@@ -1,7 +1,7 @@
 // Both pages inside an <iframe> of a host page on another origin, embedded with the snippet the
-// Embed button and the README give (web/common/embed-snippet.js): each page posts its content
-// height ({ type: 'attnx-height', page, height }), the snippet's script resizes the frame to it
-// (no inner scrollbar), the README's examples fit the README's fixed heights at 360 and 720 px,
+// Embed button, the README and docs/embedding.md give (web/common/embed-snippet.js): each page
+// posts its content height ({ type: 'attnx-height', page, height }), the snippet's script resizes
+// the frame to it (no inner scrollbar), the documented examples fit their fixed heights at 360 and 720 px,
 // and the lab's embed mode (#embed=1) shows its plot at the top without header and footer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,10 +31,11 @@ after(async () => {
   if (hostDir) rmSync(hostDir, { recursive: true, force: true });
 });
 
-// The README's embedding examples: { explorer: { path, height }, lab: { path, height } } (path:
-// "index.html#..." with &amp; decoded; height: the snippet's fixed height).
-function readmeExamples() {
-  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+// The embedding examples of the README (the explorer's) and docs/embedding.md (both pages'):
+// { explorer: { path, height }, lab: { path, height } } (path: "index.html#..." with &amp;
+// decoded; height: the snippet's fixed height); the first one of each page counts.
+function documentedExamples() {
+  const text = ['README.md', 'docs/embedding.md'].map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
   const out = {};
   for (const m of text.matchAll(/<iframe src="https:\/\/YOUR-HOST\/attnx\/((index|lab)\.html#[^"]*)"[^>]*height="(\d+)"/g)) {
     const page = m[2] === 'index' ? 'explorer' : 'lab';
@@ -119,10 +120,10 @@ const visible = (frame, sel) => frame.locator(sel).first().isVisible();
 
 for (const page of ['explorer', 'lab']) {
   for (const width of [360, 720]) {
-    test(`${page}: the README's embed in a ${width} px frame on another origin is resized to its content and fits the fixed height`, async (t) => {
-      const ex = readmeExamples()[page];
-      assert.ok(ex, `README has an iframe example of ${PAGE_FILE[page]}`);
-      assert.equal(ex.height, FIXED_HEIGHT[page], 'README and the Embed snippet give the same fixed height');
+    test(`${page}: the documented embed in a ${width} px frame on another origin is resized to its content and fits the fixed height`, async (t) => {
+      const ex = documentedExamples()[page];
+      assert.ok(ex, `README or docs/embedding.md has an iframe example of ${PAGE_FILE[page]}`);
+      assert.equal(ex.height, FIXED_HEIGHT[page], 'the documented example and the Embed snippet give the same fixed height');
       assert.match(ex.path, /[#&]embed=1(&|$)/);
       const { p, ctx, frame, problems } = await openHost(page, ex.path, width);
       await pageReady(page, frame);
@@ -134,7 +135,7 @@ for (const page of ['explorer', 'lab']) {
       assert.ok(m.scrollWidth <= m.clientWidth, `no horizontal overflow at ${width} px`);
       assert.ok(m.posted <= FIXED_HEIGHT[page], `the fixed height ${FIXED_HEIGHT[page]} fits (content ${m.posted})`);
       if (page === 'explorer') {
-        assert.match(await frame.textContent('#summary .badge'), /\(R\) and \(Z\) hold/, 'the README example succeeds');
+        assert.match(await frame.textContent('#summary .badge'), /\(R\) and \(Z\) hold/, 'the documented example succeeds');
       } else {
         assert.equal(await frame.evaluate(() => document.body.dataset.run), 'done');
         assert.match(await frame.textContent('#fit-sentence'), /Logarithmic fit/);

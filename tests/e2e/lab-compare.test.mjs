@@ -2,7 +2,7 @@
 // jl, lp and moment on a small grid in the worker pool; both plots draw three series; the shown
 // numbers (tables, sentences, the page's read-only view) are the core's, computed here in Node
 // from direct API calls; Cancel stops it and keeps what arrived; <attnx-lab figures="compare">
-// shows the same card. The page is saved to test-output/lab-compare.png (the README's
+// shows the same card. The page is saved to test-output/lab-compare.png (docs/lab.md's
 // docs/lab-compare.png, the paper grid, comes from scripts/lab-compare-shot.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -49,7 +49,7 @@ for (const page of ['index.html', 'lab.html']) {
       .map((m) => [m.getAttribute('property'), m.getAttribute('content')])));
     assert.ok(og['og:title'] && og['og:description'], 'og:title and og:description');
     assert.equal(og['og:image'], 'og.png');
-    if (basename(dir) === 'dist') {  // the build copies the README's screenshot there
+    if (basename(dir) === 'dist') {  // the build copies the README's screenshot (docs/explorer.png) there
       assert.ok(existsSync(join(dir, 'og.png')), 'og.png is in the build');
       assert.equal((await p.request.get(server.url + 'og.png')).status(), 200);
     }

@@ -87,12 +87,21 @@ test('the snippet: an escaped iframe with the page\'s fixed height, then the res
   assert.ok(FIXED_HEIGHT.explorer > 0 && FIXED_HEIGHT.lab > 0);
 });
 
-test('the README shows the same resize script and fixed heights', () => {
+// The explorer's <iframe> line of a markdown text with the snippet's fixed height, or null.
+function explorerFrameOf(text) {
+  return text.match(new RegExp(`<iframe src="[^"]*/index\\.html#[^"]*embed=1[^"]*"[^>]*height="${FIXED_HEIGHT.explorer}"[^\\n]*`))?.[0] ?? null;
+}
+
+test('the README and docs/embedding.md show the same resize script and fixed heights', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const embedding = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
   assert.ok(readme.includes(RESIZE_SCRIPT), 'README has the resize script');
+  assert.ok(embedding.includes(RESIZE_SCRIPT), 'docs/embedding.md has the resize script');
   for (const [page, file] of [['explorer', 'index'], ['lab', 'lab']]) {
-    assert.match(readme, new RegExp(`<iframe src="[^"]*/${file}\\.html#[^"]*embed=1[^"]*"[^>]*height="${FIXED_HEIGHT[page]}"`), page);
+    assert.match(embedding, new RegExp(`<iframe src="[^"]*/${file}\\.html#[^"]*embed=1[^"]*"[^>]*height="${FIXED_HEIGHT[page]}"`), page);
   }
+  assert.ok(explorerFrameOf(readme), 'README has the explorer\'s iframe with its fixed height');
+  assert.equal(explorerFrameOf(readme), explorerFrameOf(embedding), 'the README\'s example is docs/embedding.md\'s');
 });
 
 // Runs RESIZE_SCRIPT's code with stand-in frames; returns the message listener it registered.

@@ -151,7 +151,7 @@ test('story-src: bad JSON and an invalid story name story-src, the step and the 
   assert.match(broken.errors[0], /^story-src "\/broken\.json" is not valid JSON \(/);
 });
 
-test('the README\'s example lecture (examples/lecture/lecture.json) is a valid 3-step story', () => {
+test('docs/explorer.md\'s example lecture (examples/lecture/lecture.json) is a valid 3-step story', () => {
   const text = readFileSync(new URL('../../examples/lecture/lecture.json', import.meta.url), 'utf8');
   const r = parseInlineStory(text, table);
   assert.equal(r.errors, undefined, String(r.errors));

@@ -2,7 +2,7 @@
 // size the frame to it (no inner scrollbar). The message, posted to window.parent with target
 // origin '*' (a height is not sensitive), is { type: 'attnx-height', page, height } with page
 // 'explorer' or 'lab' and height in whole CSS pixels; it is posted once at start and again only
-// when the height changed. The README's embedding section has the host's side.
+// when the height changed. The README and docs/embedding.md have the host's side.
 
 // The `type` of every height message.
 export const HEIGHT_MESSAGE = 'attnx-height';

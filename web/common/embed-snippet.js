@@ -1,11 +1,11 @@
 // attnx web: the HTML a host page pastes to embed a page (DOM-free): an <iframe> of the page in
 // embed mode with a fixed height that fits its figures from 360 to 720 px of width (for hosts
 // that strip scripts), and a short script that resizes the frame to the height the page posts
-// (web/common/embed-height.js). The README's embedding section shows the same text.
+// (web/common/embed-height.js). The README and docs/embedding.md show the same text.
 
-// Heights in CSS px that fit each page's embed view (README examples, after the result is drawn)
-// at frame widths 360 and 720, measured in headless Chromium (tests/e2e/embed-frame.test.mjs
-// checks that they still fit).
+// Heights in CSS px that fit each page's embed view (the examples in the README and
+// docs/embedding.md, after the result is drawn) at frame widths 360 and 720, measured in headless
+// Chromium (tests/e2e/embed-frame.test.mjs checks that they still fit).
 export const FIXED_HEIGHT = { explorer: 860, lab: 1400 };
 
 // The host's side: resizes the iframe whose window sent an 'attnx-height' message. Pasting it

@@ -64,7 +64,7 @@ async function main() {
   setupLinks(schema, table, status);
   setupLecture(schema, table, pool);
   readLink(schema, table, pool);
-  watchHeight('explorer');  // in an iframe: the content height (embed layout) to the host (README)
+  watchHeight('explorer');  // in an iframe: the content height (embed layout) to the host (docs/embedding.md)
 }
 
 // What the page does around the controller's work.

@@ -87,7 +87,7 @@ async function main(messages) {
 $('file-hint').remove();  // the script runs: not opened from disk (base.css)
 placeLab($('lab-main'));
 guessMode();
-watchHeight('lab');  // inside an iframe: the content height to the host (README, Embedding)
+watchHeight('lab');  // inside an iframe: the content height to the host (docs/embedding.md)
 document.body.dataset.run = 'loading';
 const messages = new MessageList($('messages'));
 main(messages).catch((e) => {
