@@ -2,7 +2,10 @@
 // values that fit each other) is mutated: hostile values, unknown, repeated, foreign and
 // value-less flags, --flag=value forms, stray words, --help. Every vector carries a memory
 // budget of at most 64 MiB, and valid work is capped (capWork) so that a legitimate run never
-// needs the per-case time limit: a timeout is then always a hang.
+// needs the per-case time limit: a timeout is then always a hang. construct, mind and sweep also
+// get a construction (jl, lp, moment) with its own flags (--projection for jl, --box and --threads
+// for lp, --threads for sweep, --precision), and sometimes a flag of another construction, which
+// must be refused; lp and moment runs are capped by their own cost models (constructionWork).
 import { INT_HOSTILE, REAL_HOSTILE, CHOICE_HOSTILE, LIST_HOSTILE, UNKNOWN_FLAGS, STRAY } from './values.mjs';
 
 export const BUDGETS = ['1048576', '16777216', '67108864'];
@@ -14,16 +17,18 @@ const FAMILY_PARAMS = {
 };
 const PATTERN_FLAGS = ['k', 'w', 'r', 'block', 'stride', 'globals', 'randoms', 'weights', 'w-min', 'decay'];
 const TOL_FLAGS = ['eps', 'tau', 'delta'];
+const CONSTRUCTION_FLAGS = ['construction', 'projection', 'box', 'threads'];
 export const COMMAND_FLAGS = {
-  construct: ['pattern', 'L', ...PATTERN_FLAGS, 'pattern-file', ...TOL_FLAGS, 'd', 'export', 'seed', 'max-bytes', 'format'],
-  mind: ['pattern', 'L', ...PATTERN_FLAGS, 'pattern-file', ...TOL_FLAGS, 'step', 'dmax', 'seed', 'max-bytes', 'progress', 'format'],
-  sweep: ['pattern', ...PATTERN_FLAGS, ...TOL_FLAGS, 'step', 'dmax', 'Ls', 'trials', 'seed', 'max-bytes', 'progress', 'format'],
+  construct: ['pattern', 'L', ...PATTERN_FLAGS, 'pattern-file', ...TOL_FLAGS, 'd', ...CONSTRUCTION_FLAGS, 'precision', 'export', 'seed', 'max-bytes', 'format'],
+  mind: ['pattern', 'L', ...PATTERN_FLAGS, 'pattern-file', ...TOL_FLAGS, 'step', 'dmax', ...CONSTRUCTION_FLAGS, 'precision', 'seed', 'max-bytes', 'progress', 'format'],
+  sweep: ['pattern', ...PATTERN_FLAGS, ...TOL_FLAGS, 'step', 'dmax', 'Ls', 'trials', ...CONSTRUCTION_FLAGS, 'seed', 'max-bytes', 'progress', 'format'],
   bench: ['Ls', 'trials', 'gemm-reps', 'seed', 'max-bytes', 'format'],
 };
 const FORMATS = { construct: ['json'], mind: ['json'], sweep: ['json', 'csv'], bench: ['json', 'csv', 'text'] };
 const KIND = {
   pattern: 'choice', weights: 'choice', format: 'choice', Ls: 'list', 'pattern-file': 'text', export: 'text',
   'w-min': 'real', decay: 'real', eps: 'real', tau: 'real', delta: 'real', progress: 'switch',
+  construction: 'choice', projection: 'choice', box: 'real', precision: 'switch',
 };
 const kindOf = (flag) => KIND[flag] ?? 'int';
 
@@ -42,7 +47,15 @@ const VALID = {
   trials: ['1', '2', '3', '1000'],
   'gemm-reps': ['1', '2', '1000'],
   seed: ['0', '1', '7', '9007199254740991', '123456789'],
+  construction: ['jl', 'lp', 'moment'],
+  projection: ['gaussian', 'rademacher', 'gaussian-unit', 'orthogonal', 'orthogonal-unit'],
+  box: ['1000', '1', '1e9', '0.001', '1e-300', '5e-324', '999999999.9'],
+  threads: ['0', '1', '2', '3', '1024'],
 };
+// lp's own ranges: d and dmax at most 256 (kMaxLpD), L kept small (its LPs are expensive).
+const LP_VALID = { L: ['2', '3', '7', '16', '32', '64'], d: ['1', '2', '16', '32', '64', '128', '256'], dmax: ['1', '16', '64', '256'], Ls: ['2', '16,32', '16,32,64', '2,3,4', '64'] };
+// The flags each construction takes (a flag of another one must be refused).
+const OWN_FLAGS = { jl: ['projection', 'precision'], lp: ['box', 'threads'], moment: [] };
 
 // A family parameter that fits length L (boundaries included).
 function familyValue(rng, flag, L) {
@@ -53,9 +66,11 @@ function familyValue(rng, flag, L) {
 
 // A valid-ish vector for `command` (list of [flag, value] pairs; value null for a switch).
 function baseFlags(rng, command, ctx) {
-  const pairs = [];
   const own = COMMAND_FLAGS[command];
-  const L = Number(rng.pick(VALID.L));
+  const construction = own.includes('construction') ? rng.weighted([[4, null], [3, 'jl'], [3, 'lp'], [2, 'moment']]) : null;
+  const pairs = construction ? constructionPairs(rng, command, construction) : [];
+  const valid = (f) => (construction === 'lp' && LP_VALID[f] ? LP_VALID[f] : VALID[f]);
+  const L = Number(rng.pick(valid('L')));
   if (own.includes('pattern')) {
     const fam = rng.pick(FAMILIES);
     if (rng.chance(0.8)) pairs.push(['pattern', fam]);
@@ -68,16 +83,34 @@ function baseFlags(rng, command, ctx) {
   if (weights === 'random' && rng.chance(0.6)) pairs.push(['w-min', rng.pick(VALID['w-min'])]);
   if (weights === 'decaying' && rng.chance(0.6)) pairs.push(['decay', rng.pick(VALID.decay)]);
   const skip = ['pattern', 'L', 'k', 'w', 'r', 'block', 'stride', 'globals', 'randoms', 'max-bytes',
-    'weights', 'w-min', 'decay', 'pattern-file'];
+    'weights', 'w-min', 'decay', 'pattern-file', ...CONSTRUCTION_FLAGS, 'precision'];
   for (const f of own) {
     if (skip.includes(f) || !rng.chance(0.3)) continue;
+    if (construction === 'moment' && ['d', 'step', 'dmax'].includes(f) && rng.chance(0.9)) continue;  // D = 2m
     if (f === 'format') pairs.push([f, rng.pick(FORMATS[command])]);
     else if (f === 'progress') pairs.push([f, null]);
     else if (f === 'export') pairs.push([f, ctx.exportPath(rng)]);
-    else pairs.push([f, rng.pick(VALID[f])]);
+    else pairs.push([f, rng.pick(valid(f))]);
   }
   pairs.push(['max-bytes', rng.pick(BUDGETS)]);
   return rng.shuffle(pairs);
+}
+
+// --construction NAME (sometimes left out for jl, the default) with some of its own flags, and
+// sometimes a flag that only another construction takes.
+function constructionPairs(rng, command, construction) {
+  const pairs = construction !== 'jl' || rng.chance(0.6) ? [['construction', construction]] : [];
+  const own = OWN_FLAGS[construction];
+  for (const f of own)
+    if (rng.chance(0.45) && !(f === 'threads' && command === 'sweep')) pairs.push(f === 'precision' ? [f, null] : [f, rng.pick(VALID[f])]);
+  if (command === 'sweep' && rng.chance(0.4)) pairs.push(['threads', rng.pick(VALID.threads)]);
+  if (command !== 'sweep' && construction !== 'jl' && rng.chance(0.2)) pairs.push(['precision', null]);
+  if (rng.chance(0.12)) {
+    const foreign = ['projection', 'box', 'threads'].filter((f) => !own.includes(f) && (command !== 'sweep' || f !== 'threads'));
+    const f = rng.pick(foreign);
+    if (f) pairs.push([f, rng.pick(VALID[f])]);
+  }
+  return pairs.filter(([f]) => COMMAND_FLAGS[command].includes(f));
 }
 
 // A hostile value for a flag of kind k (never a valid budget above the fuzzer's cap).
@@ -149,12 +182,44 @@ export function estimateWork(command, args) {
     sweep: 4 * maxL('64,128,256,512') ** 2,
     bench: 4 * maxL('256,1024,2048') ** 2,
   }[command];
+  const construction = valueOf(args, 'construction', 'jl');
+  if (construction === 'lp' || construction === 'moment') return constructionWork(command, args, construction);
   if (memory > num('max-bytes', '8589934592')) return 0;
   if (command === 'construct') return num('L', '256') ** 2 * num('d', '512');
   if (command === 'mind') return (num('L', '256') ** 2 * num('dmax', '4096')) / 2;
   if (command === 'sweep') return (num('trials', '10') * sq(list('64,128,256,512')) * num('dmax', '4096')) / 2;
   if (command === 'bench') return num('trials', '3') * sq(list('256,1024,2048')) * 4096 * 2 + num('gemm-reps', '5') * sq(list('256,1024,2048')) * 4096;
   return 0;
+}
+
+// The largest row support m of the vector's pattern at length L (an upper bound; L when unknown).
+function rowSupport(args, L) {
+  const num = (f, d) => Number(valueOf(args, f, d));
+  const w = num('w', '1');
+  const m = {
+    random: num('k', '2'), permutation: 1, window: 2 * w + 1, causal: w + 1, dilated: 2 * w + 1,
+    block: num('block', '4'), strided: num('stride', '8') + Math.ceil(L / num('stride', '8')),
+    bigbird: num('globals', '1') > 0 ? L : 2 * w + 1 + num('randoms', '1'),
+  }[valueOf(args, 'pattern', 'random')];
+  return Number.isFinite(m) ? Math.min(L, Math.max(1, m)) : L;
+}
+
+// lp and moment in units of jl's multiply-adds (their time, measured on this core): lp's LPs
+// grow with L d^2 (d at most 256; L above 64 is never run here), moment's exact sums with
+// L^2 m^2. A value the CLI refuses (d above 256, mind with moment) costs nothing.
+function constructionWork(command, args, construction) {
+  const num = (f, d) => Number(valueOf(args, f, d));
+  const Ls = command === 'sweep' ? String(valueOf(args, 'Ls', '64,128,256,512')).split(',').map(Number) : [num('L', '256')];
+  const trials = command === 'sweep' ? num('trials', '10') : 1;
+  if (Ls.some((L) => !Number.isFinite(L)) || !Number.isFinite(trials)) return 0;
+  if (construction === 'moment') {
+    if (command === 'mind') return 0;
+    return 10 * trials * Ls.reduce((s, L) => s + L * L * (rowSupport(args, L) ** 2 + 16), 0);
+  }
+  if (Math.max(...Ls) > 64) return Infinity;
+  const d = Math.min(256, num(command === 'construct' ? 'd' : 'dmax', command === 'construct' ? '32' : '256'));
+  const perL = { construct: 5e3, mind: 1e3, sweep: 3e2 }[command];
+  return trials * Ls.reduce((s, L) => s + L * d * d * perL, 0);
 }
 
 export const WORK_CAP = 1e10;
@@ -174,6 +239,9 @@ export function capWork(command, args) {
     sweep: [['trials', '2'], ['Ls', '16,32'], ['dmax', '512']],
     bench: [['trials', '1'], ['gemm-reps', '1'], ['Ls', '16,32']],
   }[command] ?? [];
+  const construction = valueOf(args, 'construction', 'jl');
+  if (construction === 'lp') steps.unshift(...(command === 'sweep' ? [['Ls', '16,32'], ['trials', '2']] : [['L', '64'], [command === 'construct' ? 'd' : 'dmax', '64']]));
+  if (construction === 'moment') steps.unshift(...(command === 'sweep' ? [['trials', '2'], ['Ls', '16,32']] : [['L', '100']]));
   for (const [flag, value] of steps) {
     if (!(estimateWork(command, args) > WORK_CAP)) return args;
     set(flag, value);
