@@ -90,6 +90,9 @@ test('keyboard: step through a story in presentation mode (Present, → Space En
 test('keyboard: draw a custom pattern, the arrows move the cursor and Space toggles a cell', async () => {
   const { context, page } = await open('#v=2&pattern=custom&L=8&d=64');
   const cp = () => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('cp') ?? '');
+  // The address bar gets the page's link 250 ms after a change (web/explorer/link.js): wait for the
+  // first one (the diagonal's cp) so that it is not mistaken for the toggle's.
+  await page.waitForFunction(() => /[#&]cp=/.test(location.hash), null, { timeout: 60000 });
   const before = await cp();
   await tabTo(page, '#fig-A canvas.heat');
   assert.match(await page.getAttribute('#fig-A canvas.heat', 'aria-label'), /Arrow keys move the cursor/);
@@ -97,9 +100,11 @@ test('keyboard: draw a custom pattern, the arrows move the cursor and Space togg
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');  // (0, 2)
   await page.keyboard.press('Space');
+  await page.waitForSelector('#custom-msg:has-text("Added cell (0, 2)")', { timeout: 60000 });
   await page.waitForFunction((b) => (new URLSearchParams(location.hash.slice(1)).get('cp') ?? '') !== b, before, { timeout: 60000 });
   const after = await cp();
   await page.keyboard.press('Space');  // toggles the same cell back
+  await page.waitForSelector('#custom-msg:has-text("Removed cell (0, 2)")', { timeout: 60000 });
   await page.waitForFunction((a) => (new URLSearchParams(location.hash.slice(1)).get('cp') ?? '') !== a, after, { timeout: 60000 });
   assert.equal(await cp(), before, 'two toggles of one cell restore the pattern');
   await context.close();
