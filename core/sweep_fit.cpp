@@ -47,23 +47,24 @@ double r_squared(const std::vector<double>& y, const std::vector<double>& pred) 
 
 // d ~ c x^p at a fixed p: the least-squares c = sum d x^p / sum x^2p and its residual sum of
 // squares. lx: ln x. Powers by det_exp (detmath.hpp), so native and WASM builds search the same
-// path and print the same fit.
+// path and print the same fit; each x^p is computed once (xp: scratch of lx's size).
 struct PowerAt {
   double p = 0, c = 0, sse = 0;
 };
 
-PowerAt power_at(const std::vector<double>& lx, const std::vector<double>& d, double p) {
+PowerAt power_at(const std::vector<double>& lx, const std::vector<double>& d, double p,
+                 std::vector<double>& xp) {
   PowerAt r;
   r.p = p;
   double sdx = 0, sxx = 0;
   for (std::size_t i = 0; i < lx.size(); ++i) {
-    const double xp = det_exp(p * lx[i]);
-    sdx += d[i] * xp;
-    sxx += xp * xp;
+    xp[i] = det_exp(p * lx[i]);
+    sdx += d[i] * xp[i];
+    sxx += xp[i] * xp[i];
   }
   r.c = sdx / sxx;
   for (std::size_t i = 0; i < lx.size(); ++i) {
-    const double e = d[i] - r.c * det_exp(p * lx[i]);
+    const double e = d[i] - r.c * xp[i];
     r.sse += e * e;
   }
   return r;
@@ -72,25 +73,27 @@ PowerAt power_at(const std::vector<double>& lx, const std::vector<double>& d, do
 // The p of least residual: the best point of a grid over [kPowerMinP, kPowerMaxP], then a
 // golden-section search within one grid step of it (the better of the two is kept).
 PowerAt best_power(const std::vector<double>& lx, const std::vector<double>& d) {
+  std::vector<double> xp(lx.size());
+  const auto at = [&](double p) { return power_at(lx, d, p, xp); };
   const int steps = static_cast<int>(std::lround((kPowerMaxP - kPowerMinP) / kPowerGridStep));
-  PowerAt best = power_at(lx, d, kPowerMinP);
+  PowerAt best = at(kPowerMinP);
   for (int k = 1; k <= steps; ++k) {
-    const PowerAt t = power_at(lx, d, kPowerMinP + k * kPowerGridStep);
+    const PowerAt t = at(kPowerMinP + k * kPowerGridStep);
     if (t.sse < best.sse) best = t;
   }
   const double g = (std::sqrt(5.0) - 1) / 2;
   double lo = std::fmax(kPowerMinP, best.p - kPowerGridStep);
   double hi = std::fmin(kPowerMaxP, best.p + kPowerGridStep);
-  PowerAt a = power_at(lx, d, hi - g * (hi - lo)), b = power_at(lx, d, lo + g * (hi - lo));
+  PowerAt a = at(hi - g * (hi - lo)), b = at(lo + g * (hi - lo));
   while (hi - lo > kPowerTolP) {
     if (a.sse <= b.sse) {
       hi = b.p;
       b = a;
-      a = power_at(lx, d, hi - g * (hi - lo));
+      a = at(hi - g * (hi - lo));
     } else {
       lo = a.p;
       a = b;
-      b = power_at(lx, d, lo + g * (hi - lo));
+      b = at(lo + g * (hi - lo));
     }
   }
   for (const PowerAt& t : {a, b})

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <initializer_list>
+#include <map>
 #include <utility>
 
 #include <attnx/bounds.hpp>
@@ -304,6 +305,18 @@ SweepFits fit_points(const std::vector<SweepRecordPoint>& points) {
   return {r.log_fit, r.power_fit};
 }
 
+namespace {
+
+// Which fit of one resample wins: 1 the log fit, 2 the power fit, 0 neither (a fit could not be
+// made, or their R^2 are equal).
+int winner(const SweepFits& f) {
+  if (!f.log.ok || !f.power.ok) return 0;
+  if (f.log.r2 > f.power.r2) return 1;
+  return f.power.r2 > f.log.r2 ? 2 : 0;
+}
+
+}  // namespace
+
 FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double delta, int resamples,
                            std::uint64_t seed) {
   FitComparison c;
@@ -312,18 +325,26 @@ FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double d
   if (points.size() < 2) return c;  // no fit of one length: every resample would count for neither
   Rng rng(seed);
   std::vector<SweepRecordPoint> drawn(points.size());
+  // A resample's outcome depends only on its quantiles (one per length, each one of that length's
+  // trials): resamples with the same quantiles share the fits (0: neither wins, 1: log, 2: power).
+  std::map<std::vector<int>, int> outcome_of;
+  std::vector<int> key(points.size());
   for (int b = 0; b < resamples; ++b) {
     for (std::size_t i = 0; i < points.size(); ++i) {
       const std::vector<int>& d = points[i].d_mins;
       drawn[i].L = points[i].L;
       drawn[i].d_mins.resize(d.size());
       for (int& v : drawn[i].d_mins) v = d[static_cast<std::size_t>(rng.below(d.size()))];
+      key[i] = quantile_d(drawn[i].d_mins, delta);
     }
-    summarise_points(drawn, delta);
-    const SweepFits f = fit_points(drawn);
-    if (!f.log.ok || !f.power.ok) continue;
-    if (f.log.r2 > f.power.r2) ++c.log_wins;
-    else if (f.power.r2 > f.log.r2) ++c.power_wins;
+    auto known = outcome_of.find(key);
+    if (known == outcome_of.end()) {
+      for (std::size_t i = 0; i < points.size(); ++i) drawn[i].quantile = key[i];
+      const SweepFits f = fit_points(drawn);
+      known = outcome_of.emplace(key, winner(f)).first;
+    }
+    c.log_wins += known->second == 1;
+    c.power_wins += known->second == 2;
   }
   return c;
 }

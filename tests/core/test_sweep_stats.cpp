@@ -7,6 +7,7 @@
 
 #include "helpers.hpp"
 #include <attnx/sweep.hpp>
+#include <attnx/rng.hpp>
 #include <attnx/sweep_io.hpp>
 #include <string>
 
@@ -268,6 +269,59 @@ TEST_CASE("compare_fits: a clear logarithm wins every resample; identical trials
   CHECK(a.log_wins + a.power_wins <= 300);
   CHECK(a.log_wins < 300);
   CHECK(a.power_wins < 300);
+}
+
+namespace {
+
+// compare_fits written out plainly (every resample summarised and fitted, no sharing of fits
+// between resamples with equal quantiles): the reference of the test below.
+attnx::FitComparison compare_fits_plainly(const std::vector<attnx::SweepRecordPoint>& points,
+                                          double delta, int resamples, std::uint64_t seed) {
+  attnx::FitComparison c;
+  c.resamples = resamples;
+  for (const auto& p : points) c.lengths += attnx::quantile_d(p.d_mins, delta) > 0;
+  if (points.size() < 2) return c;
+  attnx::Rng rng(seed);
+  std::vector<attnx::SweepRecordPoint> drawn(points.size());
+  for (int b = 0; b < resamples; ++b) {
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      drawn[i].L = points[i].L;
+      drawn[i].d_mins.clear();
+      for (std::size_t t = 0; t < points[i].d_mins.size(); ++t)
+        drawn[i].d_mins.push_back(points[i].d_mins[rng.below(points[i].d_mins.size())]);
+    }
+    attnx::summarise_points(drawn, delta);
+    const attnx::SweepFits f = attnx::fit_points(drawn);
+    if (!f.log.ok || !f.power.ok) continue;
+    if (f.log.r2 > f.power.r2) ++c.log_wins;
+    else if (f.power.r2 > f.log.r2) ++c.power_wins;
+  }
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("compare_fits counts exactly what fitting every resample on its own counts") {
+  // Random sweeps (3..7 lengths, 2..20 trials, some trials not reached: -1) under several deltas.
+  attnx::Rng gen(11);
+  for (int rep = 0; rep < 40; ++rep) {
+    std::vector<attnx::SweepRecordPoint> pts;
+    const int lengths = 3 + int(gen.below(5)), trials = 2 + int(gen.below(19));
+    for (int i = 0; i < lengths; ++i) {
+      attnx::SweepRecordPoint p;
+      p.L = 16 << i;
+      for (int t = 0; t < trials; ++t)
+        p.d_mins.push_back(gen.below(12) == 0 ? -1 : 16 * (8 + int(gen.below(10)) + 6 * i));
+      pts.push_back(p);
+    }
+    const double delta = rep % 3 == 0 ? 0.1 : rep % 3 == 1 ? 0.25 : 0.5;
+    const attnx::FitComparison a = attnx::compare_fits(pts, delta, 300, 100 + rep);
+    const attnx::FitComparison b = compare_fits_plainly(pts, delta, 300, 100 + rep);
+    CAPTURE(rep);
+    CHECK(a.lengths == b.lengths);
+    CHECK(a.log_wins == b.log_wins);
+    CHECK(a.power_wins == b.power_wins);
+  }
 }
 
 TEST_CASE("fit_verdict: a share of 0.9 of the resamples and at least 5 lengths") {

@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { runSweep } from '../../web/lab/runner.js';
-import { fitsOf } from '../../web/lab/results.js';
+import { fitsOf, fitKeeper, addPoint } from '../../web/lab/results.js';
 import { corePool } from './lab-pool.mjs';
 
 let core, api;
@@ -266,4 +266,25 @@ test('runner helpers: the core\'s task weights and progress (what attnx sweep --
   assert.equal(p.fraction, 0.75);
   close(p.eta, 1);
   assert.equal(api.sweepProgress([1], [0], 1).eta, null);
+});
+
+test('fitKeeper: the end of a run refits what its last point did without a second core call', async () => {
+  const pool = await corePool();
+  let told = 0;
+  const refit = fitKeeper(pool, () => { told++; });
+  const res = { params: { delta: 0.1 }, points: [] };
+  const summaries = () => pool.calls.filter(([m]) => m === 'summariseSweep').length;
+  for (const L of [64, 128, 256]) {
+    addPoint(res, { L, d_mins: Array.from({ length: 6 }, (_, t) => fakeD(L, t) ?? 4096) });
+    refit(res);
+  }
+  await refit(res);  // the same points as the last call: no new bootstrap
+  assert.equal(summaries(), 3, 'one core call per new point, none for the repeat');
+  assert.equal(told, 1, 'only the fits of the points res still has are reported');
+  const direct = await fitsOf(pool, res.points, 0.1);
+  assert.deepEqual(res.fits, direct.fits, 'the kept fits are the core\'s for the last points');
+  assert.deepEqual(res.fitComparison, direct.comparison);
+  res.params.delta = 0.25;  // another delta is another question
+  await refit(res);
+  assert.equal(summaries(), 5, 'a changed delta asks the core again (plus the direct call above)');
 });

@@ -61,12 +61,18 @@ export async function fitsOf(pool, points, delta) {
 // Keeps res.fits (and res.fitComparison) up to date with res.points, one core call at a time,
 // the last call winning. Returns refit(res) -> Promise that resolves once res.fits matches the
 // points it saw (and calls onFits(res) then); a failure leaves the fits as they were and
-// resolves with the error.
+// resolves with the error. A call for the same res with the same points and delta as the
+// previous call makes no new core call (the end of a run refits what its last point did: the
+// bootstrap is tens of milliseconds of a worker's time).
 export function fitKeeper(pool, onFits) {
   let chain = Promise.resolve();
+  let last = null;  // { res, points, delta } of the previous call
   return (res) => {
     const points = res.points.slice();
     const delta = res.params ? res.params.delta : undefined;
+    if (last && last.res === res && last.delta === delta && last.points.length === points.length
+      && last.points.every((p, i) => p === points[i])) return chain;
+    last = { res, points, delta };
     chain = chain.then(() => fitsOf(pool, points, delta)).then(({ fits, comparison }) => {
       if (res.points.length === points.length) {
         res.fits = fits;
