@@ -2,7 +2,9 @@
 // site, a head and a rule chosen in the settings panel, the target's k, nonzeros and readout equal
 // to what the module returns for the same bytes in Node; the choices in the link (the file is
 // not); a malformed file gives a message naming it and the problem, and nothing breaks; tokens
-// are text (an <img> token never becomes an element); A, M and the verdict stay on the first screen.
+// are text (an <img> token never becomes an element); A, M and the verdict stay on the first screen;
+// the survey says which settings its numbers are from; thumbnails can be cancelled; a dropped file
+// is read only where it is dropped (file-drop.js).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -153,6 +155,73 @@ test('the survey of every head: the module\'s minimal d per head, sorted by a co
   await page.click('#survey-grid .tile[data-head="3"]');
   await settled(page, /head 3 with rule topk:2/);
   await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '3', null, { timeout: 10000 });
+  // Another rule: the tiles' numbers say which settings they were surveyed with until surveyed again.
+  await page.fill('#head-rule', 'topk:3');
+  await page.dispatchEvent('#head-rule', 'change');
+  await settled(page, /head 3 with rule topk:3/);
+  assert.match(await page.textContent('#survey-msg'), /surveyed with rule topk:2, ε = [^;]+; the settings are now rule topk:3, .*survey again/);
+  await page.fill('#head-rule', 'topk:2');
+  await page.dispatchEvent('#head-rule', 'change');
+  await settled(page, /head 3 with rule topk:2/);
+  assert.match(await page.textContent('#survey-msg'), /^Surveyed with rule topk:2, ε = /);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// A .npy file of `layers` x `heads` uniform heads of length L (float32, C order).
+function uniformHeads(layers, heads, L) {
+  const dict = `{'descr': '<f4', 'fortran_order': False, 'shape': (${layers}, ${heads}, ${L}, ${L}), }`;
+  const pad = 64 - ((10 + dict.length + 1) % 64);
+  const header = `${dict}${' '.repeat(pad % 64)}\n`;
+  const head = Buffer.alloc(10);
+  head.write('\x93NUMPY', 0, 'latin1');
+  head[6] = 1; head[7] = 0; head.writeUInt16LE(header.length, 8);
+  const data = Buffer.alloc(4 * layers * heads * L * L);
+  for (let i = 0; i < layers * heads * L * L; i++) data.writeFloatLE(1 / L, 4 * i);
+  return Buffer.concat([head, Buffer.from(header, 'latin1'), data]);
+}
+
+test('the thumbnails of a file with many heads can be cancelled; the survey can still run', async () => {
+  const { context, page, problems } = await open();
+  await page.click('#head-tools summary');
+  await page.setInputFiles('#head-file', { name: 'many.npy', mimeType: 'application/octet-stream', buffer: uniformHeads(12, 12, 128) });
+  await page.waitForSelector('#survey-stop:not([hidden])', { timeout: 60000 });
+  await page.click('#survey-stop');
+  await page.waitForFunction(() => /Thumbnails stopped after \d+ of 144 heads/.test(document.getElementById('survey-msg').textContent), null, { timeout: 30000 });
+  const n = Number((await page.textContent('#survey-msg')).match(/after (\d+) of/)[1]);
+  assert.ok(n < 144, `stopped before the end (${n} of 144)`);
+  assert.ok(await page.isHidden('#survey-stop'), 'nothing runs any more');
+  assert.ok(await page.isEnabled('#survey-run'), 'the survey can still be started');
+  assert.equal(await page.$$eval('#survey-grid .tile', (t) => t.length), 144);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// Drops `bytes` as a file `name` on the element matching selector (a real DragEvent with a
+// DataTransfer, as the browser makes for a file dragged from the desktop).
+async function dropFile(page, selector, name, bytes) {
+  await page.evaluate(({ selector, name, bytes }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], name));
+    const target = document.querySelector(selector);
+    target.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, { selector, name, bytes: [...bytes] });
+}
+
+test('a dropped file is read where it is dropped: a head on the head tools, a pattern on the custom tools, elsewhere neither', async () => {
+  const { context, page, problems } = await open();
+  const before = await page.evaluate(() => location.hash);
+  await dropFile(page, '#figures', 'heads.npy', SAMPLE);
+  await page.waitForFunction(() => /heads\.npy was not read: drop a model's attention head on these tools, or a pattern's JSON or CSV on "Custom pattern"/.test(document.getElementById('head-msg').textContent), null, { timeout: 10000 });
+  assert.ok(await page.evaluate(() => document.getElementById('head-tools').open), 'the head tools open to say where to drop');
+  assert.equal(await page.evaluate(() => location.hash), before, 'nothing was imported');
+  await dropFile(page, '#head-tools', 'heads.npy', SAMPLE);
+  await settled(page, /heads\.npy: layer 0, head 0/);
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '0', null, { timeout: 10000 });
+  await dropFile(page, '#custom-tools', 'p.csv', Buffer.from('0,1,1\n1,0,1\n2,2,1\n3,3,1\n'));
+  await page.waitForFunction(() => /Imported 4 nonzeros, L = 4/.test(document.getElementById('custom-msg').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('L') === '4', null, { timeout: 10000 });
   assert.deepEqual(problems, []);
   await context.close();
 });

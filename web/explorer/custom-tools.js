@@ -170,11 +170,25 @@ export class CustomTools {
     $('import-btn').addEventListener('click', () => this.import($('import-text').value, 'pasted text'));
     $('import-file').addEventListener('change', async (ev) => {
       const f = ev.target.files && ev.target.files[0];
-      if (!f) return;
-      if (f.size > MAX_FILE_BYTES) this.message(`Import failed: ${f.name} is larger than ${MAX_FILE_BYTES / 1e6} MB.`, 'error');
-      else await this.import(await f.text(), f.name);
       ev.target.value = '';
+      if (f) await this.importFile(f);
     });
+  }
+
+  // Imports a File (opened, or dropped on the tools: file-drop.js); refused above MAX_FILE_BYTES.
+  async importFile(f) {
+    if (f.size > MAX_FILE_BYTES) {
+      this.message(`Import failed: ${f.name} is larger than ${MAX_FILE_BYTES / 1e6} MB.`, 'error');
+      return;
+    }
+    let text;
+    try {
+      text = await f.text();
+    } catch (e) {
+      this.message(`Import failed: ${f.name} could not be read (${e.message}).`, 'error');
+      return;
+    }
+    await this.import(text, f.name);
   }
 
   // "Export JSON" / "Export CSV" of the edited pattern, else of the target shown.

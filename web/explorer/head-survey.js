@@ -37,24 +37,40 @@ export class HeadSurvey {
     this.sort.addEventListener('change', () => this.show());
   }
 
-  // A file was opened: one tile per head, thumbnails drawn as importHead returns them.
+  // A file was opened: one tile per head, thumbnails drawn as importHead returns them (Cancel
+  // stops them; so does a survey, which draws its own numbers).
   async setFile(file) {
     if (this.abort) this.abort.abort();
     this.file = file;
+    this.surveyedWith = null;
     this.card.hidden = file.info.layers * file.info.heads < 2;
     this.title.textContent = `Every head of ${file.name}`;
     this.rows = everyHead(file.info).map((h) => ({ ...h, thumb: this.tile(h) }));
     this.msg.textContent = '';
     this.show();
+    await this.drawThumbs(file);
+  }
+
+  // The thumbnails of `file`'s heads, one at a time on the pool, with progress; cancellable.
+  async drawThumbs(file) {
+    const abort = new AbortController();
+    this.abort = abort;
+    this.setRunning(true, { survey: false });
+    let done = 0;
     for (const r of this.rows) {
-      if (this.file !== file) return;
+      if (abort.signal.aborted) break;
       try {
-        const h = await this.pool.run('importHead', fileCall(file, { layer: r.layer, head: r.head }));
+        const h = await this.pool.run('importHead', fileCall(file, { layer: r.layer, head: r.head }), { signal: abort.signal });
         this.drawThumb(r.thumb, h.values, h.pattern.L);
       } catch (e) {
+        if (abort.signal.aborted) break;
         r.thumb.querySelector('.tile-numbers').textContent = e.message;
       }
+      this.progress.value = ++done / this.rows.length;
     }
+    if (this.abort !== abort) return;  // a new file or a survey took over
+    this.setRunning(false);
+    if (abort.signal.aborted) this.msg.textContent = `Thumbnails stopped after ${done} of ${this.rows.length} heads.`;
   }
 
   // A head's tile: a button with its thumbnail and numbers.
@@ -85,9 +101,12 @@ export class HeadSurvey {
 
   // Surveys every head on the pool (the import tools' rule; the state's ε, τ and seed).
   async run() {
+    if (this.abort) this.abort.abort();  // thumbnails still drawing: the survey comes first
     const file = this.file, st = this.controller.st, o = this.heads.options();
-    this.abort = new AbortController();
-    const signal = this.abort.signal;
+    const used = surveySettings(o, st);
+    const abort = new AbortController();
+    this.abort = abort;
+    const signal = abort.signal;
     this.setRunning(true);
     let done = 0;
     const part = new Map();
@@ -107,18 +126,44 @@ export class HeadSurvey {
       const lane = async () => { while (queue.length && !signal.aborted) await one(queue.shift()); };
       await Promise.all(Array.from({ length: Math.max(1, this.pool.size || 1) }, lane));
       if (signal.aborted) throw new DOMException('cancelled', 'AbortError');
-      this.msg.textContent = `Surveyed ${done} heads with rule ${o.rule}.`;
+      this.msg.textContent = `Surveyed ${done} heads with ${settingsText(used)}.`;
     } catch (e) {
       this.msg.textContent = signal.aborted ? `Cancelled after ${done} of ${this.rows.length} heads.` : `Survey failed: ${e.message}`;
-      if (!signal.aborted) this.abort.abort();
+      if (!signal.aborted) abort.abort();
     }
-    this.setRunning(false);
+    if (done > 0) this.surveyedWith = used;
+    if (this.abort === abort) this.setRunning(false);
+    this.checkSettings();
   }
 
-  setRunning(on) {
-    this.runBtn.disabled = on;
+  /** After a change of the import tools or the state: when the survey's numbers were made with
+   *  other settings than the current ones, says which, so that they are not read as current. */
+  checkSettings() {
+    const w = this.surveyedWith;
+    if (!w || !this.file) return;
+    const now = surveySettings(this.heads.options(), this.controller.st);
+    const stale = Object.keys(w).some((k) => w[k] !== now[k]);
+    const note = `The numbers on the tiles were surveyed with ${settingsText(w)}; the settings are now ${settingsText(now)}: survey again to update them.`;
+    if (stale) this.msg.textContent = note;
+    else if (this.card.classList.contains('stale')) this.msg.textContent = `Surveyed with ${settingsText(w)}.`;
+    this.card.classList.toggle('stale', stale);
+  }
+
+  // on: a survey or the thumbnails are running (survey: false: the survey can still be started).
+  setRunning(on, { survey = true } = {}) {
+    this.runBtn.disabled = on && survey;
     this.stopBtn.hidden = !on;
     this.progress.hidden = !on;
     if (on) this.progress.value = 0;
   }
+}
+
+// The settings a survey's numbers depend on: the import tools' rule and softmax, the state's ε, τ
+// and seed.
+function surveySettings(o, st) {
+  return { rule: o.rule, softmax: o.softmax, eps: st.eps, tau: st.tau, seed: st.seed };
+}
+
+function settingsText(w) {
+  return `rule ${w.rule}${w.softmax ? ' after a softmax' : ''}, ε = ${w.eps}, τ = ${w.tau}, seed ${w.seed}`;
 }

@@ -1,5 +1,5 @@
 // attnx explorer: the "Import a model's attention head" tools (page-panel.js headTools): a file
-// opened, dropped or the sample is read by the core (readAttention on the worker pool); the
+// opened, dropped on the tools (file-drop.js) or the sample is read by the core (readAttention on the worker pool); the
 // chosen layer, head, rule and softmax make the target (importHead), shown like any custom
 // pattern, with the dense head beside A and M (views/head-figure.js) and the core's readout by the
 // verdict. The core's refusals are shown as they are (they name the file and the problem); the
@@ -31,15 +31,6 @@ export class HeadTools {
     });
     $('head-sample').addEventListener('click', () => this.openSample());
     for (const id of ['head-layer', 'head-head', 'head-rule', 'head-softmax']) $(id).addEventListener('change', () => this.apply());
-    document.addEventListener('dragover', (ev) => {
-      if (ev.dataTransfer && [...ev.dataTransfer.types].includes('Files')) ev.preventDefault();
-    });
-    document.addEventListener('drop', (ev) => {
-      const f = ev.dataTransfer && ev.dataTransfer.files && ev.dataTransfer.files[0];
-      if (!f) return;
-      ev.preventDefault();
-      this.openBlob(f);
-    });
   }
 
   // Shows text in the tools' status line (kind: '' | 'ok' | 'error').

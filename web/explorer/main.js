@@ -16,6 +16,7 @@ import { CustomTools } from './custom-tools.js';
 import { HeadTools } from './head-tools.js';
 import { HeadFigure } from './views/head-figure.js';
 import { HeadSurvey } from './head-survey.js';
+import { attachFileDrop } from './file-drop.js';
 import { el } from '../common/dom.js';
 import { StatusView } from './views/status-view.js';
 import { attachDrawing } from './views/draw-editor.js';
@@ -27,7 +28,7 @@ import { Presenter } from './present.js';
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
 
-let ctl, link, tools, heads, share, presenter;
+let ctl, link, tools, heads, survey, share, presenter;
 
 // Says on the page why nothing can be computed (the module did not load).
 function failEarly(status, e) {
@@ -61,6 +62,7 @@ async function main() {
   ctl.setControls(null);
   setupTools(schema, table, pool);
   setupHeads(schema, table, pool);
+  setupDrops();
   setupLinks(schema, table, status);
   setupLecture(schema, table, pool);
   readLink(schema, table, pool);
@@ -77,6 +79,7 @@ function pageHooks(status) {
       showHelp(st.help);
       if (tools) tools.refreshUI();
       if (heads) heads.afterChange(st, changed);
+      if (survey) survey.checkSettings();
       setIf($('export-json'), 'disabled', !ctl.custom && !ctl.current);
       setIf($('export-csv'), 'disabled', !ctl.custom && !ctl.current);
       if (presenter) presenter.sync(st);
@@ -117,8 +120,21 @@ function setupHeads(schema, table, pool) {
   const readout = el('p', { class: 'head-readout', id: 'head-readout', hidden: true });
   document.querySelector('.verdict-bar').after(readout);
   heads = new HeadTools({ schema, table, pool, controller: ctl, figure: new HeadFigure($('figures')), readout });
-  const survey = new HeadSurvey({ heads, controller: ctl, pool }, document.querySelector('.cards'));
+  survey = new HeadSurvey({ heads, controller: ctl, pool }, document.querySelector('.cards'));
   heads.onFile = (file) => survey.setFile(file);
+  for (const id of ['head-rule', 'head-softmax']) $(id).addEventListener('change', () => survey.checkSettings());
+}
+
+// Dropped files: on the head tools a model's head, on the custom-pattern tools a pattern; elsewhere
+// none is read, and the head tools say where to drop it. After setupTools and setupHeads.
+function setupDrops() {
+  attachFileDrop([
+    { el: $('head-tools'), read: (f) => heads.openBlob(f) },
+    { el: $('custom-tools'), read: (f) => tools.importFile(f) },
+  ], (name) => {
+    $('head-tools').open = true;
+    heads.message(`${name} was not read: drop a model's attention head on these tools, or a pattern's JSON or CSV on "Custom pattern".`, 'error');
+  });
 }
 
 // The link (hash), sharing, the help toggle and the skip link (moves focus, never the hash).
