@@ -268,23 +268,44 @@ test('runner helpers: the core\'s task weights and progress (what attnx sweep --
   assert.equal(api.sweepProgress([1], [0], 1).eta, null);
 });
 
-test('fitKeeper: the end of a run refits what its last point did without a second core call', async () => {
-  const pool = await corePool();
+test('fitKeeper: calls waiting for their turn join, a repeat makes no core call, the fits are the newest points\'', async () => {
+  const core = await corePool();
+  let release = null;  // the running call's answer is held until released (a busy worker)
+  const pool = {
+    calls: core.calls,
+    run: (method, opts) => new Promise((resolve) => { release = () => resolve(core.run(method, opts)); }),
+  };
   let told = 0;
   const refit = fitKeeper(pool, () => { told++; });
   const res = { params: { delta: 0.1 }, points: [] };
-  const summaries = () => pool.calls.filter(([m]) => m === 'summariseSweep').length;
-  for (const L of [64, 128, 256]) {
-    addPoint(res, { L, d_mins: Array.from({ length: 6 }, (_, t) => fakeD(L, t) ?? 4096) });
-    refit(res);
-  }
-  await refit(res);  // the same points as the last call: no new bootstrap
-  assert.equal(summaries(), 3, 'one core call per new point, none for the repeat');
+  const summaries = () => core.calls.filter(([m]) => m === 'summariseSweep').length;
+  const add = (L) => addPoint(res, { L, d_mins: Array.from({ length: 6 }, (_, t) => fakeD(L, t) ?? 4096) });
+  const settle = async (p) => {  // releases every call made until p is settled
+    for (let i = 0; i < 20; i++) {
+      await new Promise((x) => setImmediate(x));
+      if (release) { const r = release; release = null; r(); }
+    }
+    return p;
+  };
+  add(64);
+  const first = refit(res);  // runs
+  await new Promise((x) => setImmediate(x));
+  assert.ok(release, 'the first call is running');
+  add(128);
+  refit(res);                // waits for its turn
+  add(256);
+  const joined = refit(res); // joins the waiting call (newest points)
+  await settle(first);
+  await settle(joined);
+  await refit(res);          // the same points as the last call: no new bootstrap
+  assert.equal(summaries(), 2, 'the first call and one for the two that waited; none for the repeat');
+  assert.deepEqual(core.calls.filter(([m]) => m === 'summariseSweep')[1][1].points.map((p) => p.L), [64, 128, 256]);
   assert.equal(told, 1, 'only the fits of the points res still has are reported');
-  const direct = await fitsOf(pool, res.points, 0.1);
-  assert.deepEqual(res.fits, direct.fits, 'the kept fits are the core\'s for the last points');
+  const direct = await fitsOf(core, res.points, 0.1);
+  assert.deepEqual(res.fits, direct.fits, 'the kept fits are the core\'s for the newest points');
   assert.deepEqual(res.fitComparison, direct.comparison);
   res.params.delta = 0.25;  // another delta is another question
-  await refit(res);
-  assert.equal(summaries(), 5, 'a changed delta asks the core again (plus the direct call above)');
+  await settle(refit(res));
+  assert.equal(summaries(), 4, 'a changed delta asks the core again (plus the direct call above)');
+  assert.equal(told, 2);
 });

@@ -46,6 +46,35 @@ export function svg(tag, attrs = {}, ...children) {
   return e;
 }
 
+/**
+ * Like perFrame, and at least minMs after fn's previous run (a view that costs tens of
+ * milliseconds, redrawn as results stream in, would otherwise take the main thread every frame).
+ * Returns { schedule(), ran() }: ran() tells it that fn was just run directly (a pending run is
+ * dropped and the interval counts from now). now: the clock (tests).
+ */
+export function atMostEvery(fn, minMs, now = () => performance.now()) {
+  let last = -Infinity, timer = 0, frame = 0;
+  const run = () => {
+    frame = 0;
+    last = now();
+    fn();
+  };
+  const ran = () => {
+    clearTimeout(timer);
+    if (frame) cancelAnimationFrame(frame);
+    timer = 0;
+    frame = 0;
+    last = now();
+  };
+  const schedule = () => {
+    if (timer || frame) return;
+    const wait = last + minMs - now();
+    if (wait <= 0) frame = requestAnimationFrame(run);
+    else timer = setTimeout(() => { timer = 0; frame = requestAnimationFrame(run); }, wait);
+  };
+  return { schedule, ran };
+}
+
 // A function that runs fn in the next animation frame, once however often it is called before.
 export function perFrame(fn) {
   let queued = false;

@@ -60,27 +60,41 @@ export async function fitsOf(pool, points, delta) {
 
 // Keeps res.fits (and res.fitComparison) up to date with res.points, one core call at a time,
 // the last call winning. Returns refit(res) -> Promise that resolves once res.fits matches the
-// points it saw (and calls onFits(res) then); a failure leaves the fits as they were and
-// resolves with the error. A call for the same res with the same points and delta as the
-// previous call makes no new core call (the end of a run refits what its last point did: the
-// bootstrap is tens of milliseconds of a worker's time).
+// newest points given (and calls onFits(res) then); a failure leaves the fits as they were and
+// resolves with the error. Calls made while a call waits for its turn join it (it uses the
+// newest points), and a call with the same res, points and delta as the previous one makes no
+// new core call: the bootstrap is milliseconds to tens of milliseconds of a worker that a running
+// sweep needs (several lengths often finish at once, and the end of a run refits its last point).
 export function fitKeeper(pool, onFits) {
   let chain = Promise.resolve();
-  let last = null;  // { res, points, delta } of the previous call
+  let last = null;     // { res, points, delta } of the previous call
+  let waiting = null;  // the job queued behind the running one
   return (res) => {
     const points = res.points.slice();
     const delta = res.params ? res.params.delta : undefined;
     if (last && last.res === res && last.delta === delta && last.points.length === points.length
       && last.points.every((p, i) => p === points[i])) return chain;
     last = { res, points, delta };
-    chain = chain.then(() => fitsOf(pool, points, delta)).then(({ fits, comparison }) => {
-      if (res.points.length === points.length) {
-        res.fits = fits;
-        res.fitComparison = comparison;
-        onFits(res);
+    if (waiting) {
+      Object.assign(waiting, last);
+      return chain;
+    }
+    const job = { ...last };
+    waiting = job;
+    chain = chain.then(async () => {
+      if (waiting === job) waiting = null;
+      try {
+        const { fits, comparison } = await fitsOf(pool, job.points, job.delta);
+        if (job.res.points.length === job.points.length) {
+          job.res.fits = fits;
+          job.res.fitComparison = comparison;
+          onFits(job.res);
+        }
+        return null;
+      } catch (e) {
+        return e;
       }
-      return null;
-    }, (e) => e);
+    });
     return chain;
   };
 }

@@ -7,7 +7,11 @@ import { fitSentence, paperSentence } from './summary.js';
 import { describeSource } from './source.js';
 import { currentTheme } from './svg.js';
 import { constructionOf } from '../results.js';
-import { perFrame } from '../../common/dom.js';
+import { atMostEvery } from '../../common/dom.js';
+
+// The least time between two scheduled redraws (about 20-50 ms each at the paper preset) while
+// results stream in: a run's workers share the machine's cores with this thread.
+const REDRAW_MS = 100;
 
 // The construction the paper's band and the d*(L) estimate are about (SPEC §3, §5): the random
 // projection. Sweeps of another construction (lp) are drawn without them, with a note saying so.
@@ -109,15 +113,20 @@ export async function renderResultsInStages(view) {
   }
 }
 
-// A scheduler for renderResults: schedule() draws view() once in the next animation frame however
-// often it is called; now() draws at once; inStages() draws in stages (renderResultsInStages) and
-// resolves when done. Each draw by now() is measured as 'attnx-lab-render' (read by
+// A scheduler for renderResults: schedule() draws view() once in an animation frame however
+// often it is called, at least REDRAW_MS after the previous draw; now() draws at once; inStages()
+// draws in stages (renderResultsInStages) and resolves when done. Each draw by now() is measured as 'attnx-lab-render' (read by
 // scripts/bench-lab.mjs). Returns { schedule, now, inStages }.
 export function renderScheduler(view) {
-  const now = () => {
+  const draw = () => {
     const t0 = performance.now();
     renderResults(view());
     try { performance.measure('attnx-lab-render', { start: t0 }); } catch { /* old engines */ }
   };
-  return { schedule: perFrame(now), now, inStages: () => renderResultsInStages(view()) };
+  const paced = atMostEvery(draw, REDRAW_MS);
+  const now = () => {
+    draw();
+    paced.ran();
+  };
+  return { schedule: paced.schedule, now, inStages: () => renderResultsInStages(view()) };
 }

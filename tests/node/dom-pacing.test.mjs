@@ -1,0 +1,37 @@
+// atMostEvery (web/common/dom.js): the lab's redraws while results stream in: one per animation
+// frame however often they are asked for, never two within minMs, and none pending after a direct
+// draw. The clock and the timers are simulated (node:test mock timers), so nothing here depends
+// on how fast the machine is.
+import { test, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import { atMostEvery } from '../../web/common/dom.js';
+
+test('atMostEvery: calls within a frame coalesce, draws are at least minMs apart, ran() drops a pending draw', () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  let clock = 0;
+  const advance = (ms) => { clock += ms; mock.timers.tick(ms); };
+  globalThis.requestAnimationFrame = (cb) => setTimeout(cb, 16);
+  globalThis.cancelAnimationFrame = (id) => clearTimeout(id);
+  try {
+    const draws = [];
+    const p = atMostEvery(() => draws.push(clock), 100, () => clock);
+    p.schedule(); p.schedule(); p.schedule();
+    advance(16);
+    assert.deepEqual(draws, [16], 'three requests in one frame: one draw, in the next frame');
+    for (let t = 0; t < 30; t++) { p.schedule(); advance(10); }  // asked every 10 ms for 300 ms
+    assert.ok(draws.length >= 3 && draws.length <= 4, `${draws.length} draws in 300 ms`);
+    for (let i = 1; i < draws.length; i++) assert.ok(draws[i] - draws[i - 1] >= 100, `draws ${draws[i - 1]} and ${draws[i]} are at least 100 ms apart`);
+    p.schedule();
+    p.ran();  // drawn directly (the end of a run): the pending draw is dropped
+    const n = draws.length;
+    advance(500);
+    assert.equal(draws.length, n, 'nothing pending after ran()');
+    p.schedule();
+    advance(16);
+    assert.equal(draws.length, n + 1, 'a later request draws in the next frame (500 ms > 100 ms since ran())');
+  } finally {
+    mock.timers.reset();
+    delete globalThis.requestAnimationFrame;
+    delete globalThis.cancelAnimationFrame;
+  }
+});
