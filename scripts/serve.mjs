@@ -30,7 +30,40 @@ function send(res, code, text) {
   res.end(text);
 }
 
-function handler(root) {
+// The status route of a server started with `building` (scripts/start.mjs): the build's state as
+// JSON, polled by the page that stands in for the site until the site exists.
+export const BUILD_STATUS_PATH = '/__attnx-build';
+
+function sendJson(res, obj) {
+  const text = JSON.stringify(obj);
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+// Stands in for the site while it is first built (building(): { state: 'building' | 'ready' |
+// 'failed', progress (0..1 or null), detail }): says so, shows the progress, reloads itself when the
+// site is ready. Served with 503 and Retry-After, so nothing caches it as the page.
+function sendBuilding(res) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>attnx is being built</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem}progress{width:100%}pre{white-space:pre-wrap;font-size:13px}</style></head>
+<body><h1>attnx is being built</h1><p id="s">The WebAssembly module is compiling on this machine (a few minutes on two cores, the first time only). This page reloads itself when the site is ready.</p>
+<progress id="p" max="1"></progress><pre id="d"></pre>
+<script>
+const show = (st) => {
+  const p = document.getElementById('p');
+  if (typeof st.progress === 'number') p.value = st.progress; else p.removeAttribute('value');
+  document.getElementById('d').textContent = st.detail || '';
+  if (st.state === 'failed') document.getElementById('s').textContent = 'The build failed; the terminal that runs npm start says why.';
+  if (st.state === 'ready') location.reload();
+};
+const poll = () => fetch('${BUILD_STATUS_PATH}', { cache: 'no-store' }).then((r) => r.json()).then((st) => { show(st); if (st.state === 'building') setTimeout(poll, 1000); }).catch(() => setTimeout(poll, 2000));
+poll();
+</script></body></html>`;
+  res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-store', 'Retry-After': '5' });
+  res.end(html);
+}
+
+function handler(root, building) {
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed\n');
     let path;
@@ -40,6 +73,8 @@ function handler(root) {
       return send(res, 400, 'bad request\n');
     }
     if (path.includes('\0')) return send(res, 400, 'bad request\n');
+    if (building && path === BUILD_STATUS_PATH) return sendJson(res, building());
+    if (building && !existsSync(join(root, 'index.html'))) return sendBuilding(res);
     let file = normalize(join(root, path));
     if (file !== root && !file.startsWith(root + sep)) return send(res, 403, 'forbidden\n');
     try {
@@ -81,12 +116,14 @@ function listen(server, port, host) {
 }
 
 // Starts serving `dir`. port 0 picks a free port; a busy port falls back to the next ones
-// (up to 20 tries), then to any free port.
-export async function startServer(dir = 'dist', port = 8080, { host = '127.0.0.1', quiet = true } = {}) {
+// (up to 20 tries), then to any free port. building (optional, scripts/start.mjs): a function
+// returning the build's status; then `dir` may not exist yet (a page that waits for it is served
+// instead, see sendBuilding) and BUILD_STATUS_PATH answers the status.
+export async function startServer(dir = 'dist', port = 8080, { host = '127.0.0.1', quiet = true, building = null } = {}) {
   const root = resolve(dir);
   const st = await fsp.stat(root).catch(() => null);
-  if (!st || !st.isDirectory()) throw new Error(`serve: ${root} is not a directory`);
-  const server = createServer(handler(root));
+  if (!building && (!st || !st.isDirectory())) throw new Error(`serve: ${root} is not a directory`);
+  const server = createServer(handler(root, building));
   let bound = false;
   const tries = port === 0 ? [0] : [...Array(20).keys()].map((i) => port + i).concat([0]);
   for (const p of tries) {

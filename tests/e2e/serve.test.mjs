@@ -1,7 +1,8 @@
-// scripts/serve.mjs (static server) and scripts/build-dist (dist/ = copy of web/).
+// scripts/serve.mjs (static server), scripts/start.mjs (npm start: the URL at once, the build in
+// the background) and scripts/build-dist (dist/ = copy of web/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -79,6 +80,82 @@ test('the command line prints the URL', async () => {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// Starts scripts/start.mjs on a free port with a stand-in build command (ATTNX_BUILD_CMD) and
+// folder (ATTNX_SERVE_DIR); resolves { child, url, out() } once it has printed its URL.
+async function startWith(buildCmd, dir) {
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ATTNX_BUILD_CMD: buildCmd, ATTNX_SERVE_DIR: dir },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { out += d; });
+  const url = await new Promise((ok, fail) => {
+    const check = setInterval(() => {
+      const m = /at (http:\/\/\S+\/)/.exec(out);
+      if (m) { clearInterval(check); ok(m[1]); }
+    }, 20);
+    child.on('exit', (c) => { clearInterval(check); fail(new Error(`start exited with ${c}: ${out}`)); });
+  });
+  return { child, url, out: () => out };
+}
+
+// Polls fn until it returns a truthy value (the build runs in another process); gives up after
+// `tries` polls so that a broken start fails the test instead of hanging it.
+async function until(fn, tries = 1200) {
+  for (let i = 0; i < tries; i++) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the state polled for never came');
+}
+
+test('npm start prints the URL before the build ends: a page with its progress stands in until the site exists', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'attnx-start-'));
+  const dir = join(work, 'site'), go = join(work, 'go');
+  // The stand-in build reports progress as CMake does, waits for the test, then makes the site.
+  const cmd = `echo "[ 42%] Building CXX object core/x.o"; while [ ! -f '${go}' ]; do sleep 0.05; done; mkdir -p '${dir}'; echo site > '${dir}/index.html'; echo done`;
+  const { child, url, out } = await startWith(cmd, dir);
+  try {
+    const page = await fetch(url);
+    assert.equal(page.status, 503, 'the stand-in is no page to cache');
+    assert.match(await page.text(), /attnx is being built/);
+    const st = await until(async () => { const j = await (await fetch(`${url}__attnx-build`)).json(); return j.progress === 0.42 && j; });
+    assert.equal(st.state, 'building');
+    assert.match(st.detail, /Building CXX object/);
+    writeFileSync(go, '');
+    await until(async () => (await (await fetch(`${url}__attnx-build`)).json()).state === 'ready');
+    const site = await fetch(url);
+    assert.equal(site.status, 200);
+    assert.equal((await site.text()).trim(), 'site');
+    assert.match(out(), /the site is ready at http/);
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('npm start: a failed build is said in the terminal and on the stand-in page; the server keeps running', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'attnx-start-'));
+  const { child, url, out } = await startWith('echo "em++: error: something broke" >&2; exit 3', join(work, 'site'));
+  try {
+    const st = await until(async () => { const j = await (await fetch(`${url}__attnx-build`)).json(); return j.state !== 'building' && j; });
+    assert.equal(st.state, 'failed');
+    assert.match(st.detail, /something broke/);
+    assert.match(out(), /the build failed \(exit 3\)/);
+    assert.equal((await fetch(url)).status, 503, 'still serving');
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('npm start refuses a bad flag with a message naming it', () => {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/start.mjs'), '--port', '99999'], { encoding: 'utf8', env: { ...process.env, ATTNX_BUILD_CMD: 'exit 0' } });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--port must be an integer from 0 to 65535 \(got "99999"\)/);
 });
 
 test('scripts/build-dist copies web/ into dist/', { skip: !existsSync(join(root, 'web/index.html')) }, () => {
