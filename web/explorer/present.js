@@ -77,11 +77,28 @@ export class Presenter {
     if (on) this.returnFocus = this.root.activeElement;
     if (on) this.box.dataset.present = '1';
     else delete this.box.dataset.present;
+    this.topLayer(on);
     this.bar.hidden = !on;
     document.documentElement.classList.toggle('attnx-presenting', on);
     if (!on && this.isFullscreen()) this.exitFullscreen();
     if (on) this.root.getElementById('present-next').focus({ preventScroll: true });
     else if (inBar && this.returnFocus && this.returnFocus.isConnected) this.returnFocus.focus({ preventScroll: true });
+  }
+
+  // Puts the box in the top layer (a manual popover) while presenting, so that the viewport
+  // fallback covers the viewport even inside a transformed or clipped container: a deck scaled
+  // to the window (reveal.js) would otherwise hold position: fixed to its slide. A browser
+  // without popovers keeps position: fixed alone.
+  topLayer(on) {
+    const box = this.box;
+    if (typeof box.showPopover !== 'function' || !box.isConnected) return;
+    if (on && !box.matches(':popover-open')) {
+      box.popover = 'manual';
+      box.showPopover();
+    } else if (!on && box.hasAttribute('popover')) {
+      if (box.matches(':popover-open')) box.hidePopover();
+      box.removeAttribute('popover');
+    }
   }
 
   step(move) {
