@@ -25,6 +25,22 @@ import { LazyElement } from './lazy-element.js';
 import HOST_STYLE from './host.css';
 import STYLE from './element.css';
 
+const FIELD_TAGS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+
+// True when a key pressed inside the element must not reach the page: the element acted on it
+// (a story step, presentation mode's keys, a heatmap's cursor: they call preventDefault), it is
+// typed into one of the element's fields, or it presses one of its buttons (Space, Enter). A slide
+// deck reads keys on its document (reveal.js: keydown, bubbling, without looking at
+// defaultPrevented, and its check for a focused field sees only the element, the shadow root's
+// focus being retargeted), so such keys would step the deck as well.
+export function keepsKey(ev) {
+  if (ev.defaultPrevented) return true;
+  const t = ev.composedPath()[0];
+  if (!t || !t.tagName) return false;
+  if (FIELD_TAGS.has(t.tagName) || t.isContentEditable) return true;
+  return t.tagName === 'BUTTON' && (ev.key === ' ' || ev.key === 'Enter');
+}
+
 export class AttnxExplorer extends LazyElement {
   constructor() {
     super();
@@ -85,6 +101,7 @@ export class AttnxExplorer extends LazyElement {
     });
     this.presenter = new Presenter({ root: this.shadowRoot, box: this.box, fullscreenTarget: this, controller: this.ctl, keyTarget: this });
     this.ctl.story.attachKeys(this, () => !this.presenter.active);  // keys pressed inside the shadow root reach the host
+    this.addEventListener('keydown', (ev) => { if (keepsKey(ev)) ev.stopPropagation(); });  // after the two above
   }
 
   // Reads every attribute into the state (after start; before, the first read happens at start).

@@ -62,18 +62,43 @@ export class Presenter {
     const n = story ? story.story.steps.length : 0;
     this.bar.dataset.story = n ? '1' : '0';
     this.count.textContent = n ? `${story.step} / ${n}` : '';
-    this.root.getElementById('present-prev').disabled = !n || story.step <= 1;
-    this.root.getElementById('present-next').disabled = !n || story.step >= n;
+    // aria-disabled, not disabled: a focused button that is disabled loses the focus (to the
+    // page's body; in a deck the keys would then go to the deck) at the first or last step.
+    this.root.getElementById('present-prev').setAttribute('aria-disabled', String(!n || story.step <= 1));
+    this.root.getElementById('present-next').setAttribute('aria-disabled', String(!n || story.step >= n));
   }
 
+  // Shows or leaves the mode. Entering moves the focus to Next; leaving with the focus in the
+  // bar gives it back to where it was (a focused button that is hidden would drop it on the
+  // page's body, and inside a deck the element's keys would then go to the deck).
   show(on) {
     this.active = on;
+    const inBar = this.bar.contains(this.root.activeElement);
+    if (on) this.returnFocus = this.root.activeElement;
     if (on) this.box.dataset.present = '1';
     else delete this.box.dataset.present;
+    this.topLayer(on);
     this.bar.hidden = !on;
     document.documentElement.classList.toggle('attnx-presenting', on);
     if (!on && this.isFullscreen()) this.exitFullscreen();
     if (on) this.root.getElementById('present-next').focus({ preventScroll: true });
+    else if (inBar && this.returnFocus && this.returnFocus.isConnected) this.returnFocus.focus({ preventScroll: true });
+  }
+
+  // Puts the box in the top layer (a manual popover) while presenting, so that the viewport
+  // fallback covers the viewport even inside a transformed or clipped container: a deck scaled
+  // to the window (reveal.js) would otherwise hold position: fixed to its slide. A browser
+  // without popovers keeps position: fixed alone.
+  topLayer(on) {
+    const box = this.box;
+    if (typeof box.showPopover !== 'function' || !box.isConnected) return;
+    if (on && !box.matches(':popover-open')) {
+      box.popover = 'manual';
+      box.showPopover();
+    } else if (!on && box.hasAttribute('popover')) {
+      if (box.matches(':popover-open')) box.hidePopover();
+      box.removeAttribute('popover');
+    }
   }
 
   step(move) {
