@@ -42,6 +42,8 @@ function assertLectureHall(seen, room, where) {
     assert.ok(texts.includes(want), `${where}: "${want}" is seen (${texts.join(' | ')})`);
   }
   assert.ok(seen.some((t) => t.region === '#story' && t.text.length > 20), `${where}: the step's text is seen`);
+  const bar = seen.filter((t) => t.region === '#present-bar').map((t) => t.text).sort();
+  assert.deepEqual(bar, [`3 / ${PAPER.length}`, '←', '→'].sort(), `${where}: only the step navigation and the progress stay in view`);
   assert.deepEqual(room, { panel: false, cards: false, controls: false }, `${where}: the settings and the cards are hidden`);
 }
 
@@ -56,6 +58,11 @@ test('the page at 1280×720: every text seen is ≥ 24 px; only the verdict, fig
   const { context, page } = await openPage('#story=paper&step=3&present=1', 3);
   const seen = await seenTexts(page);
   assertLectureHall(seen, await page.evaluate(`(${shown})(document)`), 'page');
+  // Fullscreen and Leave appear while the pointer is on the bar (or the focus is in it).
+  await page.hover('#present-count');
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('present-exit')).opacity === '1', null, { timeout: 10000 });
+  const onBar = (await seenTexts(page)).filter((t) => t.region === '#present-bar').map((t) => t.text);
+  assert.ok(onBar.includes('Leave (Esc)') && onBar.includes('Fullscreen (F)'), `hovered bar: ${onBar.join(' | ')}`);
   await context.close();
 });
 
