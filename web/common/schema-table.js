@@ -61,7 +61,8 @@ function paramField(schema, name, base, lengthOf) {
 }
 
 // One option's field: type, default and maximum of the page context, the core's min/open ends,
-// choices (pattern: the allowed families) and list length.
+// choices (pattern: the allowed families, and handDrawn: those the core does not generate,
+// schema.families[].generated false) and list length.
 function optionField(schema, page, name, families) {
   const o = schema.options[name];
   if (!o) throw new Error(`schema has no option "${name}"`);
@@ -69,6 +70,7 @@ function optionField(schema, page, name, families) {
   const f = { type: TYPES[o.kind], def: ctx.defaults[name], label: o.label, help: o.help };
   if (o.kind === 'choice') {
     f.values = name === 'pattern' && families ? o.choices.filter((c) => families.includes(c)) : o.choices.slice();
+    if (name === 'pattern') f.handDrawn = schema.families.filter((x) => !x.generated).map((x) => x.name);
     return f;
   }
   f.max = ctx.max[name] ?? o.max;

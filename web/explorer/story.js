@@ -101,7 +101,7 @@ function stateErrors(table, state) {
     if (r.error) errors.push(r.error);
     else st[k] = r.value;
   }
-  if (st.pattern === 'custom') errors.push('pattern "custom" cannot be set by a story (a drawn pattern is not part of it)');
+  if (table.pattern.handDrawn.includes(st.pattern)) errors.push(`pattern "${st.pattern}" cannot be set by a story (a drawn pattern is not part of it)`);
   return errors;
 }
 

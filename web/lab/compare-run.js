@@ -2,15 +2,14 @@
 // it in the worker pool): progress, status line, cancel, the plots redrawn as parts arrive.
 // `app` is the lab's context (mount.js); this adds app.compare = { rows, Ls, result, state, run,
 // render }.
-import { runCompare, searchGrid, rowComplete, SEARCHED } from './compare.js';
+import { runCompare, searchGrids, rowComplete, comparedOf } from './compare.js';
 import { gridOf } from './settings.js';
 import { formatDuration } from './views/summary.js';
-import { gridsSentence } from './views/compare-summary.js';
+import { gridsSentence, namesText } from './views/compare-summary.js';
 import { compareScheduler } from './views/compare-view.js';
 import { compareRecord, compareCsv } from './compare-files.js';
 import { download } from './files.js';
 
-const gridsOf = (schema, st) => Object.fromEntries(SEARCHED.map((n) => [n, searchGrid(schema, n, st)]));
 const settingsText = (Ls, st) => `L = ${Ls.join(', ')}, T = ${st.trials}, seed ${st.seed}`;
 
 // Sets the comparison's state ('idle', 'running', 'done', 'cancelled', 'error') on its card.
@@ -30,9 +29,9 @@ function showProgress(app, fraction) {
 // The idle card follows the settings: its grid line and ready text (a finished comparison stays).
 function followSettings(app) {
   const st = app.store.get();
-  app.$('compare-grids').textContent = gridsSentence(gridsOf(app.schema, st));
+  app.$('compare-grids').textContent = gridsSentence(searchGrids(app.schema, st), comparedOf(app.schema));
   if (app.compare.state !== 'idle') return;
-  app.$('compare-status').textContent = `Ready: press Compare constructions to run jl, lp and moment with ${settingsText(gridOf(st), st)}.`;
+  app.$('compare-status').textContent = `Ready: press Compare constructions to run ${namesText(comparedOf(app.schema))} with ${settingsText(gridOf(st), st)}.`;
   app.compare.render.schedule();
 }
 
@@ -77,10 +76,11 @@ function progressHandler(app, n) {
   };
 }
 
-// The status line once the run has ended (out: runCompare's answer).
-function endText(out, st) {
+// The status line once the run has ended (out: runCompare's answer; names: the constructions
+// compared, in prose).
+function endText(out, st, names) {
   const done = out.rows.filter(rowComplete).length;
-  if (out.complete) return `Done: jl, lp and moment with ${settingsText(out.Ls, st)} in ${formatDuration(out.elapsed)}.`;
+  if (out.complete) return `Done: ${names} with ${settingsText(out.Ls, st)} in ${formatDuration(out.elapsed)}.`;
   return `Cancelled after ${formatDuration(out.elapsed)}: ${done} of ${out.Ls.length} lengths complete; the plots and tables show the parts that arrived.`;
 }
 
@@ -101,7 +101,8 @@ export async function startCompare(app) {
   Object.assign(app.compare, { rows: [], Ls: gridOf(st), settings: st, result: null });
   setState(app, 'running');
   showProgress(app, 0);
-  app.$('compare-status').textContent = `Comparing jl, lp and moment with ${settingsText(app.compare.Ls, st)}…`;
+  const names = namesText(comparedOf(app.schema));
+  app.$('compare-status').textContent = `Comparing ${names} with ${settingsText(app.compare.Ls, st)}…`;
   const onRow = (row, rows) => {
     app.compare.rows = rows;
     app.compare.render.schedule();
@@ -111,7 +112,7 @@ export async function startCompare(app) {
     app.compare.rows = out.rows;
     app.compare.result = { settings: st, ...out };
     setState(app, out.complete ? 'done' : 'cancelled');
-    app.$('compare-status').textContent = endText(out, st);
+    app.$('compare-status').textContent = endText(out, st, names);
   } catch (e) {
     setState(app, 'error');
     app.$('compare-status').textContent = 'Stopped: the comparison failed (see the message above).';

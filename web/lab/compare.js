@@ -1,23 +1,47 @@
 // attnx lab: "Dimensions against bits" (SPEC §8.4; issue 12 item 4), DOM-free. For every L of the
-// lab's grid, with the lab's pattern, tolerances, trials and master seed, the three ways to choose
-// X of SPEC §8 side by side:
-//   jl      sweepPoint (the lab's step, d_max and projection): d_min per trial, median, quantile;
-//   lp      sweepPoint on lp's own search grid (schema.constructions: searchStep, dMax): the same;
-//   moment  precision of trial 0: its D = 2m and its precision report;
-// then, for jl and lp, the precision report of trial 0 at its d_min (precision(..., trial: 0, d)),
-// or "not reached" when trial 0 found no d. Every number is the core's (through the worker pool;
-// the tasks' weights and the progress from the module on this thread, `core`); nothing is
-// computed here. All tasks are submitted at once (the pool queues them) and cancelled
-// together by one signal; rows are reported as their parts arrive.
+// lab's grid, with the lab's pattern, tolerances, trials and master seed, the constructions of the
+// core's schema side by side (comparedOf: which they are, in which order, and which of them are
+// searched is the schema's, never a name written here):
+//   searched (schema: searchable)  sweepPoint (on its own grid, schema searchStep and dMax, else
+//                                  the lab's step and d_max): d_min per trial, median, quantile;
+//                                  then the precision report of trial 0 at its d_min
+//                                  (precision(..., trial: 0, d)), or "not reached" when trial 0
+//                                  found no d;
+//   one D per pattern (usesD false) precision of trial 0: its own D and its precision report.
+// Every number is the core's (through the worker pool; the tasks' weights and the progress from
+// the module on this thread, `core`); nothing is computed here. All tasks are submitted at once
+// (the pool queues them) and cancelled together by one signal; rows are reported as their parts
+// arrive.
 import { workerOptions, gridOf, applies, ownGrid } from './settings.js';
 
-// The constructions compared, in the order of the plots, legends and tables.
-export const COMPARED = ['jl', 'lp', 'moment'];
-// Those with a minimal d (a sweep per length); the others have one D per pattern.
-export const SEARCHED = ['jl', 'lp'];
-/** Whether the comparison's part of construction `name` is a search ({ median, dMins, trial0, floor })
- *  rather than one D per pattern ({ D, precision, bounds }). */
-export const isSearched = (name) => SEARCHED.includes(name);
+/** The constructions the comparison places, from the core's schema, in its order (the order of
+ *  the rows' parts, plots, legends, tables and files): [{ name, searched (schema searchable: a
+ *  minimal-d search per length; else one D per pattern), dimension (schema: 'd', '2m', …),
+ *  bitsFloor (schema: the bounds key of its counting floor on D·w), ownGrid (searched on its
+ *  own grid, not the lab's) }]. A construction neither searchable nor with a D of its own
+ *  (usesD) has no number to compare and is left out. */
+export function comparedOf(schema) {
+  return schema.constructions.filter((c) => c.searchable || !c.usesD).map((c) => ({
+    name: c.name, searched: !!c.searchable, dimension: c.dimension, bitsFloor: c.bitsFloor, ownGrid: !!ownGrid(schema, c.name),
+  }));
+}
+
+/** Whether a part of a row is a search's ({ dMins, median, quantile, dStar, floor, trial0 })
+ *  rather than one D's ({ D, precision, bounds }): the rows carry their kind (comparedOf decided
+ *  it), so files and views read it from the data. */
+export const isSearchPart = (part) => !!part && Object.hasOwn(part, 'dMins');
+
+/** The parts of a row, [name, part (null: not arrived)] in the comparison's order. */
+export const partsOf = (row) => Object.entries(row).filter(([k]) => k !== 'L');
+
+/** The comparison's constructions as rows hold them ([{ name, searched }], comparedOf's order),
+ *  for callers holding only rows (an exported record): a name no part has arrived for counts as
+ *  not searched, which no view reads (it shows '…' for a missing part). */
+export function comparedIn(rows) {
+  if (!rows.length) return [];
+  return partsOf(rows[0]).map(([name]) => ({ name, searched: rows.some((r) => isSearchPart(r[name])) }));
+}
+
 // The options of a search (sweepPoint only); precision and construct refuse them.
 const SEARCH_FIELDS = ['trials', 'step', 'dmax'];
 // The options that say how X is chosen; each construction gets only those that apply to it.
@@ -37,6 +61,11 @@ export function searchGrid(schema, name, st) {
   return ownGrid(schema, name) || { step: st.step, dmax: st.dmax };
 }
 
+/** The search grid of each searched construction (comparedOf): { [name]: { step, dmax } }. */
+export function searchGrids(schema, st) {
+  return Object.fromEntries(comparedOf(schema).filter((c) => c.searched).map((c) => [c.name, searchGrid(schema, c.name, st)]));
+}
+
 /** The options that choose the target and build X with construction `name` (no L, no search
  *  fields): the lab's target, tolerances and seed, and the construction's own options where they
  *  apply to it (settings.applies: projection only for jl, box only for lp). */
@@ -49,25 +78,26 @@ export function inputOptions(schema, st, name) {
   return o;
 }
 
-/** Options of the sweepPoint of construction `name` (jl or lp) at length L. */
+/** Options of the sweepPoint of searched construction `name` at length L. */
 export function sweepOptions(schema, st, name, L) {
   return { ...inputOptions(schema, st, name), L, trials: st.trials, ...searchGrid(schema, name, st) };
 }
 
-/** Options of the precision report of trial 0 at length L: at hidden size d (jl, lp), or at
- *  moment's own D (d left out). */
+/** Options of the precision report of trial 0 at length L: at hidden size d (a searched
+ *  construction's d_min), or at the construction's own D (d left out). */
 export function precisionOptions(schema, st, name, L, d) {
   const o = { ...inputOptions(schema, st, name), L, trial: 0 };
   if (d !== undefined) o.d = d;
   return o;
 }
 
-/** An empty row of length L: each construction's part is null until it arrives. jl and lp get
- *  { dMins, median, quantile, dStar, floor } (sweepPart) and then trial0 = { d, precision,
- *  bounds } (precision and bounds null: trial 0 did not reach a d, so there is no X to measure);
- *  moment gets { D, precision, bounds } (bounds: SPEC §9 of its X, the module's record). */
-export function emptyRow(L) {
-  return { L, jl: null, lp: null, moment: null };
+/** An empty row of length L for the constructions `compared` (comparedOf): { L, [name]: null }
+ *  in their order; each part is null until it arrives. A searched one gets { dMins, median,
+ *  quantile, dStar, floor } (sweepPart) and then trial0 = { d, precision, bounds } (precision and
+ *  bounds null: trial 0 did not reach a d, so there is no X to measure); the others get { D,
+ *  precision, bounds } (bounds: SPEC §9 of its X, the module's record). */
+export function emptyRow(L, compared) {
+  return { L, ...Object.fromEntries(compared.map((c) => [c.name, null])) };
 }
 
 const dOrNull = (d) => (d === null || d === undefined || d < 0 ? null : d);
@@ -86,7 +116,7 @@ export function sweepPart(core, st, L, r) {
 
 /** True when every part of a row has arrived (trial 0's report included). */
 export function rowComplete(row) {
-  return !!row.moment && SEARCHED.every((n) => row[n] && row[n].trial0 !== undefined);
+  return partsOf(row).every(([, p]) => !!p && (!isSearchPart(p) || p.trial0 !== undefined));
 }
 
 const isAbort = (e, signal) => signal.aborted || (!!e && e.name === 'AbortError');
@@ -98,19 +128,21 @@ const abortError = () => {
 };
 
 // The bookkeeping of one comparison: its rows, one progress record per pool task (known up front:
-// per length two sweeps, moment's report and two trial-0 reports), the first failure.
+// per length and searched construction a sweep and a trial-0 report, per other construction its
+// report), the first failure.
 class Comparison {
   constructor(pool, core, schema, st, { onRow, onProgress, now }) {
     Object.assign(this, { pool, core, schema, st, onRow, onProgress, now });
+    this.compared = comparedOf(schema);
     this.Ls = gridOf(st);
-    this.rows = this.Ls.map(emptyRow);
+    this.rows = this.Ls.map((L) => emptyRow(L, this.compared));
     this.tasks = new Map();
+    const task = (key, L, trials) => this.tasks.set(key, { weight: core.taskWork(L, trials), fraction: 0 });
     for (const L of this.Ls) {
-      for (const n of SEARCHED) {
-        this.tasks.set(`${n} sweep ${L}`, { weight: core.taskWork(L, st.trials), fraction: 0 });
-        this.tasks.set(`${n} bits ${L}`, { weight: core.taskWork(L, 1), fraction: 0 });
+      for (const c of this.compared) {
+        if (c.searched) { task(`${c.name} sweep ${L}`, L, st.trials); task(`${c.name} bits ${L}`, L, 1); }
+        else task(`${c.name} ${L}`, L, 1);
       }
-      this.tasks.set(`moment ${L}`, { weight: core.taskWork(L, 1), fraction: 0 });
     }
     this.inner = new AbortController();
     this.failure = null;
@@ -146,7 +178,7 @@ class Comparison {
     this.onRow(row, this.rows);
   }
 
-  // jl or lp at one length: the sweep, then trial 0's precision report at its d_min.
+  // A searched construction at one length: the sweep, then trial 0's precision report at its d_min.
   async searched(row, name) {
     const { schema, st } = this;
     const sweep = `${name} sweep ${row.L}`, bits = `${name} bits ${row.L}`;
@@ -162,11 +194,12 @@ class Comparison {
     this.finish(bits, row);
   }
 
-  // moment at one length: D = 2m and its precision report (trial 0's target).
-  async moment(row) {
-    const key = `moment ${row.L}`;
-    const p = await this.run(key, 'precision', precisionOptions(this.schema, this.st, 'moment', row.L));
-    row.moment = { D: p.d, precision: p.precision, bounds: p.bounds };
+  // A construction with one D per pattern at one length: its D and its precision report (trial
+  // 0's target).
+  async fixed(row, name) {
+    const key = `${name} ${row.L}`;
+    const p = await this.run(key, 'precision', precisionOptions(this.schema, this.st, name, row.L));
+    row[name] = { D: p.d, precision: p.precision, bounds: p.bounds };
     this.finish(key, row);
   }
 
@@ -185,8 +218,7 @@ class Comparison {
   all() {
     const jobs = [];
     for (const row of this.rows) {
-      for (const n of SEARCHED) jobs.push(this.guard(() => this.searched(row, n)));
-      jobs.push(this.guard(() => this.moment(row)));
+      for (const c of this.compared) jobs.push(this.guard(() => (c.searched ? this.searched(row, c.name) : this.fixed(row, c.name))));
     }
     return Promise.all(jobs);
   }
@@ -197,7 +229,7 @@ class Comparison {
  * d_max, projection, box) in the pool. Callbacks: onRow(row, rows) whenever a part of a row
  * arrived (row objects are filled in place: see emptyRow; rows: all of them, in grid order); onProgress({ fraction, done, total, rowsDone,
  * elapsed }). signal cancels. Resolves { Ls, rows, complete, cancelled, elapsed (s), grids:
- * { jl, lp } (the search grids used) }: on cancel the parts that arrived stay; rejects with the
+ * { [name]: { step, dmax } } (the search grids used, per searched construction) }: on cancel the parts that arrived stay; rejects with the
  * first real error (the other tasks are cancelled).
  */
 export async function runCompare(pool, { core, schema, st, signal, onRow = () => {}, onProgress = () => {}, now = () => performance.now() }) {
@@ -213,6 +245,6 @@ export async function runCompare(pool, { core, schema, st, signal, onRow = () =>
   }
   if (c.failure) throw c.failure;
   const complete = c.rows.every(rowComplete);
-  const grids = Object.fromEntries(SEARCHED.map((n) => [n, searchGrid(schema, n, st)]));
+  const grids = searchGrids(schema, st);
   return { Ls: c.Ls, rows: c.rows, complete, cancelled: !complete, elapsed: (now() - c.t0) / 1000, grids };
 }

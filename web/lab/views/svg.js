@@ -45,9 +45,8 @@ const PALETTE = {
   bandOpacity: [0.09, 0.13],
   pending: ['#9aa3b2', '#6b7482'],
   viridis: [[0, 0.82], [0.34, 1]],
-  jl: ['#0072B2', '#56B4E9'],
-  lp: ['#009E73', '#2BC49A'],
-  moment: ['#CC79A7', '#E89AC7'],
+  // The comparison's constructions, by their place in the schema's order (plot-compare.js inkOf).
+  constructions: [['#0072B2', '#009E73', '#CC79A7', '#E69F00'], ['#56B4E9', '#2BC49A', '#E89AC7', '#F5B940']],
   reference: ['#5a6270', '#9aa3b2'],
 };
 // One theme: every role's value at `which` (0: light, 1: dark).
