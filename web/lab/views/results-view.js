@@ -13,9 +13,10 @@ import { atMostEvery } from '../../common/dom.js';
 // results stream in: a run's workers share the machine's cores with this thread.
 const REDRAW_MS = 100;
 
-// The construction the paper's band and the d*(L) estimate are about (SPEC §3, §5): the random
-// projection. Sweeps of another construction (lp) are drawn without them, with a note saying so.
-const PAPER_CONSTRUCTION = 'jl';
+// The construction the paper's band and the d*(L) estimate are about (SPEC §3, §5): the paper
+// preset's (the core's schema: the preset's construction, else the default one). Sweeps of another
+// construction are drawn without them, with a note saying so.
+const paperConstruction = (schema) => constructionOf(schema, schema.presets.paper.values);
 
 const EXPORT_BUTTONS = ['export-json', 'export-csv', 'dl-svg', 'dl-png', 'sd-svg', 'sd-png'];
 
@@ -38,8 +39,8 @@ function plotWidth(box) {
 function prepare(view) {
   const { res, schema, $ } = view;
   const preset = schema.presets.paper;
-  const construction = res ? constructionOf(schema, res.params) : PAPER_CONSTRUCTION;
-  const paperKind = construction === PAPER_CONSTRUCTION;
+  const construction = res ? constructionOf(schema, res.params) : paperConstruction(schema);
+  const paperKind = construction === paperConstruction(schema);
   const band = res && paperKind && paperComparable(preset, res.params) ? preset.band : null;
   return { view, $, band, paperKind, construction, theme: currentTheme(view.dark), wDL: plotWidth($('plot-dl')), wSD: plotWidth($('plot-sd')) };
 }
