@@ -94,7 +94,6 @@ bool parse_integer_list_text(const std::string& text, std::vector<long long>* ou
 }
 
 std::string number_text_note(const std::string& text) {
-  const std::string lead = "numbers are written without ";
   bool space = false, plus = false, zero = false;
   for (std::size_t p = 0; p < text.size(); ++p) {
     const char c = text[p];
@@ -104,10 +103,20 @@ std::string number_text_note(const std::string& text) {
     const std::size_t q = p + (c == '-' && starts ? 1 : 0);
     zero = zero || (starts && q + 1 < text.size() && text[q] == '0' && digit(text[q + 1]));
   }
-  if (plus) return lead + "a plus sign";
-  if (zero) return lead + "leading zeros";
-  if (space) return lead + "spaces";
+  const auto& notes = number_text_notes();
+  if (plus) return notes[0].note;
+  if (zero) return notes[1].note;
+  if (space) return notes[2].note;
   return "";
+}
+
+const std::vector<NumberNote>& number_text_notes() {
+  static const std::vector<NumberNote> notes = {
+      {"(?:^|[, ])\\+", "numbers are written without a plus sign"},
+      {"(?:^|[, ])-?0[0-9]", "numbers are written without leading zeros"},
+      {"[ \\t]", "numbers are written without spaces"},
+  };
+  return notes;
 }
 
 }  // namespace attnx

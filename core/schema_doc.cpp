@@ -9,6 +9,7 @@
 #include <attnx/json.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/metrics_info.hpp>
+#include <attnx/number_grammar.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
 
@@ -217,6 +218,15 @@ void write_legacy(JsonWriter& w) {
   w.end_object();
 }
 
+// The number grammar of links, attributes and flags (number_grammar.hpp): its three patterns
+// and the notes that say why a number-like text does not fit.
+void write_number_grammar(JsonWriter& w) {
+  w.key("numberGrammar").begin_object().field("integer", kIntegerPattern).field("real", kRealPattern);
+  w.field("integerList", kIntegerListPattern).key("notes").begin_array();
+  for (const auto& n : number_text_notes()) w.begin_object(true).field("pattern", n.pattern).field("note", n.note).end_object();
+  w.end_array().end_object();
+}
+
 }  // namespace
 
 std::string schema_json() {
@@ -235,6 +245,7 @@ std::string schema_json() {
   }
   w.end_object();
   write_links(w);
+  write_number_grammar(w);
   w.key("pageLimits").begin_object(true).field("maxL", kBrowserMaxL);
   w.field("maxNnzLink", kMaxNnzLink).field("maxDrawL", kMaxDrawL).end_object();
   write_presets(w);

@@ -39,4 +39,14 @@ bool parse_integer_list_text(const std::string& text, std::vector<long long>* ou
 // these is the reason (the text fits, or is no number at all).
 std::string number_text_note(const std::string& text);
 
+// The same notes as ECMAScript patterns, in the order number_text_note tries them (the first
+// that matches somewhere in a text gives its note; a test checks both agree over a corpus). The
+// schema document publishes them with the three patterns above, so the pages explain a refused
+// text exactly as the CLI does.
+struct NumberNote {
+  const char* pattern;
+  const char* note;
+};
+const std::vector<NumberNote>& number_text_notes();
+
 }  // namespace attnx

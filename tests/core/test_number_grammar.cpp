@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "cli_run.hpp"
+#include <attnx/json.hpp>
 #include <attnx/number_grammar.hpp>
+#include <attnx/schema_doc.hpp>
 
 namespace {
 
@@ -107,4 +109,29 @@ TEST_CASE("the CLI refuses --Ls +16, --Ls 016 and --d +16, saying why") {
     CHECK_MESSAGE(r.err.find(text) != std::string::npos, r.err);
   }
   CHECK(cli_test::run_cli({"construct", "--L", "16", "--d", "16", "--eps", "1E0"}).status == 0);
+}
+
+TEST_CASE("the published notes say what number_text_note says, and the schema carries the grammar") {
+  const auto& notes = attnx::number_text_notes();
+  REQUIRE(notes.size() == 3);
+  std::vector<std::regex> res;
+  for (const auto& n : notes) res.emplace_back(n.pattern, std::regex::ECMAScript);
+  int explained = 0;
+  for (const std::string& s : corpus()) {
+    std::string first;
+    for (std::size_t i = 0; i < res.size() && first.empty(); ++i)
+      if (std::regex_search(s, res[i])) first = notes[i].note;
+    CHECK_MESSAGE(attnx::number_text_note(s) == first, "\"" << s << "\"");
+    explained += !first.empty();
+  }
+  CHECK(explained > 1000);  // every kind of note occurs in the corpus
+  const attnx::JsonValue doc = attnx::json_parse(attnx::schema_json());
+  const attnx::JsonValue* g = doc.find("numberGrammar");
+  REQUIRE(g);
+  CHECK(g->find("integer")->str == attnx::kIntegerPattern);
+  CHECK(g->find("real")->str == attnx::kRealPattern);
+  CHECK(g->find("integerList")->str == attnx::kIntegerListPattern);
+  REQUIRE(g->find("notes")->arr.size() == notes.size());
+  CHECK(g->find("notes")->arr[1].find("pattern")->str == "(?:^|[, ])-?0[0-9]");
+  CHECK(g->find("notes")->arr[2].find("note")->str == "numbers are written without spaces");
 }

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
+import { urlHash } from '../../scripts/explorer-url.mjs';
 
 const site = useSite();
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../examples/heads.npy', import.meta.url)));
@@ -211,11 +212,11 @@ async function dropFile(page, selector, name, bytes) {
 
 test('a dropped file is read where it is dropped: a head on the head tools, a pattern on the custom tools, elsewhere neither', async () => {
   const { context, page, problems } = await open();
-  const before = await page.evaluate(() => location.hash);
+  const before = await urlHash(page);  // the link as written after the first draw (its write is deferred)
   await dropFile(page, '#figures', 'heads.npy', SAMPLE);
   await page.waitForFunction(() => /heads\.npy was not read: drop a model's attention head on these tools, or a pattern's JSON or CSV on "Custom pattern"/.test(document.getElementById('head-msg').textContent), null, { timeout: 10000 });
   assert.ok(await page.evaluate(() => document.getElementById('head-tools').open), 'the head tools open to say where to drop');
-  assert.equal(await page.evaluate(() => location.hash), before, 'nothing was imported');
+  assert.equal(await urlHash(page), before, 'nothing was imported');
   await dropFile(page, '#head-tools', 'heads.npy', SAMPLE);
   await settled(page, /heads\.npy: layer 0, head 0/);
   await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '0', null, { timeout: 10000 });

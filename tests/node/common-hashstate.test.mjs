@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { load } from '../../web/lib/attnx.js';
 import { parseHash, toHash, parseField, defaults, isElementHash, describeRange } from '../../web/common/hashstate.js';
 import { explorerTable, constructOptions } from '../../web/explorer/state.js';
+import { numberGrammar } from '../../web/common/schema-table.js';
 import { requireBuilds } from './helpers.mjs';
 
 let schema, table;
@@ -143,15 +144,17 @@ test('parseField: messages name the field and its range; types', () => {
   assert.match(parseField('seed', table.seed, '9007199254740992').error, /seed must be an integer from 0 to 9007199254740991/);
   assert.deepEqual(parseField('help', table.help, '0'), { value: false });
   assert.match(parseField('pattern', table.pattern, 'nope').error, /^pattern must be one of random, permutation, /);
-  const list = { type: 'intList', min: 2, max: 100, maxCount: 3, def: '2' };
-  assert.deepEqual(parseField('Ls', list, '16, 32,64'), { value: '16,32,64' });
+  const list = { type: 'intList', min: 2, max: 100, maxCount: 3, def: '2', grammar: numberGrammar(schema) };
+  assert.deepEqual(parseField('Ls', list, '16,32,64'), { value: '16,32,64' });
+  assert.equal(parseField('Ls', list, '16, 32,64').error, 'Ls must be comma-separated integers from 2 to 100, at most 3 of them (got "16, 32,64"; numbers are written without spaces)');
+  assert.equal(parseField('Ls', { ...list, grammar: undefined }, '16').error, 'Ls has no number grammar (its table was not built from the schema)');
   assert.equal(parseField('Ls', list, '16,32,64,80').error, 'Ls must be comma-separated integers from 2 to 100, at most 3 of them (got "16,32,64,80")');
   assert.match(parseField('Ls', list, '16,,32').error, /^Ls must be/);
   assert.equal(describeRange(list), 'comma-separated integers from 2 to 100, at most 3 of them');
 });
 
 test('without a schema: short links of the values that differ from their defaults (no v)', () => {
-  const t = { a: { type: 'int', min: 0, max: 9, def: 1 }, b: { type: 'enum', values: ['x', 'y'], def: 'x' } };
+  const t = { a: { type: 'int', min: 0, max: 9, def: 1, grammar: numberGrammar(schema) }, b: { type: 'enum', values: ['x', 'y'], def: 'x' } };
   assert.equal(toHash(t, { a: 1, b: 'x' }), '');
   assert.equal(toHash(t, { a: 3, b: 'x' }), '#a=3');
   assert.deepEqual(parseHash(t, '#a=3&v=1').errors, ['unknown setting "v" in the link']);

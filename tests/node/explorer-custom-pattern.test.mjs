@@ -55,3 +55,18 @@ test('fromTriplets keeps positive weights only', () => {
   assert.equal(p.has(1, 2), false);
   assert.equal(p.rows[2].get(0), 2);
 });
+
+// Issue 27.7: cw="1e308,NaN" with pattern custom and no cp was dropped without a word.
+test('the link fields give the pattern: cw without cp is refused, bad weights named, the identity in their place', () => {
+  const none = CustomPattern.fromFields(3, '', '');
+  assert.equal(none.error, undefined);
+  assert.deepEqual([...none.pattern.rows[2].entries()], [[2, 1]]);
+  const lone = CustomPattern.fromFields(3, '', '1e308,NaN');
+  assert.equal(lone.error, 'cw (custom weights) is given without cp (the custom pattern); cw needs the nonzeros of cp');
+  assert.deepEqual(lone.pattern.rows.map((r) => [...r.keys()]), [[0], [1], [2]]);
+  const nan = CustomPattern.fromFields(2, '0*2', '1e308_NaN');
+  assert.equal(nan.error, 'cw (custom weights): value 2 ("NaN") must be a finite number > 0');
+  assert.deepEqual(nan.pattern.rows.map((r) => [...r.entries()]), [[[0, 1]], [[1, 1]]]);
+  const ok = CustomPattern.fromFields(2, '0*2', '1e308_0.5');
+  assert.deepEqual(ok.pattern.rows.map((r) => [...r.entries()]), [[[0, 1e308]], [[1, 0.5]]]);
+});

@@ -4,6 +4,7 @@
 //
 // Field spec: { type: 'int'|'number'|'enum'|'bool'|'string'|'intList', def, min?, max?,
 //   minOpen?, maxOpen? (number), values? (enum), maxLength? (string), maxCount? (intList),
+//   grammar (int, number, intList: the core's number grammar, schema-table.js numberGrammar),
 //   label?, help? }. min/max may be functions of the partially parsed state (e.g. k <= L).
 //
 // Link versions (with { page, schema } from the core's schema()): a written link starts
@@ -35,14 +36,16 @@ export function describeRange(f, st = {}) {
   }
 }
 
-function parseInteger(s, lo, hi) {
-  if (!/^-?\d+$/.test(s)) return NaN;
+// A text of field f read by its number grammar (f.grammar, from the core's schema: see
+// schema-table.js numberGrammar): the value, or NaN when the text does not fit it or the range.
+function parseInteger(s, lo, hi, g) {
+  if (!g.int.test(s)) return NaN;
   const v = Number(s);
   return Number.isSafeInteger(v) && v >= lo && v <= hi ? v : NaN;
 }
 
 function parseNumber(f, s, st) {
-  if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s)) return NaN;
+  if (!f.grammar.number.test(s)) return NaN;
   const v = Number(s);
   const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
   if (!Number.isFinite(v) || (f.minOpen ? v <= lo : v < lo) || (f.maxOpen ? v >= hi : v > hi)) return NaN;
@@ -51,21 +54,33 @@ function parseNumber(f, s, st) {
 
 // A comma-separated integer list as its canonical text "a,b,c", or null.
 function parseIntList(f, s, st) {
-  const parts = s.split(',').map((p) => p.trim());
-  if (parts.length > (f.maxCount ?? DEFAULT_MAX_COUNT) || parts.some((p) => p === '')) return null;
+  if (!f.grammar.intList.test(s)) return null;
+  const parts = s.split(',');
+  if (parts.length > (f.maxCount ?? DEFAULT_MAX_COUNT)) return null;
   const lo = bound(f, 'min', st), hi = bound(f, 'max', st);
-  const vals = parts.map((p) => parseInteger(p, lo, hi));
+  const vals = parts.map((p) => parseInteger(p, lo, hi, f.grammar));
   return vals.some(Number.isNaN) ? null : vals.join(',');
 }
 
-// Validates one raw string value of field `name` (spec f) given the state parsed so far.
-// Returns { value } or { error } (the error names the field and its allowed range). Never throws.
+// Why text s does not fit the number grammar ("; numbers are written without spaces"), or "".
+function grammarNote(g, s) {
+  const n = g.notes.find((x) => x.re.test(s));
+  return n ? `; ${n.note}` : '';
+}
+
+const NUMERIC = { int: 1, number: 1, intList: 1 };
+
+// Validates one raw string value of field `name` (spec f) given the state parsed so far, as
+// written (no trimming: " 64" is refused, as the CLI refuses it). Numbers follow f.grammar.
+// Returns { value } or { error } (the error names the field, its allowed range and, for a
+// number-like text the grammar leaves out, why). Never throws.
 export function parseField(name, f, raw, st = {}) {
   const s = String(raw);
-  const bad = () => ({ error: `${name} must be ${describeRange(f, st)} (got "${s.slice(0, 40)}")` });
+  if (f.type in NUMERIC && !f.grammar) return { error: `${name} has no number grammar (its table was not built from the schema)` };
+  const bad = () => ({ error: `${name} must be ${describeRange(f, st)} (got "${s.slice(0, 40)}"${f.type in NUMERIC ? grammarNote(f.grammar, s) : ''})` });
   let v;
   switch (f.type) {
-    case 'int': v = parseInteger(s, bound(f, 'min', st), bound(f, 'max', st)); break;
+    case 'int': v = parseInteger(s, bound(f, 'min', st), bound(f, 'max', st), f.grammar); break;
     case 'number': v = parseNumber(f, s, st); break;
     case 'enum': return f.values.includes(s) ? { value: s } : bad();
     case 'bool': return s === '1' || s === '0' ? { value: s === '1' } : bad();
@@ -93,7 +108,7 @@ export function isElementHash(hash) {
 // { error } naming the allowed versions 0..schema.linkVersion.
 export function linkVersionOf(raw, schema) {
   if (raw === null || raw === undefined) return { version: 0 };
-  const v = /^(0|[1-9]\d{0,2})$/.test(raw) ? Number(raw) : NaN;  // the core's integer grammar: no leading zeros
+  const v = new RegExp(schema.numberGrammar.integer).test(raw) ? Number(raw) : NaN;  // the core's integer grammar
   if (v >= 0 && v <= schema.linkVersion) return { version: v };
   return { error: `v must be a link version from 0 to ${schema.linkVersion} (got "${String(raw).slice(0, 40)}")` };
 }

@@ -83,20 +83,41 @@ function optionField(schema, page, name, families) {
   return f;
 }
 
+// The core's number grammar (schema.numberGrammar, attnx/number_grammar.hpp) as RegExps:
+// { int, number, intList } (keyed by field type) and notes [{ re, note }], the first that matches
+// a refused text says why it does not fit. Throws when the schema has none.
+export function numberGrammar(schema) {
+  const g = schema.numberGrammar;
+  if (!g) throw new Error('schema has no numberGrammar');
+  return {
+    int: new RegExp(g.integer),
+    number: new RegExp(g.real),
+    intList: new RegExp(g.integerList),
+    notes: g.notes.map((n) => ({ re: new RegExp(n.pattern), note: n.note })),
+  };
+}
+
+// Field spec f with the grammar its type reads numbers by (int, number and intList fields).
+function withGrammar(f, grammar) {
+  return f.type in { int: 1, number: 1, intList: 1 } ? { ...f, grammar } : f;
+}
+
 // buildTable(schema, page, { viewFields, lengthOf, families }) -> state table.
 //   page: 'explorer' | 'lab' (a key of schema.contexts and schema.linkCompute).
 //   viewFields: { name: field spec } owned by the page (appended after the options, in order).
 //   lengthOf(st): the L that family parameter ranges use (default st.L).
 //   families: optional list of the family names the page offers (default: all).
+// Every int, number and intList field carries `grammar` (numberGrammar): texts are read by the
+// core's grammar, never by JavaScript's Number() alone.
 // Throws Error when the schema lacks the page or an option it lists.
 export function buildTable(schema, page, { viewFields = {}, lengthOf = (st) => st.L, families = null } = {}) {
   if (!schema.contexts[page] || !schema.linkCompute[page]) throw new Error(`schema has no page "${page}"`);
-  const params = familyParams(schema);
+  const params = familyParams(schema), grammar = numberGrammar(schema);
   const t = {};
   for (const name of schema.linkCompute[page]) {
     const base = optionField(schema, page, name, families);
-    t[name] = params.has(name) ? paramField(schema, name, base, lengthOf) : base;
+    t[name] = withGrammar(params.has(name) ? paramField(schema, name, base, lengthOf) : base, grammar);
   }
-  for (const [name, spec] of Object.entries(viewFields)) t[name] = spec;
+  for (const [name, spec] of Object.entries(viewFields)) t[name] = withGrammar(spec, grammar);
   return t;
 }

@@ -138,9 +138,9 @@ export class AttnxExplorer extends LazyElement {
 
   // The custom pattern of the cp / cw fields (the identity, with a message, when they do not decode).
   decodeCustom(st) {
-    const r = st.cp ? CustomPattern.decode(st.L, st.cp, st.cw, this.schema.pageLimits.maxNnzLink) : { pattern: CustomPattern.identity(st.L) };
+    const r = CustomPattern.fromFields(st.L, st.cp, st.cw, this.schema.pageLimits.maxNnzLink);
     this.status.setMessages('custom', r.error ? [`${r.error}; the identity pattern is used instead`] : [], 'error');
-    return r.pattern || CustomPattern.identity(st.L);
+    return r.pattern;
   }
 
   // The state changed (attributes, the element's own controls, a story step): attnx-change.

@@ -159,6 +159,15 @@ export class CustomPattern {
     return { cp: runs.join('_'), cw: allOne ? '' : weights.join('_') };
   }
 
+  // The pattern a link's or an element's cp and cw fields give: { pattern } (the identity when
+  // cp is empty and cw too: no custom pattern drawn yet), or { error, pattern: the identity }
+  // naming the field and the problem (cw without cp is refused, never silently dropped).
+  static fromFields(L, cp, cw, maxNnz = Infinity) {
+    if (!cp && cw) return { error: 'cw (custom weights) is given without cp (the custom pattern); cw needs the nonzeros of cp', pattern: CustomPattern.identity(L) };
+    const r = cp ? CustomPattern.decode(L, cp, cw, maxNnz) : { pattern: CustomPattern.identity(L) };
+    return r.error ? { error: r.error, pattern: CustomPattern.identity(L) } : r;
+  }
+
   // Returns { pattern } or { error } (the error names the field and the problem).
   static decode(L, cp, cw, maxNnz = Infinity) {
     const err = (m) => ({ error: `cp (custom pattern): ${m}` });

@@ -38,9 +38,9 @@ export class LinkState {
     const msgs = errors.map((e) => (/ must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
     if (!familyGenerated(this.schema, state.pattern)) {
-      const r = state.cp ? CustomPattern.decode(state.L, state.cp, state.cw, this.maxNnz) : { pattern: CustomPattern.identity(state.L) };
+      const r = CustomPattern.fromFields(state.L, state.cp, state.cw, this.maxNnz);
       if (r.error) msgs.push(`Link: ${r.error}. The identity pattern is used instead.`);
-      custom = r.pattern || CustomPattern.identity(state.L);
+      custom = r.pattern;
     }
     this.status.setMessages('hash', msgs, 'error');
     const given = new Set([...new URLSearchParams(location.hash.replace(/^#/, '')).keys()].filter((k) => Object.hasOwn(this.table, k)));

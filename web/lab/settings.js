@@ -77,11 +77,18 @@ function gridError(ls) {
   return null;
 }
 
-// Validates the raw text of field `name` against the table and the rest of the state (ranges
-// that depend on other fields use st). Returns { value } (the field's value, canonical) or
-// { error } naming the field and its allowed range.
+// Text typed in the settings form as the grammar reads it: spaces around it and around the
+// commas of a list are the form's ("16, 32, 64" is 16,32,64); spaces inside a number are not
+// ("6 4" stays refused). Links and attributes are read as written (parseHash).
+function formText(raw) {
+  return String(raw ?? '').trim().replace(/\s*,\s*/g, ',');
+}
+
+// Validates the text of field `name` typed in the form against the table and the rest of the
+// state (ranges that depend on other fields use st). Returns { value } (the field's value,
+// canonical) or { error } naming the field and its allowed range.
 export function checkField(table, st, name, raw) {
-  const r = parseField(name, table[name], String(raw ?? '').trim(), st);
+  const r = parseField(name, table[name], formText(raw), st);
   if (r.error || name !== 'Ls') return r;
   const e = gridError(r.value);
   return e ? { error: e } : r;

@@ -1,8 +1,13 @@
 // attnx explorer: pointer and keyboard interaction shared by the heatmaps: hover reports the cell,
-// click pins the row, arrow keys move a cursor, Enter/Space act on it.
+// click pins the row, arrow keys move a cursor, Enter/Space act on it. The cursor is the
+// keyboard's: a heatmap focused by a click (not by Tab or a script) leaves the keys alone until it
+// loses the focus, so a slide deck around an <attnx-explorer> still steps on → after a click.
 export function attachPointer(view, { getL, onHover, onPick, onKeyAct, startRow }) {
   const canvas = view.canvas;
   let cursor = null;
+  let pointerFocus = false;  // the focus came with a pointer press
+  canvas.addEventListener('pointerdown', () => { pointerFocus = true; cursor = null; });
+  canvas.addEventListener('blur', () => { pointerFocus = false; });
   canvas.addEventListener('pointermove', (ev) => {
     if (ev.pointerType === 'touch' && ev.buttons) return;
     onHover(view.heat.cellAt(ev.clientX, ev.clientY), view);
@@ -14,7 +19,7 @@ export function attachPointer(view, { getL, onHover, onPick, onKeyAct, startRow 
   });
   canvas.addEventListener('keydown', (ev) => {
     const L = getL();
-    if (!L) return;
+    if (!L || pointerFocus) return;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[ev.key]) {
       ev.preventDefault();
