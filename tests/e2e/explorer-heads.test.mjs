@@ -62,7 +62,7 @@ test('the sample, head 2, rule topk:3: the target and the readout are the module
   assert.equal(got.headInClass, String(want.inClass));
   assert.equal(Number(await metric(page, 'k')), want.k, "the construction's k is the head's");
   assert.equal(Number(await metric(page, 'maxColCount')), want.maxColCount);
-  await page.waitForFunction(() => /[&#]rule=topk%3A3(&|$)/.test(location.hash), null, { timeout: 10000 });  // written when changes pause
+  await page.waitForFunction(() => /[&#]rule=topk%3A3(&|$)/.test(location.hash), null, { timeout: 60000 });  // written when changes pause
   const hash = await page.evaluate(() => location.hash);
   const link = new URLSearchParams(hash.slice(1));
   assert.equal(link.get('pattern'), 'custom');
@@ -155,7 +155,7 @@ test('the survey of every head: the module\'s minimal d per head, sorted by a co
   }
   await page.click('#survey-grid .tile[data-head="3"]');
   await settled(page, /head 3 with rule topk:2/);
-  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '3', null, { timeout: 10000 });
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '3', null, { timeout: 60000 });
   // Another rule: the tiles' numbers say which settings they were surveyed with until surveyed again.
   await page.fill('#head-rule', 'topk:3');
   await page.dispatchEvent('#head-rule', 'change');
@@ -214,15 +214,15 @@ test('a dropped file is read where it is dropped: a head on the head tools, a pa
   const { context, page, problems } = await open();
   const before = await urlHash(page);  // the link as written after the first draw (its write is deferred)
   await dropFile(page, '#figures', 'heads.npy', SAMPLE);
-  await page.waitForFunction(() => /heads\.npy was not read: drop a model's attention head on these tools, or a pattern's JSON or CSV on "Custom pattern"/.test(document.getElementById('head-msg').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /heads\.npy was not read: drop a model's attention head on these tools, or a pattern's JSON or CSV on "Custom pattern"/.test(document.getElementById('head-msg').textContent), null, { timeout: 60000 });
   assert.ok(await page.evaluate(() => document.getElementById('head-tools').open), 'the head tools open to say where to drop');
   assert.equal(await urlHash(page), before, 'nothing was imported');
   await dropFile(page, '#head-tools', 'heads.npy', SAMPLE);
   await settled(page, /heads\.npy: layer 0, head 0/);
-  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '0', null, { timeout: 10000 });
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('head') === '0', null, { timeout: 60000 });
   await dropFile(page, '#custom-tools', 'p.csv', Buffer.from('0,1,1\n1,0,1\n2,2,1\n3,3,1\n'));
   await page.waitForFunction(() => /Imported 4 nonzeros, L = 4/.test(document.getElementById('custom-msg').textContent), null, { timeout: 30000 });
-  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('L') === '4', null, { timeout: 10000 });
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('L') === '4', null, { timeout: 60000 });
   assert.deepEqual(problems, []);
   await context.close();
 });

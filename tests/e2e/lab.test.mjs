@@ -109,7 +109,7 @@ test('cancel mid-run keeps a consistent partial result; exports parse and re-imp
   await page.waitForFunction(() => (window.attnxLab.result?.points.length ?? 0) >= 1, null, { timeout: 120000 });
   assert.equal(await page.evaluate(() => document.body.dataset.run), 'running');
   await page.click('#cancel');
-  await waitRun(page, ['cancelled'], 20000);
+  await waitRun(page, ['cancelled']);
   const r = await result(page);
   const n = r.points.length;
   assert.ok(n >= 1 && n < 8, `partial: ${n} lengths`);
@@ -157,7 +157,7 @@ test('cancel mid-run keeps a consistent partial result; exports parse and re-imp
   // Re-import the exported JSON (and CSV) of the partial run.
   writeFileSync(`${OUT}/lab-partial.json`, json.data);
   await page.setInputFiles('#import-file', { name: 'partial.json', mimeType: 'application/json', buffer: json.data });
-  await waitRun(page, ['imported'], 10000);
+  await waitRun(page, ['imported']);
   const back = await result(page);
   assert.deepEqual(back.points.map((p) => p.d_mins), r.points.map((p) => p.d_mins));
   assert.match(await page.textContent('#status'), /Imported partial\.json/);
@@ -184,7 +184,7 @@ test('imports a larger native run made by the CLI', { timeout: 300000 }, async (
   const text = execFileSync(CLI, ['sweep', '--Ls', '64,256,1024,4096,8192', '--trials', '2', '--seed', '2'], { encoding: 'utf8' });
   const { page, ctx } = await open('');
   await page.setInputFiles('#import-file', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await waitRun(page, ['imported'], 10000);
+  await waitRun(page, ['imported']);
   const rows = await page.$$eval('#results-table tbody th', (t) => t.map((x) => x.textContent));
   assert.deepEqual(rows, ['64', '256', '1024', '4096', '8192']);
   assert.match(await page.textContent('#result-source'), /Imported big\.json \(attnx 0\.1\.0\)/);

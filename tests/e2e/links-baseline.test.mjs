@@ -170,12 +170,12 @@ for (const rec of fixture.lab) {
     const { page, context, problems } = await openPage(`lab.html${rec.hash}`);
     await page.waitForFunction(() => document.body.dataset.run === 'done', null, { timeout: 300000 });
     const text = (sel) => page.evaluate((sel) => document.querySelector(sel)?.innerText ?? '', sel);
-    const dTable = await settle(() => text('#results-table'), (t) => numbersDiffer(t, rec.table), 10000);
+    const dTable = await settle(() => text('#results-table'), (t) => numbersDiffer(t, rec.table), 60000);
     assert.equal(dTable, null, `${rec.hash}: #results-table: ${dTable}`);
     // The fits' numbers (the first sentence) are the recorded ones; the verdict after it rests on
     // the core's bootstrap comparison since issue 11/12 (lab-fits.test.mjs), by design.
     const fitNumbers = (t) => (/^.*?power fit .*?R² [\d.]+\./s.exec(t) || [t])[0];
-    const dFits = await settle(() => text('#fit-sentence'), (t) => numbersDiffer(fitNumbers(t), fitNumbers(rec.fits)), 10000);
+    const dFits = await settle(() => text('#fit-sentence'), (t) => numbersDiffer(fitNumbers(t), fitNumbers(rec.fits)), 60000);
     assert.equal(dFits, null, `${rec.hash}: #fit-sentence: ${dFits}`);
     assert.deepEqual(problems, []);
     await context.close();

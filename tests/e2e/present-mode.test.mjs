@@ -60,7 +60,7 @@ test('the page at 1280×720: every text seen is ≥ 24 px; only the verdict, fig
   assertLectureHall(seen, await page.evaluate(`(${shown})(document)`), 'page');
   // Fullscreen and Leave appear while the pointer is on the bar (or the focus is in it).
   await page.hover('#present-count');
-  await page.waitForFunction(() => getComputedStyle(document.getElementById('present-exit')).opacity === '1', null, { timeout: 10000 });
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('present-exit')).opacity === '1', null, { timeout: 60000 });
   const onBar = (await seenTexts(page)).filter((t) => t.region === '#present-bar').map((t) => t.text);
   assert.ok(onBar.includes('Leave (Esc)') && onBar.includes('Fullscreen (F)'), `hovered bar: ${onBar.join(' | ')}`);
   await context.close();

@@ -30,7 +30,7 @@ for (const page of ['index.html', 'lab.html']) {
     await p.waitForFunction(() => {
       const h = document.getElementById('file-hint');
       return h && getComputedStyle(h).visibility === 'visible';
-    }, null, { timeout: 15000 });
+    }, null, { timeout: 60000 });
     assert.match(await p.textContent('#file-hint'), /file:\/\/.*npm start/s);
     await p.goto(server.url + page);
     await p.waitForFunction(() => !document.getElementById('file-hint'), null, { timeout: 30000 });
