@@ -9,7 +9,9 @@
 //     catches a regression of the page's path: the target is <= 1);
 //   * the longest main-thread task during the runs (PerformanceObserver 'longtask'), which is
 //     what decides whether the page ever freezes.
-// Also checks that the page's d_mins equal the CLI's. Target: warm browser run <= 10 s.
+// Also checks that the page's d_mins equal the CLI's (exit status 1 when they differ). Targets
+// (issue 26), reported as met or not: warm browser run with every core <= 0.1 s, and the page
+// never slower than the native CLI at equal parallelism (browser/native <= 1 at every level).
 //
 //   node scripts/bench-lab.mjs [--reps 3] [--json]
 import { execFileSync } from 'node:child_process';
@@ -22,7 +24,8 @@ import { load } from '../web/lib/attnx.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = `${ROOT}build/native/attnx`;
-const TARGET_S = 10;
+const TARGET_S = 0.1;
+const TARGET_RATIO = 1;
 
 // The `attnx sweep` arguments of a preset: every value it sets, under the option's CLI flag.
 function cliArgs(schema, preset) {
@@ -187,8 +190,13 @@ async function main() {
     cpus: cpus().length,
     levels: levels.map(levelReport),
     medians: all.br.result.points.map((p) => [p.L, p.median]),
-    target_s: TARGET_S,
-    pass: all.bestWarm <= TARGET_S && levels.every((l) => l.same !== false),
+    targets: {
+      warm_s: TARGET_S,
+      warm_met: all.bestWarm <= TARGET_S,
+      browser_over_native: TARGET_RATIO,
+      ratio_met: levels.every((l) => !l.nat || l.bestWarm / l.nat.seconds <= TARGET_RATIO),
+    },
+    d_mins_match_cli: levels.every((l) => l.same !== false),
   };
   mkdirSync(`${ROOT}test-output`, { recursive: true });
   writeFileSync(`${ROOT}test-output/bench-lab.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -198,10 +206,13 @@ async function main() {
     console.log(`attnx lab benchmark — paper preset (${report.preset}); machine: ${report.cpus} cores`);
     for (const l of levels) printLevel(l, o.reps);
     console.log(`  medians: ${report.medians.map(([L, m]) => `L=${L}: ${m}`).join(', ')}`);
-    console.log(`  target: warm run with every core <= ${TARGET_S} s -> ${report.pass ? 'PASS' : 'FAIL'}`);
+    const met = (b) => (b ? 'met' : 'NOT met');
+    console.log(`  target: warm run with every core <= ${TARGET_S} s -> ${met(report.targets.warm_met)}`);
+    console.log(`  target: browser/native <= ${TARGET_RATIO} at every level -> ${met(report.targets.ratio_met)}`);
+    console.log(`  d_mins equal to the CLI's: ${report.d_mins_match_cli ? 'yes' : 'NO'}`);
     console.log('  (written to test-output/bench-lab.json)');
   }
-  if (!report.pass) process.exitCode = 1;
+  if (!report.d_mins_match_cli) process.exitCode = 1;
 }
 
 main().catch((e) => {

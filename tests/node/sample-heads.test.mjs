@@ -40,3 +40,25 @@ test('the CLI names the sample heads previous token, sink, local window and none
   const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
   assert.deepEqual(rows.map((r) => r[9]), ['diagonal:-1', 'sink:0', 'window:-2..0', 'none']);
 });
+
+// Issue 24: native and WASM agree. Every head of the sample, under two rules: the CLI's survey
+// row (attnx import --all) and the module's surveyHead give the same description and the same
+// minimal d of lp and jl, number for number (both are the core's; any drift between the builds,
+// e.g. a kernel or a reduction order, shows here).
+test('attnx import --all and the module\'s surveyHead agree on every head of the sample', { skip: !existsSync(CLI) && 'native CLI not built' }, async () => {
+  const { load } = await import('../../web/lib/attnx.js');
+  const api = await load({ flavour: 'simd' });
+  const bytes = new Uint8Array(readFileSync(SAMPLE));
+  for (const rule of ['topk:2', 'mass:0.9']) {
+    const doc = JSON.parse(execFileSync(CLI, ['import', SAMPLE, '--all', '--rule', rule], { encoding: 'utf8' }));
+    assert.equal(doc.heads.length, H);
+    for (const row of doc.heads) {
+      const w = api.surveyHead(bytes, 'heads.npy', { layer: row.layer, head: row.head, rule });
+      const d = w.description;
+      assert.deepEqual(
+        [d.k, d.maxColCount, d.inClass, d.nnz, d.keptMassMin, d.keptMassMedian, d.columnsOverK, d.archetype.code, d.archetype.share, w.lpDMin, w.jlDMin],
+        [row.k, row.max_col_count, row.in_class, row.nnz, row.kept_mass_min, row.kept_mass_median, row.columns_over_k, row.archetype, row.archetype_share, row.lp_d_min, row.jl_d_min],
+        `${rule}, head ${row.head}`);
+    }
+  }
+});
