@@ -1,4 +1,5 @@
-# attnx: the WebAssembly module (included by CMakeLists.txt under emcmake).
+# attnx: the WebAssembly module (included by CMakeLists.txt under emcmake; its sources are wasm/,
+# which holds only the embind registrations and the one generic conversion).
 # One configuration builds one flavour from the same sources:
 #   -DATTNX_WASM_SIMD=ON  -> attnx_simd.mjs   + attnx_simd.wasm   (-msimd128)
 #   -DATTNX_WASM_SIMD=OFF -> attnx_scalar.mjs + attnx_scalar.wasm
