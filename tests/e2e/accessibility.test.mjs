@@ -104,3 +104,35 @@ test('A and M describe themselves with the core\'s numbers (family, L, k, failin
   assert.ok(said[1].includes(`except in rows ${rowRanges(bad)} (${bad.length} of 64)`), said[1]);
   await context.close();
 });
+
+// Issue 28.4: prefers-reduced-motion takes every transition and animation away (the presentation
+// bar's fade here), and forced-colors keeps the verdict's badge outlined in the system's text
+// colour and the heatmaps' own colours; both are compared with the same page without them, so the
+// test fails if the media rules go.
+test('reduced motion: no transition or animation; forced colours: the badge keeps an outline, heatmaps their colours', async () => {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await page.goto(`${site.server.url}#story=paper&step=2&present=1`);
+  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 120000 });
+  const look = () => page.evaluate(() => {
+    const cs = (sel) => getComputedStyle(document.querySelector(sel));
+    return {
+      fade: cs('#present-full').transitionDuration,
+      animated: [...document.querySelectorAll('*')].some((e) => getComputedStyle(e).animationDuration !== '0s' || getComputedStyle(e).transitionDuration !== '0s'),
+      badgeBorder: cs('.badge').borderTopStyle,
+      heatAdjust: cs('.heat').forcedColorAdjust,
+    };
+  });
+  const plain = await look();
+  assert.equal(plain.fade, '0.2s', 'the bar fades without the preference');
+  assert.equal(plain.badgeBorder, 'none');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const reduced = await look();
+  assert.equal(reduced.fade, '0s');
+  assert.equal(reduced.animated, false, 'nothing on the page animates or transitions');
+  await page.emulateMedia({ reducedMotion: 'no-preference', forcedColors: 'active' });
+  const forced = await look();
+  assert.equal(forced.badgeBorder, 'solid');
+  assert.equal(forced.heatAdjust, 'none');
+  await context.close();
+});
