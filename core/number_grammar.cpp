@@ -94,19 +94,22 @@ bool parse_integer_list_text(const std::string& text, std::vector<long long>* ou
 }
 
 std::string number_text_note(const std::string& text) {
-  bool space = false, plus = false, zero = false;
-  for (std::size_t p = 0; p < text.size(); ++p) {
+  bool space = false, plus = false, zero = false, point = false, minus_zero = false;
+  const std::size_t n = text.size();
+  for (std::size_t p = 0; p < n; ++p) {
     const char c = text[p];
     const bool starts = p == 0 || text[p - 1] == ',' || text[p - 1] == ' ';  // an entry's start
     space = space || c == ' ' || c == '\t';
     plus = plus || (c == '+' && starts);
     const std::size_t q = p + (c == '-' && starts ? 1 : 0);
-    zero = zero || (starts && q + 1 < text.size() && text[q] == '0' && digit(text[q + 1]));
+    zero = zero || (starts && q + 1 < n && text[q] == '0' && digit(text[q + 1]));
+    point = point || (c == '.' && (p == 0 || !digit(text[p - 1]) || p + 1 == n || !digit(text[p + 1])));
+    minus_zero = minus_zero || (starts && c == '-' && p + 1 < n && text[p + 1] == '0' && (p + 2 == n || text[p + 2] == ','));
   }
   const auto& notes = number_text_notes();
-  if (plus) return notes[0].note;
-  if (zero) return notes[1].note;
-  if (space) return notes[2].note;
+  const bool found[] = {plus, zero, point, minus_zero, space};
+  for (std::size_t i = 0; i < notes.size(); ++i)
+    if (found[i]) return notes[i].note;
   return "";
 }
 
@@ -114,6 +117,8 @@ const std::vector<NumberNote>& number_text_notes() {
   static const std::vector<NumberNote> notes = {
       {"(?:^|[, ])\\+", "numbers are written without a plus sign"},
       {"(?:^|[, ])-?0[0-9]", "numbers are written without leading zeros"},
+      {"(?:^|[^0-9])\\.|\\.(?:[^0-9]|$)", "numbers are written with a digit on each side of the point (0.5, not .5 or 5.)"},
+      {"(?:^|[, ])-0(?:$|,)", "zero is written 0, without a minus sign"},
       {"[ \\t]", "numbers are written without spaces"},
   };
   return notes;

@@ -35,8 +35,9 @@ bool parse_real_text(const std::string& text, double* out);
 bool parse_integer_list_text(const std::string& text, std::vector<long long>* out);
 
 // Why a text that looks like a number does not fit the grammar, for messages: "numbers are
-// written without a plus sign" (also "leading zeros", "spaces around them"); "" when none of
-// these is the reason (the text fits, or is no number at all).
+// written without a plus sign" (also leading zeros, a point without a digit on each side, a
+// minus zero, spaces; number_text_notes() in this order); "" when none of these is the reason
+// (the text fits, or is no number at all).
 std::string number_text_note(const std::string& text);
 
 // The same notes as ECMAScript patterns, in the order number_text_note tries them (the first

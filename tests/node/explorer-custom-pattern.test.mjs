@@ -1,8 +1,18 @@
 // web/explorer/custom-pattern.js: the editable custom pattern and its compact link encoding.
-import { test } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { CustomPattern } from '../../web/explorer/custom-pattern.js';
+import { numberGrammar } from '../../web/common/schema-table.js';
+import { load } from '../../web/lib/attnx.js';
+import { requireBuilds } from './helpers.mjs';
+
+let real;  // the core's real-number grammar, which cw's weights follow
+
+before(async () => {
+  requireBuilds();
+  real = numberGrammar((await load({ flavour: 'simd' })).schema()).number;
+});
 
 function band(L, w) {
   const p = new CustomPattern(L);
@@ -18,7 +28,7 @@ test('link encoding round-trips structure and weights', () => {
   p.rows[5].set(5, 0.25);
   p.rows[9].set(40, 3e-7);
   const e2 = p.encode();
-  const d = CustomPattern.decode(64, e2.cp, e2.cw);
+  const d = CustomPattern.decode(64, e2.cp, e2.cw, Infinity, real);
   assert.equal(d.error, undefined);
   assert.deepEqual(d.pattern.encode(), e2);
   assert.equal(d.pattern.rows[5].get(5), 0.25);
@@ -32,8 +42,12 @@ test('link decoding names the problem', () => {
   assert.match(CustomPattern.decode(4, '0*3_5', '').error, /row 3: column 8 is outside 0\.\.3/);
   assert.match(CustomPattern.decode(4, '0_0.0_0*2', '').error, /row 1: column 1 appears twice/);
   assert.match(CustomPattern.decode(4, '0_.0_0*2', '').error, /row 1: cannot read column/);
-  assert.match(CustomPattern.decode(4, '0*4', '1_2').error, /cw \(custom weights\): has 2 values but the pattern has 4 nonzeros/);
-  assert.match(CustomPattern.decode(4, '0*4', '1_2_x_1').error, /value 3 \("x"\) must be a finite number > 0/);
+  assert.match(CustomPattern.decode(4, '0*4', '1_2', Infinity, real).error, /cw \(custom weights\): has 2 values but the pattern has 4 nonzeros/);
+  assert.match(CustomPattern.decode(4, '0*4', '1_2_x_1', Infinity, real).error, /value 3 \("x"\) must be a finite number > 0/);
+  // Weights follow the core's number grammar, as every number of a link does (issue 27.7).
+  assert.match(CustomPattern.decode(4, '0*4', '1_.5_1_1', Infinity, real).error, /value 2 \("\.5"\) must be a finite number > 0/);
+  assert.match(CustomPattern.decode(4, '0*4', '1_05_1_1', Infinity, real).error, /value 2 \("05"\)/);
+  assert.equal(CustomPattern.decode(4, '0*4', '1_2_3_4').error, 'cw (custom weights): no number grammar to read them by');
   assert.match(CustomPattern.decode(40, band(40, 30).encode().cp, '', 100).error, /more than 100 nonzeros/);
 });
 
@@ -58,15 +72,15 @@ test('fromTriplets keeps positive weights only', () => {
 
 // Issue 27.7: cw="1e308,NaN" with pattern custom and no cp was dropped without a word.
 test('the link fields give the pattern: cw without cp is refused, bad weights named, the identity in their place', () => {
-  const none = CustomPattern.fromFields(3, '', '');
+  const none = CustomPattern.fromFields(3, '', '', Infinity, real);
   assert.equal(none.error, undefined);
   assert.deepEqual([...none.pattern.rows[2].entries()], [[2, 1]]);
-  const lone = CustomPattern.fromFields(3, '', '1e308,NaN');
+  const lone = CustomPattern.fromFields(3, '', '1e308,NaN', Infinity, real);
   assert.equal(lone.error, 'cw (custom weights) is given without cp (the custom pattern); cw needs the nonzeros of cp');
   assert.deepEqual(lone.pattern.rows.map((r) => [...r.keys()]), [[0], [1], [2]]);
-  const nan = CustomPattern.fromFields(2, '0*2', '1e308_NaN');
+  const nan = CustomPattern.fromFields(2, '0*2', '1e308_NaN', Infinity, real);
   assert.equal(nan.error, 'cw (custom weights): value 2 ("NaN") must be a finite number > 0');
   assert.deepEqual(nan.pattern.rows.map((r) => [...r.entries()]), [[[0, 1]], [[1, 1]]]);
-  const ok = CustomPattern.fromFields(2, '0*2', '1e308_0.5');
+  const ok = CustomPattern.fromFields(2, '0*2', '1e308_0.5', Infinity, real);
   assert.deepEqual(ok.pattern.rows.map((r) => [...r.entries()]), [[[0, 1e308]], [[1, 0.5]]]);
 });

@@ -12,6 +12,7 @@ import { load } from '../../web/lib/attnx.js';
 import { parseHash, toHash, defaults, maxHashLength, hashLengthError } from '../../web/common/hashstate.js';
 import { explorerTable, linkTextLimits, customLinkFields } from '../../web/explorer/state.js';
 import { CustomPattern } from '../../web/explorer/custom-pattern.js';
+import { numberGrammar } from '../../web/common/schema-table.js';
 import { labTable } from '../../web/lab/settings.js';
 import { readLink } from '../../web/lab/link.js';
 import { importResult } from '../../web/lab/files.js';
@@ -87,7 +88,7 @@ test('the longest link the explorer writes fits the limit and reads back exactly
   assert.ok(hash.length <= maxHashLength(exTable), `${hash.length} > ${maxHashLength(exTable)}`);
   const r = parseHash(exTable, hash, exOpts());
   assert.deepEqual(r.errors, []);
-  const back = CustomPattern.decode(r.state.L, r.state.cp, r.state.cw, maxNnzLink);
+  const back = CustomPattern.decode(r.state.L, r.state.cp, r.state.cw, maxNnzLink, numberGrammar(schema).number);
   assert.deepEqual(back.pattern.toTriplets(), p.toTriplets());
 });
 

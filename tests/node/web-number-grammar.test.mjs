@@ -45,9 +45,10 @@ test('link values are read as written: spaces, plus signs, leading zeros, -0, .5
     ['d', ' 64 ', 'd must be an integer from 1 to', 'numbers are written without spaces'],
     ['d', '+64', 'd must be an integer from 1 to', 'numbers are written without a plus sign'],
     ['L', '016', 'L must be an integer from 2 to', 'numbers are written without leading zeros'],
-    ['eps', '.5', 'eps must be a number in', null],
-    ['eps', '5.', 'eps must be a number in', null],
-    ['seed', '-0', 'seed must be an integer from 0 to', null],
+    ['eps', '.5', 'eps must be a number in', 'numbers are written with a digit on each side of the point (0.5, not .5 or 5.)'],
+    ['eps', '5.', 'eps must be a number in', 'numbers are written with a digit on each side of the point (0.5, not .5 or 5.)'],
+    ['seed', '-0', 'seed must be an integer from 0 to', 'zero is written 0, without a minus sign'],
+    ['L', 'sixty', 'L must be an integer from 2 to', null],
   ];
   for (const [name, text, range, note] of cases) {
     const e = parseField(name, explorer[name], text).error;
@@ -56,6 +57,13 @@ test('link values are read as written: spaces, plus signs, leading zeros, -0, .5
     else assert.ok(e.endsWith(`(got "${text}")`), e);
   }
   assert.deepEqual(parseField('eps', explorer.eps, '1E-1'), { value: 0.1 });
+  // In a link a "+" is a plus sign, never a space: box=1e+09 is the largest box, d=+64 is refused
+  // as a plus sign (URLSearchParams alone would read "1e 09" and " 64").
+  const opts = { page: 'explorer', schema };
+  const box = parseHash(explorer, '#v=2&construction=lp&d=16&box=1e+09', opts);
+  assert.deepEqual([box.errors, box.state.box], [[], 1e9]);
+  assert.match(parseHash(explorer, '#v=2&d=+64', opts).errors[0], /\(got "\+64"; numbers are written without a plus sign\)$/);
+  assert.match(parseHash(explorer, '#v=2&d=%2064', opts).errors[0], /\(got " 64"; numbers are written without spaces\)$/);
   assert.deepEqual(parseField('d', explorer.d, '64'), { value: 64 });
 });
 

@@ -108,7 +108,8 @@ export function isElementHash(hash) {
 // { error } naming the allowed versions 0..schema.linkVersion.
 export function linkVersionOf(raw, schema) {
   if (raw === null || raw === undefined) return { version: 0 };
-  const v = new RegExp(schema.numberGrammar.integer).test(raw) ? Number(raw) : NaN;  // the core's integer grammar
+  const integer = schema.numberGrammar ? new RegExp(schema.numberGrammar.integer) : /^$/;  // the core's integer grammar (none: nothing fits)
+  const v = integer.test(raw) ? Number(raw) : NaN;
   if (v >= 0 && v <= schema.linkVersion) return { version: v };
   return { error: `v must be a link version from 0 to ${schema.linkVersion} (got "${String(raw).slice(0, 40)}")` };
 }
@@ -178,6 +179,18 @@ function keyErrors(table, params, allowV) {
   return errors;
 }
 
+// A link's text ("#a=1&b=2", the # optional) as URLSearchParams, and back. Links are not form
+// data: a "+" is a plus sign ("1e+09" is 1e+09, "+64" is refused as a plus sign, not read as a
+// space) and a space is written %20; commas stay readable (not %2C). Every reader and writer of a
+// page's link goes through these two.
+export function linkParams(text) {
+  return new URLSearchParams(String(text ?? '').replace(/^#/, '').replace(/\+/g, '%2B'));
+}
+
+export function linkText(params) {
+  return params.toString().replace(/\+/g, '%20').replace(/%2C/g, ',');
+}
+
 // Parses a hash ("#a=1&b=2") against the table. Fields are parsed in table order so dependent
 // ranges (k <= L) see earlier values. opts { page, schema } turns on link versions (see the top of
 // this file). Returns { state, errors: [message], version } where version is the link version
@@ -190,7 +203,7 @@ export function parseHash(table, hash, { page, schema, allowLater = false } = {}
   const tooLong = hashLengthError(table, text);
   if (tooLong) return { state, errors: [tooLong], version: null };
   if (text === '' || isElementHash(text)) return { state, errors: [], version: null };
-  const params = new URLSearchParams(text);
+  const params = linkParams(text);
   let version = null;
   if (schema) {
     const r = linkVersionOf(params.get('v'), schema);
@@ -227,6 +240,6 @@ export function toHash(table, state, { page, schema } = {}) {
     if (v === undefined || (v === f.def && !always.has(k) && !(f.writtenWith && f.writtenWith(state)))) continue;
     params.set(k, f.type === 'bool' ? (v ? '1' : '0') : String(v));
   }
-  const s = params.toString().replace(/%2C/g, ',');
+  const s = linkText(params);
   return s ? `#${s}` : '';
 }

@@ -7,7 +7,7 @@
 // way (readLabAttributes). Attribute sets are versioned like links: `v`
 // names the link version whose defaults fill what is left out; an element without `v` reads as
 // version 1 (the first version elements had), forever, so a published snippet keeps its meaning.
-import { parseHash, valueLengthError } from '../common/hashstate.js';
+import { parseHash, valueLengthError, linkText } from '../common/hashstate.js';
 import { THEME_VALUES } from '../common/theme.js';
 import { readLink } from '../lab/link.js';
 
@@ -101,7 +101,7 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
   const errors = split.errors;
   const own = split.own;
   // Without a v attribute the element reads version 1's defaults but may name every setting.
-  const parsed = parseHash(table, `#${split.params.toString()}`, { page: 'explorer', schema, allowLater: own.v === undefined });
+  const parsed = parseHash(table, `#${linkText(split.params)}`, { page: 'explorer', schema, allowLater: own.v === undefined });
   for (const e of parsed.errors) errors.push(asAttributeMessage(e));
   const controls = readList('controls', own.controls ?? '', controlNames(table));
   const figures = readList('figures', own.figures ?? DEFAULT_FIGURES.join(','), FIGURE_NAMES);
@@ -136,7 +136,7 @@ export function readLabAttributes(attrs, { table, schema }) {
   const split = splitAttributes(attrs, { fields, own: LAB_OWN, tag: 'attnx-lab', table });
   for (const [k, v] of [...split.params]) if (v === '' && table[k]?.type === 'bool') split.params.set(k, '1');
   const errors = split.errors;
-  let read = readLink(schema, table, `#${split.params.toString()}`, { allowLater: split.own.v === undefined });
+  let read = readLink(schema, table, `#${linkText(split.params)}`, { allowLater: split.own.v === undefined });
   if (!read.state) {
     for (const e of read.errors) errors.push(asAttributeMessage(e));
     read = readLink(schema, table, `#v=${ELEMENT_DEFAULT_VERSION}`);

@@ -13,6 +13,7 @@
 import { explorerTable } from '../explorer/state.js';
 import { toHash } from '../common/hashstate.js';
 import { CustomPattern } from '../explorer/custom-pattern.js';
+import { numberGrammar } from '../common/schema-table.js';
 import { ExplorerController, familyGenerated } from '../explorer/controller.js';
 import { explorerSkeleton, showFigures } from '../explorer/skeleton.js';
 import { StatusView } from '../explorer/views/status-view.js';
@@ -138,7 +139,7 @@ export class AttnxExplorer extends LazyElement {
 
   // The custom pattern of the cp / cw fields (the identity, with a message, when they do not decode).
   decodeCustom(st) {
-    const r = CustomPattern.fromFields(st.L, st.cp, st.cw, this.schema.pageLimits.maxNnzLink);
+    const r = CustomPattern.fromFields(st.L, st.cp, st.cw, this.schema.pageLimits.maxNnzLink, numberGrammar(this.schema).number);
     this.status.setMessages('custom', r.error ? [`${r.error}; the identity pattern is used instead`] : [], 'error');
     return r.pattern;
   }

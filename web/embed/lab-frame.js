@@ -1,6 +1,7 @@
 // attnx embed: the same lab as an <attnx-lab> element, as the address of lab.html in embed mode
 // (for hosts that want a frame: el.frameLink). DOM-free.
 import { isGlobalAttribute } from './attributes.js';
+import { linkText } from '../common/hashstate.js';
 
 /**
  * The lab page's hash for an element's attributes ([[name, value], …]) with the lab's state
@@ -19,6 +20,6 @@ export function labHash(attrs, table) {
     if (name === 'v' || name === 'embed' || name === 'figures' || isGlobalAttribute(name)) continue;
     params.set(byLower.get(name) || name, value);
   }
-  return `#${params.toString().replace(/%2C/g, ',')}`;
+  return `#${linkText(params)}`;
 }
 

@@ -161,15 +161,17 @@ export class CustomPattern {
 
   // The pattern a link's or an element's cp and cw fields give: { pattern } (the identity when
   // cp is empty and cw too: no custom pattern drawn yet), or { error, pattern: the identity }
-  // naming the field and the problem (cw without cp is refused, never silently dropped).
-  static fromFields(L, cp, cw, maxNnz = Infinity) {
+  // naming the field and the problem (cw without cp is refused, never silently dropped). real: the
+  // core's real-number grammar (schema-table.js numberGrammar(schema).number) the weights follow.
+  static fromFields(L, cp, cw, maxNnz, real) {
     if (!cp && cw) return { error: 'cw (custom weights) is given without cp (the custom pattern); cw needs the nonzeros of cp', pattern: CustomPattern.identity(L) };
-    const r = cp ? CustomPattern.decode(L, cp, cw, maxNnz) : { pattern: CustomPattern.identity(L) };
+    const r = cp ? CustomPattern.decode(L, cp, cw, maxNnz, real) : { pattern: CustomPattern.identity(L) };
     return r.error ? { error: r.error, pattern: CustomPattern.identity(L) } : r;
   }
 
-  // Returns { pattern } or { error } (the error names the field and the problem).
-  static decode(L, cp, cw, maxNnz = Infinity) {
+  // Returns { pattern } or { error } (the error names the field and the problem). The weights of
+  // cw are read by `real` (a RegExp of the core's number grammar); without it cw is refused.
+  static decode(L, cp, cw, maxNnz = Infinity, real = null) {
     const err = (m) => ({ error: `cp (custom pattern): ${m}` });
     const rowsTxt = [];
     for (const run of cp.split('_')) {
@@ -194,13 +196,14 @@ export class CustomPattern {
       }
     }
     if (cw) {
+      if (!real) return { error: 'cw (custom weights): no number grammar to read them by' };
       const ws = cw.split('_');
       if (ws.length !== nnz) return { error: `cw (custom weights): has ${ws.length} values but the pattern has ${nnz} nonzeros` };
       let t = 0;
       for (let i = 0; i < L; i++) {
         for (const j of [...p.rows[i].keys()].sort((a, b) => a - b)) {
           const s = ws[t++];
-          const w = /^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s) ? Number(s) : NaN;
+          const w = real.test(s) ? Number(s) : NaN;
           if (!(w > 0 && Number.isFinite(w))) return { error: `cw (custom weights): value ${t} ("${s.slice(0, 20)}") must be a finite number > 0` };
           p.rows[i].set(j, w);
         }

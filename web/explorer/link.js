@@ -1,8 +1,9 @@
 // attnx explorer: the state <-> URL hash link. Reads links of every version (web/common/hashstate.js
 // with the core's frozen link defaults) and writes current ones (the newest version, every option;
 // to the URL when changes pause). The controller keeps the custom pattern's fields (cp, cw).
-import { parseHash, toHash, isElementHash } from '../common/hashstate.js';
+import { parseHash, toHash, isElementHash, linkParams } from '../common/hashstate.js';
 import { CustomPattern } from './custom-pattern.js';
+import { numberGrammar } from '../common/schema-table.js';
 import { PAGE, familyGenerated } from './state.js';
 
 // The address bar follows the state URL_WRITE_MS after its last change, so a drag of the d
@@ -38,12 +39,12 @@ export class LinkState {
     const msgs = errors.map((e) => (/ must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
     if (!familyGenerated(this.schema, state.pattern)) {
-      const r = CustomPattern.fromFields(state.L, state.cp, state.cw, this.maxNnz);
+      const r = CustomPattern.fromFields(state.L, state.cp, state.cw, this.maxNnz, numberGrammar(this.schema).number);
       if (r.error) msgs.push(`Link: ${r.error}. The identity pattern is used instead.`);
       custom = r.pattern;
     }
     this.status.setMessages('hash', msgs, 'error');
-    const given = new Set([...new URLSearchParams(location.hash.replace(/^#/, '')).keys()].filter((k) => Object.hasOwn(this.table, k)));
+    const given = new Set([...linkParams(location.hash).keys()].filter((k) => Object.hasOwn(this.table, k)));
     this.onRead(state, given, custom);
   }
 

@@ -2,14 +2,15 @@
 // full explorer" link. The link is the page URL with the state in its hash.
 import { copyText, setupCopyLink } from '../common/copy-link.js';
 import { frameSnippet } from '../common/embed-snippet.js';
+import { linkParams, linkText } from '../common/hashstate.js';
 
 // The page URL href with the hash fields `set` set and `drop` removed (order kept).
 function withHash(href, set, drop) {
   const u = new URL(href);
-  const params = new URLSearchParams(u.hash.replace(/^#/, ''));
+  const params = linkParams(u.hash);
   for (const k of drop) params.delete(k);
   for (const [k, v] of Object.entries(set)) params.set(k, v);
-  u.hash = params.toString().replace(/%2C/g, ',');
+  u.hash = linkText(params);
   return u.href;
 }
 

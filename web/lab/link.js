@@ -3,18 +3,18 @@
 // compute option; a link without v is version 0 and the options it leaves out take the frozen
 // defaults of its version (schema.linkDefaults), never the current ones. A preset named in the link
 // (preset=paper) supplies the options the link leaves out instead.
-import { parseHash, toHash, isElementHash, hashLengthError } from '../common/hashstate.js';
+import { parseHash, toHash, isElementHash, hashLengthError, linkParams, linkText } from '../common/hashstate.js';
 import { PAGE, checkState, DISPLAY_FIELDS, ownGrid } from './settings.js';
 
 // The hash with the named preset's values added for every option it does not set itself.
 // Unknown presets are left for the parser to report.
 function withPreset(hash, schema) {
-  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  const params = linkParams(hash);
   const name = params.get('preset');
   if (name === null || !Object.hasOwn(schema.presets, name)) return hash;
   const preset = schema.presets[name];
   for (const [k, v] of Object.entries(preset.values)) if (!params.has(k)) params.set(k, String(v));
-  return `#${params.toString()}`;
+  return `#${linkText(params)}`;
 }
 
 // A link that names a construction with a search grid of its own (lp: schema searchStep) and no
@@ -23,14 +23,14 @@ function withPreset(hash, schema) {
 // Only where the link's version can name a construction (or later settings are allowed): an
 // older link's construction is refused and its grid keeps its frozen meaning.
 function withOwnGrid(hash, schema, allowLater) {
-  const params = new URLSearchParams(String(hash).replace(/^#/, ''));
+  const params = linkParams(hash);
   const defaults = schema.linkDefaults[params.get('v') ?? '0'];
   const canName = allowLater || !!(defaults && defaults.lab && 'construction' in defaults.lab);
   const own = canName && params.has('construction') ? ownGrid(schema, params.get('construction')) : null;
   if (!own || params.has('step') || params.has('dmax')) return hash;
   params.set('step', String(own.step));
   params.set('dmax', String(own.dmax));
-  return `#${params.toString()}`;
+  return `#${linkText(params)}`;
 }
 
 // Reads a link. Returns null for a hash that is no link (empty or an element id such as

@@ -5,8 +5,11 @@
 export function attachPointer(view, { getL, onHover, onPick, onKeyAct, startRow }) {
   const canvas = view.canvas;
   let cursor = null;
-  let pointerFocus = false;  // the focus came with a pointer press
-  canvas.addEventListener('pointerdown', () => { pointerFocus = true; cursor = null; });
+  let pressing = false;      // a pointer is down on the canvas
+  let pointerFocus = false;  // the focus came with that press (decided when the focus comes)
+  canvas.addEventListener('pointerdown', () => { pressing = true; });
+  for (const up of ['pointerup', 'pointercancel', 'pointerleave']) canvas.addEventListener(up, () => { pressing = false; });
+  canvas.addEventListener('focus', () => { pointerFocus = pressing; });
   canvas.addEventListener('blur', () => { pointerFocus = false; });
   canvas.addEventListener('pointermove', (ev) => {
     if (ev.pointerType === 'touch' && ev.buttons) return;
