@@ -8,6 +8,10 @@
 //   explorer-stories               <attnx-explorer> with a hostile story: story-src (the served
 //                                  file, another origin, junk), an inline JSON child, the story
 //                                  and step attributes (scripts/fuzz-web-stories.mjs)
+//   explorer-heads                 model attention files through the explorer's head file input
+//                                  (#head-file): valid and corrupted .npy/.npz/JSON, huge declared
+//                                  shapes, pickles, deflate bombs, wrong CRCs, scores, NaN (the CLI
+//                                  fuzzer's scripts/fuzz-cli/attention.mjs), under hostile names
 //   explorer-elements, lab-elements  <attnx-explorer> / <attnx-lab> created by a host page with
 //                                  every attribute valid or hostile (empty, " 64 ", leading zeros,
 //                                  plus signs, 1e308, NaN, 10 KB strings, unicode, markup,
@@ -22,7 +26,7 @@
 // left in the URL, or no idle page within the per-case guard. Inputs come from
 // scripts/fuzz-web-inputs.mjs: a case is a function of (seed, surface, index).
 //
-//   node scripts/fuzz-web.mjs [--seed N] [--links N] [--imports N] [--stories N] [--elements N] [--only s1,s2]
+//   node scripts/fuzz-web.mjs [--seed N] [--links N] [--imports N] [--stories N] [--heads N] [--elements N] [--only s1,s2]
 //                             [--dir dist|web] [--case-timeout S] [--replay surface:index] [--json] [--verbose] [--help]
 // --replay prints the case and its expected outcome, runs it and prints what happened.
 // npm run fuzz:web runs the long default. Exit status 1 when a case is BAD.
@@ -40,10 +44,13 @@ import { labTable } from '../web/lab/settings.js';
 import { caseRng, linkCase, patternCase, sweepCase, storyCase, elementCase } from './fuzz-web-inputs.mjs';
 import { runStoryCase } from './fuzz-web-stories.mjs';
 import { runElementCase, expectedMessages } from './fuzz-web-elements.mjs';
+import { makeRng as cliRng } from './fuzz-cli/rng.mjs';
+import { genAttentionFile } from './fuzz-cli/attention.mjs';
+import { MARKUP } from './fuzz-web-inputs.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const SURFACES = ['explorer-links', 'lab-links', 'explorer-imports', 'lab-imports', 'explorer-stories', 'explorer-elements', 'lab-elements'];
-const PAGE_OF = { 'explorer-links': 'explorer', 'lab-links': 'lab', 'explorer-imports': 'explorer', 'lab-imports': 'lab', 'explorer-stories': 'explorer', 'explorer-elements': 'explorer', 'lab-elements': 'lab' };
+export const SURFACES = ['explorer-links', 'lab-links', 'explorer-imports', 'lab-imports', 'explorer-stories', 'explorer-heads', 'explorer-elements', 'lab-elements'];
+const PAGE_OF = { 'explorer-links': 'explorer', 'lab-links': 'lab', 'explorer-imports': 'explorer', 'lab-imports': 'lab', 'explorer-stories': 'explorer', 'explorer-heads': 'explorer', 'explorer-elements': 'explorer', 'lab-elements': 'lab' };
 const ELEMENT_TAG = { 'explorer-elements': 'attnx-explorer', 'lab-elements': 'attnx-lab' };
 const FILE_OF = { explorer: 'index.html', lab: 'lab.html' };
 const LONG_TASK_MS = 1000;
@@ -63,7 +70,7 @@ function pageProbe() {
   window.addEventListener('unhandledrejection', (e) => fz.rej.push(String((e.reason && e.reason.message) || e.reason).slice(0, 200)));
   document.addEventListener('DOMContentLoaded', () => {
     const mo = new MutationObserver(() => { fz.changes++; });
-    for (const id of ['messages', 'custom-msg', 'status']) {
+    for (const id of ['messages', 'custom-msg', 'status', 'head-msg']) {
       const el = document.getElementById(id);
       if (el) mo.observe(el, { childList: true, characterData: true, subtree: true, attributes: true });
     }
@@ -140,6 +147,12 @@ async function act(h, surface, c) {
     } else {
       await page.setInputFiles('#import-file', { name: c.name, mimeType: 'application/json', buffer: Buffer.from(c.text) });
     }
+  } else if (surface === 'explorer-heads') {
+    await page.evaluate(() => { const m = document.getElementById('head-msg'); m.textContent = ''; m.className = 'msg'; });
+    await page.setInputFiles('#head-file', { name: c.name, mimeType: 'application/octet-stream', buffer: c.bytes });
+    // Answered: the tools' status line says ok or error (after "Reading …").
+    await page.waitForFunction(() => /\b(ok|error)\b/.test(document.getElementById('head-msg').className), null, { timeout: h.timeout, polling: 50 });
+    return;
   } else {
     await page.setInputFiles('#import-file', { name: c.name, mimeType: c.mime, buffer: c.bytes });
   }
@@ -156,7 +169,9 @@ async function snapshot(page, which, mark) {
     const msgs = [...document.querySelectorAll('#messages li')].map((li) => `${li.className}: ${li.textContent}`);
     const custom = document.getElementById('custom-msg');
     const status = text('#status');
+    const head = document.getElementById('head-msg');
     return {
+      head: head ? `${head.className}: ${head.textContent}` : '',
       injected: !!document.querySelector('[data-fz]'),
       csp: fz.csp.slice(), rej: fz.rej.slice(),
       longest: fz.long.filter((t) => t.start + t.duration >= mark).reduce((a, t) => Math.max(a, t.duration), 0),
@@ -185,6 +200,7 @@ function badReasons(s, events, maxHash) {
 function outcomeOf(surface, s, reasons) {
   if (reasons.length) return 'BAD';
   if (surface === 'explorer-imports') return /\berror\b/.test(s.importMsg.split(':')[0]) ? 'refused' : 'ok';
+  if (surface === 'explorer-heads') return /\berror\b/.test(s.head.split(':')[0]) ? 'refused' : 'ok';
   if (surface === 'lab-imports') return s.msgs.some((m) => m.includes('Import failed')) ? 'refused' : 'ok';
   return s.msgs.length ? 'refused' : 'ok';
 }
@@ -202,7 +218,9 @@ async function runCase(h, surface, c, maxHash) {
     await Promise.race([work, new Promise((_, rej) => setTimeout(() => rej(new Error(`hang: no idle page within ${h.timeout / 1000} s`)), h.timeout + 5000))]);
     const s = await snapshot(h.page, h.which, c.fresh ? 0 : mark);
     const reasons = badReasons(s, h.events, maxHash);
-    return { outcome: outcomeOf(surface, s, reasons), reasons, said: (s.msgs[0] || s.importMsg || '').slice(0, 160) };
+    // (A refusal may name a NaN the file holds: "row 14, column 7 is NaN".)
+    if (surface === 'explorer-heads' && /^msg ok:/.test(s.head) && /NaN|undefined/.test(s.head)) reasons.push(`"NaN" or "undefined" in the head tools' message: ${s.head.slice(0, 200)}`);
+    return { outcome: outcomeOf(surface, s, reasons), reasons, said: (surface === 'explorer-heads' ? s.head : s.msgs[0] || s.importMsg || '').slice(0, 160) };
   } catch (e) {
     const reasons = [...h.events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`];
     await h.close();
@@ -226,6 +244,11 @@ export function makeCase(ctx, seed, surface, index) {
   if (surface === 'explorer-imports') return patternCase(rng, ctx);
   if (surface === 'explorer-stories') return storyCase(rng, ctx);
   if (ELEMENT_TAG[surface]) return elementCase(rng, ctx, ELEMENT_TAG[surface]);
+  if (surface === 'explorer-heads') {
+    const r = cliRng(seed, index + 0x48454144);  // the CLI fuzzer's generator (weighted, shuffle)
+    const name = r.chance(0.1) ? `${r.pick(MARKUP)}.npy` : r.pick(['a.npy', 'a.npz', 'a.json', 'heads.npy', 'attention', 'a.txt']);
+    return { bytes: genAttentionFile(r), name };
+  }
   return sweepCase(rng, ctx);
 }
 
@@ -289,11 +312,11 @@ async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeo
 // only: [surface] | null, replay: 'surface:index' | null, dir: folder served (default dist/ when
 // built, else web/), caseTimeoutMs = 60000, log(line) }. Returns { seed, surfaces: { name: tally } }.
 export async function runFuzz(opts = {}) {
-  const { seed = 1, links = 200, imports = 150, stories = 60, elements = 60, only = null, replay = null, caseTimeoutMs = 60000, log = () => {} } = opts;
+  const { seed = 1, links = 200, imports = 150, stories = 60, elements = 60, heads = 100, only = null, replay = null, caseTimeoutMs = 60000, log = () => {} } = opts;
   const dir = opts.dir || (existsSync(join(ROOT, 'dist/index.html')) ? join(ROOT, 'dist') : join(ROOT, 'web'));
   const ctx = await inputsContext();
   const plan = replay ? [[replay.split(':')[0], [Number(replay.split(':')[1])]]]
-    : SURFACES.filter((s) => !only || only.includes(s)).map((s) => [s, Array.from({ length: s.endsWith('links') ? links : s === 'explorer-stories' ? stories : ELEMENT_TAG[s] ? elements : imports }, (_, i) => i)]);
+    : SURFACES.filter((s) => !only || only.includes(s)).map((s) => [s, Array.from({ length: s.endsWith('links') ? links : s === 'explorer-stories' ? stories : s === 'explorer-heads' ? heads : ELEMENT_TAG[s] ? elements : imports }, (_, i) => i)]);
   const server = await startServer(dir, 0);
   const browser = await launchChromium();
   const surfaces = {};
@@ -309,7 +332,7 @@ export async function runFuzz(opts = {}) {
 }
 
 function parseArgs(argv) {
-  const o = { seed: 1, links: 200, imports: 150, stories: 60, elements: 60, only: null, replay: null, dir: null, caseTimeoutMs: 60000, json: false, verbose: false };
+  const o = { seed: 1, links: 200, imports: 150, stories: 60, elements: 60, heads: 100, only: null, replay: null, dir: null, caseTimeoutMs: 60000, json: false, verbose: false };
   const num = (a, v, lo, hi) => {
     if (!/^\d+$/.test(v ?? '') || Number(v) < lo || Number(v) > hi) throw new Error(`${a} must be an integer from ${lo} to ${hi} (got "${v ?? ''}")`);
     return Number(v);
@@ -321,6 +344,7 @@ function parseArgs(argv) {
     else if (a === '--imports') o.imports = num(a, argv[++i], 0, 100000);
     else if (a === '--stories') o.stories = num(a, argv[++i], 0, 100000);
     else if (a === '--elements') o.elements = num(a, argv[++i], 0, 100000);
+    else if (a === '--heads') o.heads = num(a, argv[++i], 0, 100000);
     else if (a === '--help' || a === '-h') o.help = true;
     else if (a === '--case-timeout') o.caseTimeoutMs = 1000 * num(a, argv[++i], 1, 3600);
     else if (a === '--only') o.only = String(argv[++i] ?? '').split(',');
@@ -343,6 +367,7 @@ const HELP = `node scripts/fuzz-web.mjs [options]: seeded hostile inputs for the
   --imports N         cases per import surface (default 150)
   --stories N         explorer-stories cases (default 60)
   --elements N        cases per elements surface (default 60)
+  --heads N           explorer-heads cases (default 100)
   --only s1,s2        only these surfaces: ${SURFACES.join(', ')}
   --replay s:i        run case i of surface s alone; prints the case, its expected outcome and what happened
   --dir D             folder served (default dist/ when built, else web/)
