@@ -13,6 +13,7 @@
 #include <limits>
 #include <string>
 
+#include <attnx/errors.hpp>
 #include <attnx/json.hpp>
 #include <attnx/number_grammar.hpp>
 #include <attnx/pattern.hpp>
@@ -164,7 +165,17 @@ SweepOptions read_options(const JsonValue& doc) {
   opt.box = option_value(o, "box");
   if (o.find("projection")) opt.mind.projection = parse_projection(option_text(o, "projection"));
   check_family_bounds(opt);
-  validate(opt);
+  try {
+    validate(opt);  // what holds between options (lp's d_max, a projection only jl takes)
+  } catch (const InvalidArgument& e) {
+    std::string key = e.field();
+    for (const OptionInfo& oi : option_table())
+      if (oi.name == key || oi.flag == key) {
+        key = oi.json;
+        break;
+      }
+    refuse("options." + key + ": " + e.what());
+  }
   return opt;
 }
 

@@ -86,6 +86,43 @@ void write_result(JsonWriter& w, const SweepTask& t, const SweepPoint& p) {
   w.end_object();
 }
 
+// The first option in which two parts differ, as "options.KEY is X here, Y in FILE": their
+// options texts are write_sweep_options's, one member a line ("KEY": VALUE), in one order; a
+// member only one of them has (projection) is "absent" in the other.
+std::string option_difference(const std::string& here, const std::string& there, const std::string& file) {
+  auto members = [](const std::string& text) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t p = 0;
+    while (p < text.size()) {
+      std::size_t e = text.find('\n', p);
+      if (e == std::string::npos) e = text.size();
+      std::string line = text.substr(p, e - p);
+      p = e + 1;
+      const std::size_t q = line.find('"'), colon = line.find("\": ");
+      if (q == std::string::npos || colon == std::string::npos) continue;
+      std::string value = line.substr(colon + 3);
+      if (!value.empty() && value.back() == ',') value.pop_back();
+      out.emplace_back(line.substr(q + 1, colon - q - 1), value);
+    }
+    return out;
+  };
+  const auto a = members(here), b = members(there);
+  auto value_in = [](const std::vector<std::pair<std::string, std::string>>& m, const std::string& k) {
+    for (const auto& [key, v] : m)
+      if (key == k) return v;
+    return std::string("absent");
+  };
+  std::vector<std::string> keys;
+  for (const auto& m : {a, b})
+    for (const auto& kv : m)
+      if (std::find(keys.begin(), keys.end(), kv.first) == keys.end()) keys.push_back(kv.first);
+  for (const std::string& k : keys) {
+    const std::string x = value_in(a, k), y = value_in(b, k);
+    if (x != y) return "options." + k + " is " + x + " here, " + y + " in " + file;
+  }
+  return "options differ from " + file;
+}
+
 }  // namespace
 
 std::vector<SweepTask> shard_tasks(const SweepOptions& opt, int index, int count) {
@@ -121,8 +158,11 @@ SweepResult merge_sweep_parts(const std::vector<SweepPart>& parts, const std::ve
   std::vector<int> seen(static_cast<std::size_t>(first.count), -1);
   for (std::size_t n = 0; n < parts.size(); ++n) {
     const SweepPart& p = parts[n];
-    if (p.options_text != first.options_text || p.count != first.count)
-      throw InvalidArgument("files", names[n] + ": a part of another sweep (" + (p.count != first.count ? "shard count" : "options") + " differ from " + names[0] + ")");
+    if (p.count != first.count)
+      throw InvalidArgument("files", names[n] + ": a part of another sweep (shard.count is " + std::to_string(p.count) + " here, " +
+                                         std::to_string(first.count) + " in " + names[0] + ")");
+    if (p.options_text != first.options_text)
+      throw InvalidArgument("files", names[n] + ": a part of another sweep (" + option_difference(p.options_text, first.options_text, names[0]) + ")");
     if (seen[p.index] >= 0)
       throw InvalidArgument("files", names[n] + ": shard " + std::to_string(p.index) + "/" + std::to_string(p.count) + " is also in " + names[seen[p.index]]);
     seen[p.index] = int(n);

@@ -12,10 +12,15 @@
 //   attention     `attnx import` files (.npy, .npz, JSON): valid ones, truncated and corrupted
 //                 ones, huge declared shapes, pickles, deflate bombs, wrong CRCs (see
 //                 scripts/fuzz-cli/attention.mjs); the memory limit catches reads past the budget
+//   merge         `attnx merge` of real part files (small sweeps made once per run) mutated by
+//                 value and by bytes: each mutation expects a refusal naming the file and the
+//                 field, or (same meaning, untouched parts) the unsharded sweep's output byte for
+//                 byte (see scripts/fuzz-cli/merge.mjs)
 // Case i is a pure function of (seed, i): `--only i` replays it and prints its details.
 //
 // Usage: node scripts/fuzz-cli.mjs [--seed N] [--cases N] [--time-limit S] [--mem-limit MiB]
-//                                  [--cli PATH] [--only I] [--show N]
+//                                  [--cli PATH] [--only I] [--show N] [--surfaces s1,s2]
+// --surfaces runs only the cases of those surfaces among cases [0, N) (the same case numbers).
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,15 +31,21 @@ import { genArgs, BUDGETS } from './fuzz-cli/args.mjs';
 import { genPatternText, hostilePath } from './fuzz-cli/files.mjs';
 import { genAttentionFile } from './fuzz-cli/attention.mjs';
 import { runCase, classify, dirtyText, expectedOutput } from './fuzz-cli/run.mjs';
+import { mergeCase, checkMerge } from './fuzz-cli/merge.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DEFAULT_CLI = resolve(process.env.ATTNX_CLI || join(ROOT, 'build/native/attnx'));
-export const SURFACES = ['args', 'pattern-file', 'paths', 'attention'];
+export const SURFACES = ['args', 'pattern-file', 'paths', 'attention', 'merge'];
 
-// The case's argument vector (after the executable) and the files it needs, in `dir`.
-export function makeCase(seed, index, dir) {
+// The case's argument vector (after the executable) and the files it needs, in `dir`. The merge
+// surface mutates part files made by `cli` (once per process).
+const pickSurface = (rng) => rng.weighted([[50, 'args'], [35, 'pattern-file'], [15, 'paths'], [20, 'attention'], [20, 'merge']]);
+export const surfaceOf = (seed, index) => pickSurface(makeRng(seed, index));
+
+export function makeCase(seed, index, dir, cli = DEFAULT_CLI) {
   const rng = makeRng(seed, index);
-  const surface = rng.weighted([[50, 'args'], [35, 'pattern-file'], [15, 'paths'], [20, 'attention']]);
+  const surface = pickSurface(rng);
+  if (surface === 'merge') return { surface, ...mergeCase(rng, dir, cli) };
   const budget = ['--max-bytes', rng.pick(BUDGETS)];
   if (surface === 'attention') return { surface, args: importArgs(rng, dir, budget) };
   const exportPath = (r) => (r.chance(0.8) ? join(dir, 'out.json') : hostilePath(r, dir, 'write'));
@@ -90,26 +101,29 @@ export function runOne({ seed, index, cli, timeLimit, memLimitMiB, root }) {
   const dir = join(root, `case-${index}`);
   mkdirSync(dir, { recursive: true });
   try {
-    const c = makeCase(seed, index, dir);
+    const c = makeCase(seed, index, dir, cli);
     const r = runCase(cli, c.args, { cwd: dir, timeLimit, memLimitMiB });
     let [outcome, reason] = classify(r, c.args);
+    if (c.surface === 'merge' && outcome !== 'BAD') [outcome, reason] = checkMerge(c, r, [outcome, reason]);
     if (outcome === 'ok' && r.status === 0) {
       const e = checkExport(c.args, dir);
       if (e) [outcome, reason] = ['BAD', e];
     }
-    return { index, surface: c.surface, args: c.args, outcome, reason, run: r };
+    return { index, surface: c.surface, args: c.args, outcome, reason, run: r, what: c.what, expect: c.expect };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 // Runs cases [0, cases) and returns per-surface counts and the BAD cases.
-export function runFuzz({ seed = 1, cases = 300, timeLimit = 20, memLimitMiB = 1024, cli = DEFAULT_CLI, onCase } = {}) {
+// surfaces: the surfaces to run (the other cases' indices are skipped), or null for all.
+export function runFuzz({ seed = 1, cases = 300, timeLimit = 20, memLimitMiB = 1024, cli = DEFAULT_CLI, onCase, surfaces = null } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'attnx-fuzz-cli-'));
   const stats = Object.fromEntries(SURFACES.map((s) => [s, { tried: 0, ok: 0, refused: 0, bad: 0 }]));
   const bad = [];
   try {
     for (let index = 0; index < cases; index++) {
+      if (surfaces && !surfaces.includes(surfaceOf(seed, index))) continue;
       const res = runOne({ seed, index, cli, timeLimit, memLimitMiB, root });
       const s = stats[res.surface];
       s.tried++;
@@ -139,11 +153,16 @@ export function report({ seed, cases, stats, bad }, show = 5) {
 }
 
 function parseOptions(argv) {
-  const o = { seed: 1, cases: 5000, timeLimit: 20, memLimitMiB: 1024, cli: DEFAULT_CLI, only: null, show: 5 };
-  const names = { '--seed': 'seed', '--cases': 'cases', '--time-limit': 'timeLimit', '--mem-limit': 'memLimitMiB', '--cli': 'cli', '--only': 'only', '--show': 'show' };
+  const o = { seed: 1, cases: 5000, timeLimit: 20, memLimitMiB: 1024, cli: DEFAULT_CLI, only: null, show: 5, surfaces: null };
+  const names = { '--seed': 'seed', '--cases': 'cases', '--time-limit': 'timeLimit', '--mem-limit': 'memLimitMiB', '--cli': 'cli', '--only': 'only', '--show': 'show', '--surfaces': 'surfaces' };
   for (let i = 0; i < argv.length; i += 2) {
     const k = names[argv[i]];
     if (!k || i + 1 >= argv.length) throw new Error(`unknown option or missing value: ${argv[i]} (see the header of scripts/fuzz-cli.mjs)`);
+    if (k === 'surfaces') {
+      o.surfaces = argv[i + 1].split(',');
+      for (const s of o.surfaces) if (!SURFACES.includes(s)) throw new Error(`--surfaces: "${s}" is not a surface (${SURFACES.join(', ')})`);
+      continue;
+    }
     o[k] = k === 'cli' ? resolve(argv[i + 1]) : Number(argv[i + 1]);
     if (k !== 'cli' && !Number.isFinite(o[k])) throw new Error(`${argv[i]} needs a number`);
   }
@@ -156,6 +175,7 @@ function replay(o) {
     const r = runOne({ ...o, index: o.only, root });
     console.log(`case ${r.index} (${r.surface}): ${r.outcome}${r.reason ? ` - ${r.reason}` : ''}`);
     console.log(`argv: ${r.args.map(shown).join(' ')}`);
+    if (r.what) console.log(`mutation: ${r.what}; expected: ${{ refuse: 'refused (exit 2) naming the file and the field', same: 'the unsharded sweep\'s output, or a refusal naming the file', ok: 'the unsharded sweep\'s output' }[r.expect]}`);
     console.log(`exit: ${r.run.status} signal: ${r.run.signal}`);
     console.log(`stderr: ${JSON.stringify(r.run.err.toString('latin1').slice(0, 2000))}`);
     console.log(`stdout: ${JSON.stringify(r.run.out.toString('latin1').slice(0, 2000))}`);

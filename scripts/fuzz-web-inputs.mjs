@@ -258,3 +258,79 @@ export function storyCase(rng) {
   if (rng.chance(0.2)) attrs.push(['present', '']);
   return { how, text: storyText(rng), attrs };
 }
+
+// <attnx-explorer> and <attnx-lab> (surfaces explorer-elements, lab-elements): every attribute set
+// to a valid or a hostile value, and the element's lifecycle.
+//   elementCase(rng, ctx, tag) -> { tag, scenario, first: [[name, value]], second (a second
+//   element's attributes, or null), changes: [[name, value | null (removed)]] }
+// scenario: 'attrs' (one element), 'change' (its attributes changed once it computed), 'reattach'
+// (removed, changed while detached, appended again), 'rapid' (many changes without waiting),
+// 'two' (two elements at once).
+export const ELEMENT_HOSTILE = ['', ' ', ' 64 ', '064', '00012', '+3', '+16', '1e308', '-1e308', 'NaN', 'Infinity', '-1', '-0',
+  '0', '1.5', '1e3', '0x10', '1_000', '١٢', '１２', '😀', '\u202e64', '\u0000', 'x'.repeat(10240), '9'.repeat(400), 'undefined', 'null',
+  'true', '[object Object]', '__proto__', 'constructor', 'random,window', '16,,32', '16, 32', ' 16,32', ...MARKUP];
+const ELEMENT_UNKNOWN = ['foo', 'dd', 'x-y', 'data-x', 'aria-label', 'class', 'ls2', 'story-srcx'];
+
+// Small valid values of the element's fields (sizes that compute quickly).
+function elementValue(rng, tag, field, f) {
+  if (field === 'Ls') return rng.pick(['16', '16,32', '8,16,24', '32']);
+  if (field === 'trials') return String(rng.int(1, 3));
+  if (field === 'dmax') return rng.pick(['64', '128', '256']);
+  if (field === 'step') return rng.pick(['8', '16']);
+  if (field === 'L') return String(rng.pick([8, 16, 32, 48, 64]));
+  if (field === 'd') return String(rng.pick([8, 16, 64, 96, 192, 256]));
+  if (['autorun', 'controls', 'present', 'help', 'embed'].includes(field)) return rng.pick(['0', '1', '']);
+  return plausible(rng, field, f);
+}
+
+// The element's own attributes (not link fields) with valid and hostile values.
+const OWN_VALUES = {
+  'attnx-explorer': { figures: ['A,M', 'A,M,metrics', 'metrics', 'X,err,zero', 'inspector', 'A,,M', 'a,m', 'nope', ''], controls: ['d', 'L,d', 'pattern,L,d,seed', 'nope', ''], theme: ['light', 'dark', 'auto', 'Dark', ''] },
+  'attnx-lab': { figures: ['d-vs-L', 'd-vs-L,table', 'paper,compare', 'nope', ''], theme: ['light', 'dark', 'auto', 'x'] },
+};
+const SKIP = { 'attnx-explorer': new Set(['cp', 'cw', 'row', 'story', 'step', 'help', 'embed', 'layer', 'head', 'rule', 'softmax', 'theme', 'present']), 'attnx-lab': new Set(['embed', 'theme', 'autorun']) };
+
+// One attribute: a link field or an own attribute, valid most of the time.
+function elementAttribute(rng, tag, table, hostile) {
+  const fields = Object.keys(table).filter((k) => !SKIP[tag].has(k));
+  const own = Object.keys(OWN_VALUES[tag]);
+  if (rng.chance(0.15)) { const n = rng.pick(own); return [n, rng.pick(OWN_VALUES[tag][n])]; }
+  if (hostile && rng.chance(0.1)) return [rng.pick(ELEMENT_UNKNOWN), rng.pick(['1', ...MARKUP])];
+  if (hostile && rng.chance(0.05)) return ['v', rng.pick(['1', '2', '02', '0', 'x', ' 1', ''])];
+  const common = (tag === 'attnx-lab' ? ['Ls', 'trials', 'pattern', 'seed', 'construction', 'eps', 'step', 'dmax'] : ['pattern', 'L', 'd', 'seed', 'construction', 'eps', 'weights', 'scale']).filter((k) => k in table);
+  const field = !hostile && rng.chance(0.6) ? rng.pick(common) : rng.pick(fields);
+  const name = rng.chance(0.85) ? field.toLowerCase() : field;  // HTML lower-cases names; setAttribute keeps the case
+  return [name, hostile ? rng.pick(ELEMENT_HOSTILE) : elementValue(rng, tag, field, table[field])];
+}
+
+function attributeSet(rng, tag, table, { hostileShare = 0.2, n = rng.int(1, 6) } = {}) {
+  const out = new Map();
+  if (tag === 'attnx-lab') { out.set('ls', elementValue(rng, tag, 'Ls')); out.set('trials', elementValue(rng, tag, 'trials')); }
+  if (tag === 'attnx-explorer') out.set('l', elementValue(rng, tag, 'L'));
+  for (let i = 0; i < n; i++) {
+    const [k, v] = elementAttribute(rng, tag, table, rng.chance(hostileShare));
+    out.set(k, v);
+  }
+  // A construction that does not take d, with a d (refused: "d applies only to …").
+  if (tag === 'attnx-explorer' && rng.chance(0.1)) { out.set('construction', 'moment'); out.set('d', elementValue(rng, tag, 'd')); }
+  if (tag === 'attnx-explorer' && rng.chance(0.05)) { out.set('construction', 'lp'); out.set('d', rng.pick(['320', '1024', '64'])); }
+  if (tag === 'attnx-lab' && rng.chance(0.3)) out.set('autorun', '1');  // small sweeps only (Ls, trials, dmax above)
+  if (tag === 'attnx-lab' && out.get('autorun') === '1' && !out.has('dmax')) out.set('dmax', '128');
+  return [...out];
+}
+
+export function elementCase(rng, ctx, tag) {
+  const table = tag === 'attnx-lab' ? ctx.tables.lab : ctx.tables.explorer;
+  const scenario = rng.pick(['attrs', 'attrs', 'change', 'reattach', 'rapid', 'two']);
+  const first = attributeSet(rng, tag, table);
+  const second = scenario === 'two' ? attributeSet(rng, tag, table) : null;
+  const changes = [];
+  if (['change', 'reattach', 'rapid'].includes(scenario)) {
+    const n = scenario === 'rapid' ? rng.int(4, 12) : rng.int(1, 3);
+    for (let i = 0; i < n; i++) {
+      if (rng.chance(0.15) && first.length) changes.push([rng.pick(first)[0], null]);
+      else changes.push(elementAttribute(rng, tag, table, rng.chance(0.35)));
+    }
+  }
+  return { tag, scenario, first, second, changes };
+}

@@ -8,14 +8,27 @@
 //   explorer-stories               <attnx-explorer> with a hostile story: story-src (the served
 //                                  file, another origin, junk), an inline JSON child, the story
 //                                  and step attributes (scripts/fuzz-web-stories.mjs)
+//   explorer-heads                 model attention files through the explorer's head file input
+//                                  (#head-file): valid and corrupted .npy/.npz/JSON, huge declared
+//                                  shapes, pickles, deflate bombs, wrong CRCs, scores, NaN (the CLI
+//                                  fuzzer's scripts/fuzz-cli/attention.mjs), under hostile names
+//   explorer-elements, lab-elements  <attnx-explorer> / <attnx-lab> created by a host page with
+//                                  every attribute valid or hostile (empty, " 64 ", leading zeros,
+//                                  plus signs, 1e308, NaN, 10 KB strings, unicode, markup,
+//                                  values of another construction), and their lifecycle: removed,
+//                                  changed while detached and appended again, rapid changes, two
+//                                  at once (scripts/fuzz-web-elements.mjs); BAD also when an
+//                                  element's state does not reflect its current attributes, its
+//                                  result is for other settings, or a message names none of them
 // Each case ends as ok, refused (the page shows a message) or BAD: a page error, a console
 // error, an unhandled rejection, a crash, a main-thread task over 1 s, user text rendered as
 // HTML, NaN or "undefined" shown in the results, a CSP violation, a hash longer than any link
 // left in the URL, or no idle page within the per-case guard. Inputs come from
 // scripts/fuzz-web-inputs.mjs: a case is a function of (seed, surface, index).
 //
-//   node scripts/fuzz-web.mjs [--seed N] [--links N] [--imports N] [--stories N] [--only s1,s2] [--dir dist|web]
-//                             [--case-timeout S] [--replay surface:index] [--json]
+//   node scripts/fuzz-web.mjs [--seed N] [--links N] [--imports N] [--stories N] [--heads N] [--elements N] [--only s1,s2]
+//                             [--dir dist|web] [--case-timeout S] [--replay surface:index] [--json] [--verbose] [--help]
+// --replay prints the case and its expected outcome, runs it and prints what happened.
 // npm run fuzz:web runs the long default. Exit status 1 when a case is BAD.
 // Also importable: runFuzz(options) -> report (used by tests/e2e/fuzz-web.test.mjs).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -28,12 +41,17 @@ import { maxHashLength } from '../web/common/hashstate.js';
 import { explorerTable } from '../web/explorer/state.js';
 import { urlHash } from './explorer-url.mjs';
 import { labTable } from '../web/lab/settings.js';
-import { caseRng, linkCase, patternCase, sweepCase, storyCase } from './fuzz-web-inputs.mjs';
+import { caseRng, linkCase, patternCase, sweepCase, storyCase, elementCase } from './fuzz-web-inputs.mjs';
 import { runStoryCase } from './fuzz-web-stories.mjs';
+import { runElementCase, expectedMessages } from './fuzz-web-elements.mjs';
+import { makeRng as cliRng } from './fuzz-cli/rng.mjs';
+import { genAttentionFile } from './fuzz-cli/attention.mjs';
+import { MARKUP } from './fuzz-web-inputs.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const SURFACES = ['explorer-links', 'lab-links', 'explorer-imports', 'lab-imports', 'explorer-stories'];
-const PAGE_OF = { 'explorer-links': 'explorer', 'lab-links': 'lab', 'explorer-imports': 'explorer', 'lab-imports': 'lab', 'explorer-stories': 'explorer' };
+export const SURFACES = ['explorer-links', 'lab-links', 'explorer-imports', 'lab-imports', 'explorer-stories', 'explorer-heads', 'explorer-elements', 'lab-elements'];
+const PAGE_OF = { 'explorer-links': 'explorer', 'lab-links': 'lab', 'explorer-imports': 'explorer', 'lab-imports': 'lab', 'explorer-stories': 'explorer', 'explorer-heads': 'explorer', 'explorer-elements': 'explorer', 'lab-elements': 'lab' };
+const ELEMENT_TAG = { 'explorer-elements': 'attnx-explorer', 'lab-elements': 'attnx-lab' };
 const FILE_OF = { explorer: 'index.html', lab: 'lab.html' };
 const LONG_TASK_MS = 1000;
 const SHOWN = {
@@ -52,7 +70,7 @@ function pageProbe() {
   window.addEventListener('unhandledrejection', (e) => fz.rej.push(String((e.reason && e.reason.message) || e.reason).slice(0, 200)));
   document.addEventListener('DOMContentLoaded', () => {
     const mo = new MutationObserver(() => { fz.changes++; });
-    for (const id of ['messages', 'custom-msg', 'status']) {
+    for (const id of ['messages', 'custom-msg', 'status', 'head-msg']) {
       const el = document.getElementById(id);
       if (el) mo.observe(el, { childList: true, characterData: true, subtree: true, attributes: true });
     }
@@ -129,6 +147,12 @@ async function act(h, surface, c) {
     } else {
       await page.setInputFiles('#import-file', { name: c.name, mimeType: 'application/json', buffer: Buffer.from(c.text) });
     }
+  } else if (surface === 'explorer-heads') {
+    await page.evaluate(() => { const m = document.getElementById('head-msg'); m.textContent = ''; m.className = 'msg'; });
+    await page.setInputFiles('#head-file', { name: c.name, mimeType: 'application/octet-stream', buffer: c.bytes });
+    // Answered: the tools' status line says ok or error (after "Reading …").
+    await page.waitForFunction(() => /\b(ok|error)\b/.test(document.getElementById('head-msg').className), null, { timeout: h.timeout, polling: 50 });
+    return;
   } else {
     await page.setInputFiles('#import-file', { name: c.name, mimeType: c.mime, buffer: c.bytes });
   }
@@ -145,7 +169,9 @@ async function snapshot(page, which, mark) {
     const msgs = [...document.querySelectorAll('#messages li')].map((li) => `${li.className}: ${li.textContent}`);
     const custom = document.getElementById('custom-msg');
     const status = text('#status');
+    const head = document.getElementById('head-msg');
     return {
+      head: head ? `${head.className}: ${head.textContent}` : '',
       injected: !!document.querySelector('[data-fz]'),
       csp: fz.csp.slice(), rej: fz.rej.slice(),
       longest: fz.long.filter((t) => t.start + t.duration >= mark).reduce((a, t) => Math.max(a, t.duration), 0),
@@ -174,6 +200,7 @@ function badReasons(s, events, maxHash) {
 function outcomeOf(surface, s, reasons) {
   if (reasons.length) return 'BAD';
   if (surface === 'explorer-imports') return /\berror\b/.test(s.importMsg.split(':')[0]) ? 'refused' : 'ok';
+  if (surface === 'explorer-heads') return /\berror\b/.test(s.head.split(':')[0]) ? 'refused' : 'ok';
   if (surface === 'lab-imports') return s.msgs.some((m) => m.includes('Import failed')) ? 'refused' : 'ok';
   return s.msgs.length ? 'refused' : 'ok';
 }
@@ -191,7 +218,9 @@ async function runCase(h, surface, c, maxHash) {
     await Promise.race([work, new Promise((_, rej) => setTimeout(() => rej(new Error(`hang: no idle page within ${h.timeout / 1000} s`)), h.timeout + 5000))]);
     const s = await snapshot(h.page, h.which, c.fresh ? 0 : mark);
     const reasons = badReasons(s, h.events, maxHash);
-    return { outcome: outcomeOf(surface, s, reasons), reasons, said: (s.msgs[0] || s.importMsg || '').slice(0, 160) };
+    // (A refusal may name a NaN the file holds: "row 14, column 7 is NaN".)
+    if (surface === 'explorer-heads' && /^msg ok:/.test(s.head) && /NaN|undefined/.test(s.head)) reasons.push(`"NaN" or "undefined" in the head tools' message: ${s.head.slice(0, 200)}`);
+    return { outcome: outcomeOf(surface, s, reasons), reasons, said: (surface === 'explorer-heads' ? s.head : s.msgs[0] || s.importMsg || '').slice(0, 160) };
   } catch (e) {
     const reasons = [...h.events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`];
     await h.close();
@@ -214,6 +243,12 @@ export function makeCase(ctx, seed, surface, index) {
   if (surface === 'lab-links') return linkCase(rng, ctx, 'lab');
   if (surface === 'explorer-imports') return patternCase(rng, ctx);
   if (surface === 'explorer-stories') return storyCase(rng, ctx);
+  if (ELEMENT_TAG[surface]) return elementCase(rng, ctx, ELEMENT_TAG[surface]);
+  if (surface === 'explorer-heads') {
+    const r = cliRng(seed, index + 0x48454144);  // the CLI fuzzer's generator (weighted, shuffle)
+    const name = r.chance(0.1) ? `${r.pick(MARKUP)}.npy` : r.pick(['a.npy', 'a.npz', 'a.json', 'heads.npy', 'attention', 'a.txt']);
+    return { bytes: genAttentionFile(r), name };
+  }
   return sweepCase(rng, ctx);
 }
 
@@ -222,24 +257,45 @@ function saveInput(surface, seed, index, c) {
   const dir = join(ROOT, 'test-output/fuzz-web');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${surface}-seed${seed}-${index}.txt`);
-  const body = c.how ? JSON.stringify(c) : c.hash ?? c.text ?? c.bytes;
+  const body = c.how || c.tag ? JSON.stringify(c) : c.hash ?? c.text ?? c.bytes;
   writeFileSync(file, body);
   return file.slice(ROOT.length);
 }
 
 function preview(c) {
+  if (c.tag) {
+    const s = JSON.stringify({ scenario: c.scenario, first: c.first, second: c.second, changes: c.changes });
+    return `[${c.tag}] ${s.length > 300 ? `${s.slice(0, 300)}… (${s.length} chars)` : s}`;
+  }
   const s = c.how ? `[${c.how}] ${JSON.stringify(c.attrs)} ${c.text}` : String(c.hash ?? c.text ?? c.bytes.toString('utf8'));
   return `${c.via ? `[${c.via}] ` : ''}${c.fresh ? '[fresh] ' : ''}${s.length > 120 ? `${s.slice(0, 120)}… (${s.length} chars)` : s}`;
 }
 
 // Runs `count` cases (or just `only` indices) of one surface. Returns the surface's tally.
-async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeout, log }) {
+// What a case should end as (printed by --replay): for elements the embed's reader's messages.
+function expectedOf(ctx, surface, c) {
+  if (ELEMENT_TAG[surface]) {
+    const m = expectedMessages(c, ctx);
+    const lines = Object.entries(m).map(([id, e]) => `${id}: ${e.length ? e.map((x) => x.slice(0, 160)).join(' / ') : 'no message'}`);
+    return `${Object.values(m).some((e) => e.length) ? 'refused' : 'ok'} (${lines.join('; ')}), its state as its attributes read, never BAD`;
+  }
+  if (surface.endsWith('links')) return 'ok, or refused with a message for each setting not read; the URL left with a valid link; never BAD';
+  return 'ok, or refused with a message; never BAD';
+}
+
+async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeout, log, replay }) {
   const which = PAGE_OF[surface];
   const h = new Harness(browser, baseUrl, which, timeout);
   const tally = { tried: 0, ok: 0, refused: 0, bad: [] };
   for (const index of indices) {
     const c = makeCase(ctx, seed, surface, index);
-    const r = surface === 'explorer-stories' ? await runStoryCase(browser, baseUrl, c, timeout) : await runCase(h, surface, c, ctx.maxHash[which]);
+    if (replay) {
+      log(`case ${surface}:${index} (seed ${seed}): ${preview(c)}`, true);
+      log(`expected: ${expectedOf(ctx, surface, c)}`, true);
+    }
+    const r = surface === 'explorer-stories' ? await runStoryCase(browser, baseUrl, c, timeout)
+      : ELEMENT_TAG[surface] ? await runElementCase(browser, baseUrl, c, timeout, ctx)
+        : await runCase(h, surface, c, ctx.maxHash[which]);
     tally.tried++;
     if (r.outcome === 'BAD') {
       tally.bad.push({ index, reasons: r.reasons, input: preview(c), file: saveInput(surface, seed, index, c),
@@ -256,17 +312,17 @@ async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeo
 // only: [surface] | null, replay: 'surface:index' | null, dir: folder served (default dist/ when
 // built, else web/), caseTimeoutMs = 60000, log(line) }. Returns { seed, surfaces: { name: tally } }.
 export async function runFuzz(opts = {}) {
-  const { seed = 1, links = 200, imports = 150, stories = 60, only = null, replay = null, caseTimeoutMs = 60000, log = () => {} } = opts;
+  const { seed = 1, links = 200, imports = 150, stories = 60, elements = 60, heads = 100, only = null, replay = null, caseTimeoutMs = 60000, log = () => {} } = opts;
   const dir = opts.dir || (existsSync(join(ROOT, 'dist/index.html')) ? join(ROOT, 'dist') : join(ROOT, 'web'));
   const ctx = await inputsContext();
   const plan = replay ? [[replay.split(':')[0], [Number(replay.split(':')[1])]]]
-    : SURFACES.filter((s) => !only || only.includes(s)).map((s) => [s, Array.from({ length: s.endsWith('links') ? links : s === 'explorer-stories' ? stories : imports }, (_, i) => i)]);
+    : SURFACES.filter((s) => !only || only.includes(s)).map((s) => [s, Array.from({ length: s.endsWith('links') ? links : s === 'explorer-stories' ? stories : s === 'explorer-heads' ? heads : ELEMENT_TAG[s] ? elements : imports }, (_, i) => i)]);
   const server = await startServer(dir, 0);
   const browser = await launchChromium();
   const surfaces = {};
   try {
     for (const [surface, indices] of plan) {
-      surfaces[surface] = await runSurface(browser, server.url, ctx, { surface, seed, indices, timeout: caseTimeoutMs, log });
+      surfaces[surface] = await runSurface(browser, server.url, ctx, { surface, seed, indices, timeout: caseTimeoutMs, log, replay: !!replay });
     }
   } finally {
     await browser.close();
@@ -276,7 +332,7 @@ export async function runFuzz(opts = {}) {
 }
 
 function parseArgs(argv) {
-  const o = { seed: 1, links: 200, imports: 150, stories: 60, only: null, replay: null, dir: null, caseTimeoutMs: 60000, json: false, verbose: false };
+  const o = { seed: 1, links: 200, imports: 150, stories: 60, elements: 60, heads: 100, only: null, replay: null, dir: null, caseTimeoutMs: 60000, json: false, verbose: false };
   const num = (a, v, lo, hi) => {
     if (!/^\d+$/.test(v ?? '') || Number(v) < lo || Number(v) > hi) throw new Error(`${a} must be an integer from ${lo} to ${hi} (got "${v ?? ''}")`);
     return Number(v);
@@ -287,6 +343,9 @@ function parseArgs(argv) {
     else if (a === '--links') o.links = num(a, argv[++i], 0, 100000);
     else if (a === '--imports') o.imports = num(a, argv[++i], 0, 100000);
     else if (a === '--stories') o.stories = num(a, argv[++i], 0, 100000);
+    else if (a === '--elements') o.elements = num(a, argv[++i], 0, 100000);
+    else if (a === '--heads') o.heads = num(a, argv[++i], 0, 100000);
+    else if (a === '--help' || a === '-h') o.help = true;
     else if (a === '--case-timeout') o.caseTimeoutMs = 1000 * num(a, argv[++i], 1, 3600);
     else if (a === '--only') o.only = String(argv[++i] ?? '').split(',');
     else if (a === '--replay') o.replay = argv[++i];
@@ -301,6 +360,22 @@ function parseArgs(argv) {
   }
   return o;
 }
+
+const HELP = `node scripts/fuzz-web.mjs [options]: seeded hostile inputs for the explorer and the lab in headless Chromium
+  --seed N            seed of every case (default 1); a case is a function of (seed, surface, index)
+  --links N           cases per links surface (default 200)
+  --imports N         cases per import surface (default 150)
+  --stories N         explorer-stories cases (default 60)
+  --elements N        cases per elements surface (default 60)
+  --heads N           explorer-heads cases (default 100)
+  --only s1,s2        only these surfaces: ${SURFACES.join(', ')}
+  --replay s:i        run case i of surface s alone; prints the case, its expected outcome and what happened
+  --dir D             folder served (default dist/ when built, else web/)
+  --case-timeout S    guard per case, seconds (default 60)
+  --json              print the report as JSON (always written to test-output/fuzz-web.json)
+  --verbose           print every case's outcome
+Outcomes: ok, refused (a message), BAD (page error, console error, unhandled rejection, markup rendered,
+NaN/undefined shown, a state that does not reflect its input, no idle page). Exit status 1 when a case is BAD.`;
 
 function printReport(report) {
   console.log(`fuzz-web, seed ${report.seed}`);
@@ -318,7 +393,11 @@ async function main() {
     console.error(`fuzz-web: ${e.message}`);
     process.exit(2);
   }
-  const report = await runFuzz({ ...o, log: o.verbose ? (l) => console.error(l) : () => {} });
+  if (o.help) {
+    console.log(HELP);
+    return;
+  }
+  const report = await runFuzz({ ...o, log: o.verbose || o.replay ? (l) => console.error(l) : (l, always) => { if (always) console.error(l); } });
   mkdirSync(join(ROOT, 'test-output'), { recursive: true });
   writeFileSync(join(ROOT, 'test-output/fuzz-web.json'), `${JSON.stringify(report, null, 2)}\n`);
   if (o.json) console.log(JSON.stringify(report, null, 2));

@@ -134,6 +134,16 @@ TEST_CASE("merge: values the sweep writes are read as they are, spelled any JSON
   CHECK(q.results[1].madds == p.results[1].madds);
 }
 
+// Found by the fuzz-cli merge surface: options each valid alone but not together were refused
+// with the core's flag names ("dmax must be ..."), naming no field of the part.
+TEST_CASE("merge: options that do not go together are named by their JSON path") {
+  const attnx::SweepOptions o = issue_options();
+  const std::string part = part_text(o, 1);
+  CHECK(refusal(edit(part, -1, "construction", "\"lp\"")).find("options.d_max: dmax must be an integer from 1 to 256 for construction lp (got 512") == 0);
+  CHECK(refusal(edit(part, -1, "projection", "\"orthogonal\"")).empty());
+  CHECK(refusal(edit(edit(part, -1, "projection", "\"orthogonal\""), -1, "construction", "\"moment\"")).find("options.projection: ") == 0);
+}
+
 TEST_CASE("merge: a moment part's d_min is D = 2k or null") {
   attnx::SweepOptions o = issue_options();
   o.construction = "moment";

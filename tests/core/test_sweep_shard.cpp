@@ -112,7 +112,24 @@ TEST_CASE("attnx merge of the shards prints the unsharded sweep; bad sets of par
   const auto other = run_cli({"sweep", "--Ls", "16,32,48", "--trials", "4", "--seed", "7", "--shard", "1/2"});
   const std::string c = dir.file("other.json");
   spit(c, other.out);
-  CHECK(run_cli({"merge", a, c}).err.find("other.json: a part of another sweep (options differ from " + a + ")") != std::string::npos);
+  CHECK(run_cli({"merge", a, c}).err.find("other.json: a part of another sweep (options.pattern is \"random\" here, \"window\" in " + a + ")") != std::string::npos);
+  // Issue 27 (fuzz-cli merge surface): parts that differ in one option name that option, with
+  // both values and both files; a projection written in one part only is "absent" in the other.
+  const std::vector<std::string> flags9 = {"--pattern", "window", "--w", "1", "--Ls", "16,32,48", "--trials", "4", "--seed", "9"};
+  const auto seed9 = cli_test::run_cli_with("sweep", flags9, {"--shard", "1/2"});
+  const std::string s9 = dir.file("seed9.json");
+  spit(s9, seed9.out);
+  const auto m9 = run_cli({"merge", a, s9});
+  CHECK(m9.status == 2);
+  CHECK(m9.err.find("seed9.json: a part of another sweep (options.seed is \"9\" here, \"6\" in " + a + ")") != std::string::npos);
+  const auto orth = sweep({"--shard", "1/2", "--projection", "orthogonal"});
+  const std::string po = dir.file("orth.json");
+  spit(po, orth.out);
+  CHECK(run_cli({"merge", a, po}).err.find("orth.json: a part of another sweep (options.projection is \"orthogonal\" here, absent in " + a + ")") != std::string::npos);
+  const auto three = sweep({"--shard", "1/3"});
+  const std::string p3 = dir.file("three.json");
+  spit(p3, three.out);
+  CHECK(run_cli({"merge", a, p3}).err.find("three.json: a part of another sweep (shard.count is 3 here, 2 in " + a + ")") != std::string::npos);
   CHECK(run_cli({"merge"}).status != 0);
   CHECK(run_cli({"sweep", "--Ls", "16", "--trials", "2", "--shard", "2/2"}).err.find("shard must be i/n with 0 <= i < n <= 2") != std::string::npos);
   CHECK(run_cli({"sweep", "--shard", "x"}).err.find("--shard must be i/n") != std::string::npos);

@@ -1,7 +1,9 @@
 // Hardening of the pages in headless Chromium (issue 9, items 4 and 5): the reported hostile links
 // and imports as fixed regression cases, then a short seeded run of scripts/fuzz-web.mjs over
 // every surface (links of both pages, pattern and sweep imports, hostile stories for
-// <attnx-explorer>: story-src, inline JSON, story and step) that must find no BAD case.
+// <attnx-explorer>: story-src, inline JSON, story and step; model head files through the head
+// file input; <attnx-explorer> and <attnx-lab> attributes and lifecycle) that must find no BAD
+// case.
 // No wall-clock assertion: only the fuzzer's generous per-case hang guard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -111,10 +113,10 @@ test('explorer: an imported pattern beyond maxNnzLink stays out of the URL, with
 });
 
 test('a short seeded fuzz run finds no BAD case on any surface', { timeout: 3600000 }, async () => {
-  const report = await runFuzz({ seed: 20261202, links: 30, imports: 25, stories: 12, dir, caseTimeoutMs: 120000 });
+  const report = await runFuzz({ seed: 20261202, links: 30, imports: 25, stories: 12, heads: 10, elements: 10, dir, caseTimeoutMs: 120000 });
   assert.deepEqual(Object.keys(report.surfaces), SURFACES);
   for (const [name, t] of Object.entries(report.surfaces)) {
-    assert.equal(t.tried, name.endsWith('links') ? 30 : name === 'explorer-stories' ? 12 : 25, name);
+    assert.equal(t.tried, name.endsWith('links') ? 30 : name === 'explorer-stories' ? 12 : name.endsWith('elements') || name === 'explorer-heads' ? 10 : 25, name);
     assert.equal(t.ok + t.refused + t.bad.length, t.tried, name);
     assert.deepEqual(t.bad, [], `${name}: ${JSON.stringify(t.bad, null, 1)}`);
   }
