@@ -193,27 +193,25 @@ function hostileValue(rng, c, doc, p) {
 const REAL_OPTIONS = new Set(['w_min', 'decay', 'eps', 'tau', 'delta', 'box']);
 const OPTIONAL = new Set(['logit_scale', 'max_abs_logit', 'column_supports', 'about', 'projection']);
 
-// One mutation of the parts (texts) of config c: { texts, files: indices in argument order,
-// expect, field (the JSON path a refusal names), mutated (index of the changed part or null), what }.
-function mutateParts(rng, corpus, c) {
-  const docs = c.docs.map(clone);
-  const texts = [...c.parts];
-  let order = docs.map((_, i) => i);
-  const one = rng.int(0, docs.length - 1);
-  const kind = rng.weighted([[3, 'untouched'], [3, 'layout'], [30, 'value'], [5, 'remove'], [4, 'add'], [3, 'repeat-key'],
-    [3, 'duplicate'], [2, 'missing'], [3, 'mix'], [2, 'results'], [3, 'bytes'], [1, 'not-a-part']]);
-  const res = { kind, expect: 'refuse', field: null, mutated: one, what: kind };
-  if (kind === 'untouched') {
-    order = rng.shuffle(order);
-    Object.assign(res, { expect: 'ok', mutated: null, what: `untouched parts in order ${order.join(',')}` });
-  } else if (kind === 'layout') {
-    // Another key order, indentation or line ends: the same part.
+// Each kind of mutation: changes m (docs, texts, order, res) in place; returns a whole new
+// mutation instead when it cannot apply (add: the name exists).
+const MUTATIONS = {
+  'untouched': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
+    m.order = rng.shuffle(m.order);
+    Object.assign(res, { expect: 'ok', mutated: null, what: `untouched parts in m.order ${m.order.join(',')}` });
+  },
+  'layout': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
+    // Another key m.order, indentation or line ends: the same part.
     const d = docs[one];
     const reorder = (o) => Object.fromEntries(rng.shuffle(Object.entries(o)));
     const doc = rng.chance(0.5) ? { ...reorder(d), options: reorder(d.options), results: d.results.map(reorder) } : d;
     texts[one] = write(doc, rng.pick([0, 1, 4])).replace(/\n/g, rng.pick(['\n', '\r\n', '\n\n'])) + rng.pick(['', '\n', ' \t\n']);
-    Object.assign(res, { expect: 'same', what: 'another layout or key order' });
-  } else if (kind === 'value') {
+    Object.assign(res, { expect: 'same', what: 'another layout or key m.order' });
+  },
+  'value': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     const paths = leafPaths(docs[one]);
     let h = null, p;
     while (!h) { p = rng.pick(paths); h = hostileValue(rng, c, docs[one], p); }
@@ -231,13 +229,17 @@ function mutateParts(rng, corpus, c) {
     // no longer fit it, or as another option that no longer fits it.
     const fields = p[0] === 'options' ? [pathText(p), 'options.', 'results', 'shard.'] : p[0] === 'shard' ? [pathText(p), 'results'] : p[0] === 'results' && ['L', 'trial'].includes(p[2]) ? [pathText(p.slice(0, 2))] : [pathText(p)];
     Object.assign(res, { expect, field: syntax ? 'line ' : fields, what: `${pathText(p)} = ${String(shown).slice(0, 60)}` });
-  } else if (kind === 'remove') {
+  },
+  'remove': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     const paths = leafPaths(docs[one]).filter((p) => typeof p[p.length - 1] === 'string' && !OPTIONAL.has(p[p.length - 1]));
     const p = rng.chance(0.15) ? [rng.pick(['shard', 'options', 'results', 'format'])] : rng.pick(paths);
     delete getAt(docs[one], p.slice(0, -1))[p[p.length - 1]];
     texts[one] = write(docs[one], 0);
     Object.assign(res, { field: pathText(p), what: `${pathText(p)} removed` });
-  } else if (kind === 'add') {
+  },
+  'add': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     const where = rng.pick([[], ['shard'], ['options'], ['results', 0]]);
     const name = rng.pick(['extra', 'd', 'dmax', 'L', 'd_mins', 'median', 'version', '__proto__', 'constructor', 'a b', 'k ', '']);
     const o = getAt(docs[one], where);
@@ -245,7 +247,9 @@ function mutateParts(rng, corpus, c) {
     o[name] = rng.pick([1, 'x', null, { nested: { deeper: [1, 2, 3] } }, [16, 32]]);
     texts[one] = write(docs[one], 0);
     Object.assign(res, { field: where.length ? pathText(where) : null, what: `${pathText([...where, name]) || name} added` });
-  } else if (kind === 'repeat-key') {
+  },
+  'repeat-key': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     // A key written twice, the second time with another value (which one a reader takes is moot:
     // it must refuse).
     const paths = leafPaths(docs[one]).filter((p) => typeof p[p.length - 1] === 'string' && p[0] !== 'about');
@@ -261,23 +265,31 @@ function mutateParts(rng, corpus, c) {
     if (p.length === 1) texts[one] = `{${entries.join(',')}}`;
     else texts[one] = write(docs[one], 0);
     Object.assign(res, { field: `"${key}"`, what: `${pathText(p)} written twice (${JSON.stringify(v)}, then ${JSON.stringify(other)})` });
-  } else if (kind === 'duplicate') {
+  },
+  'duplicate': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     // A shard given twice (the same file twice, or a copy of it for another shard).
-    if (rng.chance(0.5) || docs.length === 1) order.splice(rng.int(0, order.length), 0, one);
+    if (rng.chance(0.5) || docs.length === 1) m.order.splice(rng.int(0, m.order.length), 0, one);
     else { const other = (one + 1) % docs.length; texts[other] = texts[one]; res.mutated = other; }
     Object.assign(res, { field: 'shard', what: `shard ${one} given twice` });
-  } else if (kind === 'missing') {
-    if (docs.length === 1) order = [];
-    else order.splice(order.indexOf(one), 1);
+  },
+  'missing': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
+    if (docs.length === 1) m.order = [];
+    else m.order.splice(m.order.indexOf(one), 1);
     Object.assign(res, { field: docs.length === 1 ? 'part files' : 'shard', mutated: null, what: `shard ${one} left out` });
-  } else if (kind === 'mix') {
+  },
+  'mix': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     // One part of another sweep with the same shard count (or another count).
     const others = corpus.configs.filter((o) => o !== c);
     const o = rng.pick(others);
     texts[one] = o.parts[Math.min(one, o.n - 1)];
     Object.assign(res, { field: o.n !== c.n ? 'shard' : 'options', what: `part ${one} taken from config ${o.index}` });
     if (c.n === 1) res.mutated = null;  // the only part: a shard of that sweep, the others missing
-  } else if (kind === 'results') {
+  },
+  'results': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     const r = docs[one].results;
     const choice = rng.int(0, 5);
     if (choice === 0) docs[one].results = Array.from({ length: rng.pick([100000, 300000]) }, () => r[0]);
@@ -289,7 +301,9 @@ function mutateParts(rng, corpus, c) {
     const tooDeep = choice === 4 && docs[one].results !== null && RAW in Object(docs[one].results);
     texts[one] = write(docs[one], 0);
     Object.assign(res, { field: tooDeep ? null : 'results', what: `results: variant ${choice}` });
-  } else if (kind === 'bytes') {
+  },
+  'bytes': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     const b = Buffer.from(texts[one]);
     const at = rng.int(0, b.length);
     const op = rng.int(0, 4);
@@ -299,11 +313,26 @@ function mutateParts(rng, corpus, c) {
           : op === 3 ? Buffer.concat([b, b]) : Buffer.alloc(0);
     texts[one] = bytes;
     Object.assign(res, { expect: 'same', what: `bytes damaged (op ${op} at ${at})` });
-  } else {
+  },
+  'not-a-part': (m) => {
+    const { rng, corpus, c, docs, texts, one, res } = m;
     texts[one] = c.refs.json;
     Object.assign(res, { what: `part ${one} replaced by the unsharded sweep output` });
-  }
-  return { ...res, texts, order };
+  },
+};
+
+// One mutation of the parts (texts) of config c: { texts, files: indices in argument order,
+// expect, field (the JSON path a refusal names), mutated (index of the changed part or null), what }.
+function mutateParts(rng, corpus, c) {
+  const docs = c.docs.map(clone);
+  const texts = [...c.parts];
+  const m = { rng, corpus, c, docs, texts, order: docs.map((_, i) => i), one: rng.int(0, docs.length - 1) };
+  const kind = rng.weighted([[3, 'untouched'], [3, 'layout'], [30, 'value'], [5, 'remove'], [4, 'add'], [3, 'repeat-key'],
+    [3, 'duplicate'], [2, 'missing'], [3, 'mix'], [2, 'results'], [3, 'bytes'], [1, 'not-a-part']]);
+  m.res = { kind, expect: 'refuse', field: null, mutated: m.one, what: kind };
+  const again = MUTATIONS[kind](m);
+  if (again) return again;
+  return { ...m.res, texts, order: m.order };
 }
 
 // A merge case: { args, expect, field, fileNamed, ref, what }; the parts are written into dir.
