@@ -11,30 +11,21 @@
 // web/embed/attributes.js, gives them, for every attribute given without a message about it), a
 // result on show for other settings than the state's, or no idle element within the guard.
 import { readAttributes, readLabAttributes, attributeFields } from '../web/embed/attributes.js';
+import { openFuzzHost } from './fuzz-web-host.mjs';
 
 const HOST = 'fz-element-host.html';
 const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fz</title>
 <script type="module" src="embed/attnx.js"></script></head><body><div id="slot"></div></body></html>`;
 
 async function openHost(browser, baseUrl, events) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (!url.startsWith(baseUrl)) return route.abort();
-    if (url === `${baseUrl}${HOST}`) return route.fulfill({ contentType: 'text/html', body: HOST_HTML });
-    return route.continue();
+  const { context, page } = await openFuzzHost(browser, baseUrl, {
+    host: HOST, viewport: { width: 1000, height: 900 }, events,
+    serve: (url) => (url === `${baseUrl}${HOST}` ? { contentType: 'text/html', body: HOST_HTML } : null),
+    init: () => {
+      window.__results = {};
+      document.addEventListener('attnx-result', (e) => { window.__results[e.target.id] = e.detail; });
+    },
   });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => events.push(`pageerror: ${e.message.slice(0, 300)}`));
-  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) events.push(`console error: ${m.text().slice(0, 300)}`); });
-  page.on('crash', () => events.push('crash: the page crashed'));
-  await page.addInitScript(() => {
-    window.__rej = [];
-    window.__results = {};
-    window.addEventListener('unhandledrejection', (e) => window.__rej.push(String((e.reason && e.reason.message) || e.reason).slice(0, 200)));
-    document.addEventListener('attnx-result', (e) => { window.__results[e.target.id] = e.detail; });
-  });
-  await page.goto(`${baseUrl}${HOST}`);
   await page.waitForFunction(() => customElements.get('attnx-explorer') && customElements.get('attnx-lab'), null, { timeout: 30000 });
   return { context, page };
 }

@@ -6,6 +6,8 @@
 // error, an unhandled rejection, a crash, user text rendered as HTML, NaN, "undefined" or a
 // placeholder's braces shown, or no idle element within the per-case guard.
 
+import { openFuzzHost } from './fuzz-web-host.mjs';
+
 const HOST = 'fz-story-host.html';
 
 // Escapes text for an HTML attribute value or a <script type="application/json"> child.
@@ -23,24 +25,14 @@ function hostHtml(c) {
 
 // Opens case c's host page in a new context; records problems in events.
 async function openCase(browser, baseUrl, c, events) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (!url.startsWith(baseUrl)) return route.abort();
-    if (url === `${baseUrl}${HOST}`) return route.fulfill({ contentType: 'text/html', body: hostHtml(c) });
-    if (/\/fz-story\.json$/.test(new URL(url).pathname)) return route.fulfill({ contentType: 'application/json', body: c.text });
-    return route.continue();
+  return openFuzzHost(browser, baseUrl, {
+    host: HOST, viewport: { width: 1000, height: 800 }, events,
+    serve: (url) => {
+      if (url === `${baseUrl}${HOST}`) return { contentType: 'text/html', body: hostHtml(c) };
+      if (/\/fz-story\.json$/.test(new URL(url).pathname)) return { contentType: 'application/json', body: c.text };
+      return null;
+    },
   });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => events.push(`pageerror: ${e.message.slice(0, 300)}`));
-  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) events.push(`console error: ${m.text().slice(0, 300)}`); });
-  page.on('crash', () => events.push('crash: the page crashed'));
-  await page.addInitScript(() => {
-    window.__rej = [];
-    window.addEventListener('unhandledrejection', (e) => window.__rej.push(String((e.reason && e.reason.message) || e.reason).slice(0, 200)));
-  });
-  await page.goto(`${baseUrl}${HOST}`);
-  return { context, page };
 }
 
 // What the element shows once idle (computed, its story loaded or refused).

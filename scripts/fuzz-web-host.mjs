@@ -1,0 +1,29 @@
+// attnx: the host page of the element fuzz surfaces (scripts/fuzz-web-elements.mjs and
+// scripts/fuzz-web-stories.mjs): a new browser context that serves only the site's origin (other
+// origins aborted) plus the fuzzer's own files, and records page errors, console errors, crashes
+// and unhandled rejections (window.__rej) as the other surfaces do.
+
+// Opens host (a path under baseUrl) in a new context of the given viewport. serve(url) answers a
+// request with route.fulfill options ({ contentType, body }) or null (the site's own file).
+// Problems go to events. init, when given, runs in the page before its scripts (addInitScript).
+// Returns { context, page }.
+export async function openFuzzHost(browser, baseUrl, { host, viewport, serve, events, init = null }) {
+  const context = await browser.newContext({ viewport });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (!url.startsWith(baseUrl)) return route.abort();
+    const answer = serve(url);
+    return answer ? route.fulfill(answer) : route.continue();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => events.push(`pageerror: ${e.message.slice(0, 300)}`));
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) events.push(`console error: ${m.text().slice(0, 300)}`); });
+  page.on('crash', () => events.push('crash: the page crashed'));
+  await page.addInitScript(() => {
+    window.__rej = [];
+    window.addEventListener('unhandledrejection', (e) => window.__rej.push(String((e.reason && e.reason.message) || e.reason).slice(0, 200)));
+  });
+  if (init) await page.addInitScript(init);
+  await page.goto(`${baseUrl}${host}`);
+  return { context, page };
+}
