@@ -11,7 +11,7 @@
 // web/embed/attributes.js, gives them, for every attribute given without a message about it), a
 // result on show for other settings than the state's, or no idle element within the guard.
 import { readAttributes, readLabAttributes, attributeFields } from '../web/embed/attributes.js';
-import { openFuzzHost } from './fuzz-web-host.mjs';
+import { openFuzzHost, withinGuard } from './fuzz-web-host.mjs';
 
 const HOST = 'fz-element-host.html';
 const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fz</title>
@@ -147,8 +147,8 @@ export async function runElementCase(browser, baseUrl, c, timeout, ctx) {
   try {
     const open = await openHost(browser, baseUrl, events);
     context = open.context;
-    const shots = await Promise.race([(async () => { await act(open.page, c, timeout); return snapshot(open.page); })(),
-      new Promise((_, rej) => setTimeout(() => rej(new Error(`hang: no idle element within ${timeout / 1000} s`)), 2 * timeout + 5000))]);
+    const shots = await withinGuard((async () => { await act(open.page, c, timeout); return snapshot(open.page); })(),
+      2 * timeout + 5000, `no idle element within ${timeout / 1000} s`);
     const { rej } = shots.pop();
     const reasons = [...events, ...rej.map((v) => `unhandled rejection: ${v}`), ...shots.flatMap((s) => elementReasons(s, ctx))];
     const msgs = shots.flatMap((s) => s.msgs);

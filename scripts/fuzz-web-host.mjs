@@ -27,3 +27,15 @@ export async function openFuzzHost(browser, baseUrl, { host, viewport, serve, ev
   await page.goto(`${baseUrl}${host}`);
   return { context, page };
 }
+
+/**
+ * Resolves as `work` does, or rejects with Error(`hang: ${what}`) when it has not settled after
+ * `ms`. The guard's timer is cleared once work settles: a finished run leaves no pending timer
+ * (uncleared, each case's guard kept the fuzzer's process alive up to 2 minutes after its last
+ * case).
+ */
+export function withinGuard(work, ms, what) {
+  let timer;
+  const guard = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`hang: ${what}`)), ms); });
+  return Promise.race([work, guard]).finally(() => clearTimeout(timer));
+}

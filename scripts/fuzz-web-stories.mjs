@@ -6,7 +6,7 @@
 // error, an unhandled rejection, a crash, user text rendered as HTML, NaN, "undefined" or a
 // placeholder's braces shown, or no idle element within the per-case guard.
 
-import { openFuzzHost } from './fuzz-web-host.mjs';
+import { openFuzzHost, withinGuard } from './fuzz-web-host.mjs';
 
 const HOST = 'fz-story-host.html';
 
@@ -72,8 +72,7 @@ export async function runStoryCase(browser, baseUrl, c, timeout) {
   try {
     const open = await openCase(browser, baseUrl, c, events);
     context = open.context;
-    const s = await Promise.race([elementShown(open.page, timeout),
-      new Promise((_, rej) => setTimeout(() => rej(new Error(`hang: no idle element within ${timeout / 1000} s`)), timeout + 5000))]);
+    const s = await withinGuard(elementShown(open.page, timeout), timeout + 5000, `no idle element within ${timeout / 1000} s`);
     const reasons = badReasons(s, events);
     return { outcome: reasons.length ? 'BAD' : s.msgs.length ? 'refused' : 'ok', reasons, said: (s.msgs[0] || '').slice(0, 160) };
   } catch (e) {

@@ -44,6 +44,7 @@ import { labTable } from '../web/lab/settings.js';
 import { caseRng, linkCase, patternCase, sweepCase, storyCase, elementCase } from './fuzz-web-inputs.mjs';
 import { runStoryCase } from './fuzz-web-stories.mjs';
 import { runElementCase, expectedMessages } from './fuzz-web-elements.mjs';
+import { withinGuard } from './fuzz-web-host.mjs';
 import { makeRng as cliRng } from './fuzz-cli/rng.mjs';
 import { genAttentionFile } from './fuzz-cli/attention.mjs';
 import { MARKUP } from './fuzz-web-inputs.mjs';
@@ -215,7 +216,7 @@ async function runCase(h, surface, c, maxHash) {
       await act(h, surface, c);
       await waitIdle(h.page, h.which, h.timeout);
     })();
-    await Promise.race([work, new Promise((_, rej) => setTimeout(() => rej(new Error(`hang: no idle page within ${h.timeout / 1000} s`)), h.timeout + 5000))]);
+    await withinGuard(work, h.timeout + 5000, `no idle page within ${h.timeout / 1000} s`);
     const s = await snapshot(h.page, h.which, c.fresh ? 0 : mark);
     const reasons = badReasons(s, h.events, maxHash, h.longTaskMs);
     // (A refusal may name a NaN the file holds: "row 14, column 7 is NaN".)

@@ -56,3 +56,26 @@ for (const page of ['index.html', 'lab.html']) {
     await context.close();
   });
 }
+
+// Issue 26.3 (first start): the pages and their workers are one module each in the build
+// (scripts/build-page-bundles.mjs), not a waterfall of imports, and the URLs they build from
+// import.meta.url (workers, stories, the WebAssembly) still resolve, also under a sub-path.
+for (const [page, ready] of [['index.html', () => document.documentElement.dataset.runs >= 1 && document.documentElement.dataset.busy === '0'],
+  ['lab.html', () => !!document.getElementById('run')]]) {
+  test(`${page} loads one script for the page and one per worker`, async () => {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    const scripts = [];
+    p.on('request', (r) => { if (/\.m?js$/.test(new URL(r.url()).pathname)) scripts.push(new URL(r.url()).pathname); });
+    const errors = [];
+    p.on('pageerror', (e) => errors.push(e.message));
+    await p.goto(`${server.url}${page}`);
+    await p.waitForFunction(ready, null, { timeout: 60000 });
+    const mains = scripts.filter((s) => !s.startsWith('/wasm/'));
+    assert.deepEqual([...new Set(mains)].filter((s) => !['/explorer/main.js', '/lab/main.js', '/lib/worker.js', '/explorer/render-worker.js'].includes(s)), [],
+      `only the bundled entries are fetched (got ${scripts.join(', ')})`);
+    assert.ok(mains.includes(page === 'index.html' ? '/explorer/main.js' : '/lab/main.js'), scripts.join(', '));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
