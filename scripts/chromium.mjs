@@ -11,9 +11,22 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-// Launches the system Chromium headless. Resolves to a playwright Browser.
+// The variable naming a running Chromium to share (scripts/e2e.mjs sets it for the browser suite).
+export const SHARED_BROWSER_ENV = 'ATTNX_CHROMIUM_WS';
+
+// Launches the system Chromium headless; when $ATTNX_CHROMIUM_WS names a browser server
+// (scripts/e2e.mjs), connects to it instead, so the suite's files share one browser. Resolves to a
+// playwright Browser; on a shared one close() closes this caller's contexts and disconnects.
 export function launchChromium() {
+  const ws = process.env[SHARED_BROWSER_ENV];
+  if (ws) return chromium.connect(ws);
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+// Starts one headless Chromium that other processes connect to (launchChromium with
+// $ATTNX_CHROMIUM_WS = server.wsEndpoint()). Resolves to a playwright BrowserServer.
+export function launchSharedChromium() {
+  return chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 // The folder to serve: $ATTNX_E2E_DIR, else dist/ (the pages are rendered there from their
