@@ -1,4 +1,4 @@
-// Running the attnx CLI (ATTNX_CLI_PATH) from the doctest suite: argv without a shell, stdout
+// Running the attnx CLI (cli_path.hpp) from the doctest suite: argv without a shell, stdout
 // and stderr captured byte for byte (NUL and control bytes included), the exit status; and a
 // temporary directory removed at the end of a test.
 #pragma once
@@ -16,13 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "cli_path.hpp"
+
 namespace cli_test {
 
-#ifdef ATTNX_CLI_PATH
-inline const char* cli_path() { return ATTNX_CLI_PATH; }
-#else
-inline const char* cli_path() { return ""; }
-#endif
 
 // True when the CLI is built; otherwise logs why the calling test does nothing.
 inline bool cli_available() {

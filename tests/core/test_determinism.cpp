@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <attnx/construct.hpp>
+#include "cli_path.hpp"
 #include "helpers.hpp"
 #include <attnx/mind.hpp>
 #include <attnx/sweep.hpp>
@@ -112,8 +113,7 @@ TEST_CASE("same seed gives identical min_d and sweep results") {
 }
 
 TEST_CASE("the CLI prints byte-identical output for the same seed") {
-#ifdef ATTNX_CLI_PATH
-  const std::string cli = ATTNX_CLI_PATH;
+  const std::string cli = cli_test::cli_path();
   struct stat st;
   if (stat(cli.c_str(), &st) != 0 || !(st.st_mode & S_IXUSR)) {
     MESSAGE("CLI not built at " << cli << "; skipping the CLI determinism check");
@@ -138,7 +138,4 @@ TEST_CASE("the CLI prints byte-identical output for the same seed") {
   run_cli(cli + " construct --L 48 --d 64 --seed 7 2>/dev/null", x);
   run_cli(cli + " construct --L 48 --d 64 --seed 8 2>/dev/null", y);
   CHECK(x != y);
-#else
-  MESSAGE("ATTNX_CLI_PATH not defined; skipping the CLI determinism check");
-#endif
 }

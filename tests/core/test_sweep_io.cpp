@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "cli_path.hpp"
 #include "helpers.hpp"
 #include <attnx/sweep_io.hpp>
 
@@ -188,8 +189,7 @@ TEST_CASE("attnx sweep outputs read back and are written byte for byte, the powe
 }
 
 TEST_CASE("a live attnx sweep run reads back to its own JSON and CSV") {
-#ifdef ATTNX_CLI_PATH
-  const std::string cli = ATTNX_CLI_PATH;
+  const std::string cli = cli_test::cli_path();
   struct stat st;
   if (stat(cli.c_str(), &st) != 0) {
     MESSAGE("CLI not built at " << cli << "; skipping");
@@ -203,9 +203,6 @@ TEST_CASE("a live attnx sweep run reads back to its own JSON and CSV") {
   CHECK(attnx::sweep_to_json(r) == json);
   CHECK(attnx::sweep_to_csv(r) == csv);
   CHECK(attnx::sweep_to_csv(parse_sweep(csv)) == csv);
-#else
-  MESSAGE("ATTNX_CLI_PATH not defined; skipping");
-#endif
 }
 
 TEST_CASE("JSON refusals name the first problem") {
