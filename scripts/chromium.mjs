@@ -38,3 +38,11 @@ export function servedDir() {
   }
   return join(ROOT, 'dist');
 }
+
+// The bytes of a finished playwright Download as a Buffer. Read through its stream: download.path()
+// is not available on a browser one connects to (scripts/e2e.mjs shares one for the suite).
+export async function downloadBytes(download) {
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  return Buffer.concat(chunks);
+}

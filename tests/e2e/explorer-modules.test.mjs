@@ -4,9 +4,8 @@
 // Serves dist/ (or web/ when dist/ has not been built; ATTNX_E2E_DIR overrides).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
+import { launchChromium, servedDir, downloadBytes } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { urlHash } from '../../scripts/explorer-url.mjs';
 
@@ -95,7 +94,7 @@ test('export downloads the core\'s text; imported files are read by the core, th
   await page.click('details.io summary');
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
   assert.equal(dl.suggestedFilename(), 'attnx-pattern-L4.csv');
-  assert.equal(readFileSync(await dl.path(), 'utf8'), 'i,j,w\n0,0,1\n1,1,1\n2,2,1\n3,3,1\n');
+  assert.equal((await downloadBytes(dl)).toString('utf8'), 'i,j,w\n0,0,1\n1,1,1\n2,2,1\n3,3,1\n');
   const msg = () => page.textContent('#custom-msg');
   const diag = JSON.stringify({ L: 5000, triplets: Array.from({ length: 5000 }, (_, i) => [i, i, 1]) });
   await page.setInputFiles('#import-file', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(diag) });

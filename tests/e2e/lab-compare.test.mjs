@@ -6,7 +6,8 @@
 // docs/lab-compare.png, the paper grid, comes from scripts/lab-compare-shot.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { downloadBytes } from '../../scripts/chromium.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,7 +106,7 @@ test('Compare runs jl, lp and moment: three series in each plot, every shown num
 
 async function downloadText(page, buttonId) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#${buttonId}`)]);
-  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
+  return { name: dl.suggestedFilename(), text: (await downloadBytes(dl)).toString('utf8') };
 }
 
 // The floor marks of a plot's group data-series = key: their data-value (the module's numbers).

@@ -1,10 +1,10 @@
 // attnx lab: end-to-end tests of web/lab.html in headless Chromium (system browser).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import { launchChromium, downloadBytes } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
 
@@ -45,8 +45,7 @@ const messages = (page) => page.$$eval('#messages li', (l) => l.map((x) => x.tex
 
 async function downloadText(page, buttonId) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#${buttonId}`)]);
-  const path = await dl.path();
-  return { name: dl.suggestedFilename(), data: readFileSync(path) };
+  return { name: dl.suggestedFilename(), data: await downloadBytes(dl) };
 }
 
 test('a small sweep shows both plots, the fits and the table', async () => {
