@@ -36,27 +36,52 @@ Pooled make_pooled(int rows, int cols, int budget_r, int budget_c, float fill) {
   return p;
 }
 
+// Column by column over the fr rows of one pixel row of M: the largest entry (NaN skipped; -inf
+// when none), whether a number (not NaN) is there, and the smallest positive entry (+inf when
+// none). Element-wise across rows, so the loop vectorises; max and min are exact, so the order
+// of the rows and columns does not change a bit.
+void fold_rows(const float* m, int rows, int L, float* top, unsigned char* num, float* low) {
+  const float inf = std::numeric_limits<float>::infinity();
+  std::fill(top, top + L, -inf);
+  std::fill(num, num + L, 0);
+  std::fill(low, low + L, inf);
+  for (int i = 0; i < rows; ++i) {
+    const float* r = m + static_cast<std::size_t>(i) * L;
+    for (int j = 0; j < L; ++j) {
+      const float x = r[j];
+      top[j] = x > top[j] ? x : top[j];            // NaN never wins
+      num[j] = static_cast<unsigned char>(num[j] | (x == x));
+      low[j] = x > 0 && x < low[j] ? x : low[j];
+    }
+  }
+}
+
 // Max-pools M (NaN skipped; a cell of NaN only stays NaN) and finds its largest and smallest
-// positive entry.
+// positive entry: each pixel row folds its fr rows column by column, then its cells.
 void pool_attention(const Construction& c, const ViewRequest& r, Views& v) {
   const int L = c.L;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   v.M = make_pooled(L, L, r.size, r.size, nan);
+  const std::size_t l = static_cast<std::size_t>(L);
+  std::vector<float> top(l), low(l);
+  std::vector<unsigned char> num(l);
   float mx = 0, mn = std::numeric_limits<float>::infinity();
-  const int fc = v.M.fc;
-  for (int i = 0; i < L; ++i) {
-    const float* m = c.M.data() + static_cast<std::size_t>(i) * L;
-    float* out = v.M.data.data() + static_cast<std::size_t>(i / v.M.fr) * v.M.w;
-    for (int j0 = 0, q = 0; j0 < L; j0 += fc, ++q) {
-      const int j1 = std::min(L, j0 + fc);
+  for (int i0 = 0, y = 0; i0 < L; i0 += v.M.fr, ++y) {
+    fold_rows(c.M.data() + static_cast<std::size_t>(i0) * l, std::min(v.M.fr, L - i0), L, top.data(), num.data(), low.data());
+    float* out = v.M.data.data() + static_cast<std::size_t>(y) * v.M.w;
+    for (int j0 = 0, q = 0; j0 < L; j0 += v.M.fc, ++q) {
+      const int j1 = std::min(L, j0 + v.M.fc);
       float best = -std::numeric_limits<float>::infinity();
-      for (int j = j0; j < j1; ++j) best = m[j] > best ? m[j] : best;  // NaN never wins
-      if (!has_number(m, j0, j1, best)) continue;
-      if (std::isnan(out[q]) || best > out[q]) out[q] = best;
+      bool any = false;
+      for (int j = j0; j < j1; ++j) {
+        best = top[j] > best ? top[j] : best;
+        any = any || num[j];
+      }
+      if (any) out[q] = best;
     }
     for (int j = 0; j < L; ++j) {
-      mx = m[j] > mx ? m[j] : mx;
-      mn = m[j] > 0 && m[j] < mn ? m[j] : mn;
+      mx = top[j] > mx ? top[j] : mx;
+      mn = low[j] < mn ? low[j] : mn;
     }
   }
   v.m_max = mx;
