@@ -37,51 +37,69 @@ Pooled make_pooled(int rows, int cols, int budget_r, int budget_c, float fill) {
 }
 
 // Column by column over the fr rows of one pixel row of M: the largest entry (NaN skipped; -inf
-// when none), whether a number (not NaN) is there, and the smallest positive entry (+inf when
-// none). Element-wise across rows, so the loop vectorises; max and min are exact, so the order
-// of the rows and columns does not change a bit.
-void fold_rows(const float* m, int rows, int L, float* top, unsigned char* num, float* low) {
+// when none) and the first row holding it, whether a number (not NaN) is there, and the smallest
+// positive entry (+inf when none). Element-wise across rows, so the loop vectorises.
+struct Folded {
+  std::vector<float> top, low;
+  std::vector<int> first;
+  std::vector<unsigned char> num;
+  explicit Folded(std::size_t l) : top(l), low(l), first(l), num(l) {}
+};
+
+void fold_rows(const float* m, int rows, int L, Folded& f) {
   const float inf = std::numeric_limits<float>::infinity();
-  std::fill(top, top + L, -inf);
-  std::fill(num, num + L, 0);
-  std::fill(low, low + L, inf);
+  std::fill(f.top.begin(), f.top.end(), -inf);
+  std::fill(f.low.begin(), f.low.end(), inf);
+  std::fill(f.first.begin(), f.first.end(), 0);
+  std::fill(f.num.begin(), f.num.end(), 0);
   for (int i = 0; i < rows; ++i) {
     const float* r = m + static_cast<std::size_t>(i) * L;
     for (int j = 0; j < L; ++j) {
       const float x = r[j];
-      top[j] = x > top[j] ? x : top[j];            // NaN never wins
-      num[j] = static_cast<unsigned char>(num[j] | (x == x));
-      low[j] = x > 0 && x < low[j] ? x : low[j];
+      const bool up = x > f.top[j];  // NaN never wins; an equal later value does not either
+      f.top[j] = up ? x : f.top[j];
+      f.first[j] = up ? i : f.first[j];
+      f.num[j] = static_cast<unsigned char>(f.num[j] | (x == x));
+      f.low[j] = x > 0 && x < f.low[j] ? x : f.low[j];
     }
   }
 }
 
+// Cell [j0, j1) of a folded pixel row: its largest value, the first in row-major order among equal
+// ones (as a row-by-row scan keeps it), so of +0 and -0 the earlier one. false: no number there.
+bool cell_of(const Folded& f, int j0, int j1, float& out) {
+  float best = -std::numeric_limits<float>::infinity();
+  bool any = false;
+  int at = j0;
+  for (int j = j0; j < j1; ++j) {
+    if (f.top[j] > best) best = f.top[j], at = j;
+    any = any || f.num[j];
+  }
+  if (best == 0)  // equal values differ in bits only as +0 and -0: the earliest (row, column) wins
+    for (int j = j0; j < j1; ++j)
+      if (f.top[j] == 0 && f.first[j] < f.first[at]) at = j;
+  if (any) out = f.top[at];
+  return any;
+}
+
 // Max-pools M (NaN skipped; a cell of NaN only stays NaN) and finds its largest and smallest
-// positive entry: each pixel row folds its fr rows column by column, then its cells.
+// positive entry: each pixel row folds its fr rows column by column, then its cells. Max and min
+// are exact, and ties keep the row-major first, so every value is the row-by-row scan's, bit for
+// bit.
 void pool_attention(const Construction& c, const ViewRequest& r, Views& v) {
   const int L = c.L;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   v.M = make_pooled(L, L, r.size, r.size, nan);
   const std::size_t l = static_cast<std::size_t>(L);
-  std::vector<float> top(l), low(l);
-  std::vector<unsigned char> num(l);
+  Folded f(l);
   float mx = 0, mn = std::numeric_limits<float>::infinity();
   for (int i0 = 0, y = 0; i0 < L; i0 += v.M.fr, ++y) {
-    fold_rows(c.M.data() + static_cast<std::size_t>(i0) * l, std::min(v.M.fr, L - i0), L, top.data(), num.data(), low.data());
+    fold_rows(c.M.data() + static_cast<std::size_t>(i0) * l, std::min(v.M.fr, L - i0), L, f);
     float* out = v.M.data.data() + static_cast<std::size_t>(y) * v.M.w;
-    for (int j0 = 0, q = 0; j0 < L; j0 += v.M.fc, ++q) {
-      const int j1 = std::min(L, j0 + v.M.fc);
-      float best = -std::numeric_limits<float>::infinity();
-      bool any = false;
-      for (int j = j0; j < j1; ++j) {
-        best = top[j] > best ? top[j] : best;
-        any = any || num[j];
-      }
-      if (any) out[q] = best;
-    }
+    for (int j0 = 0, q = 0; j0 < L; j0 += v.M.fc, ++q) cell_of(f, j0, std::min(L, j0 + v.M.fc), out[q]);
     for (int j = 0; j < L; ++j) {
-      mx = top[j] > mx ? top[j] : mx;
-      mn = low[j] < mn ? low[j] : mn;
+      mx = f.top[j] > mx ? f.top[j] : mx;
+      mn = f.low[j] < mn ? f.low[j] : mn;
     }
   }
   v.m_max = mx;

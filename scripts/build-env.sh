@@ -5,6 +5,8 @@
 #             headers from the compiler's own .d file, so a miss costs no extra preprocessor run.
 #   jobs      the -j argument of `cmake --build`: none under a make jobserver (scripts/build runs
 #             the native and both WebAssembly builds under one, sharing the cores), else nproc.
+# A build folder keeps the launcher it was configured with (scripts/build-wasm configures a
+# folder once): remove build/ to take ccache on or off.
 launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -6,7 +6,7 @@
 // uses stays as it was: the pages' <script src>, the worker URLs, lib/attnx.js and the other
 // source modules (still served, for those who import them one by one).
 //   node scripts/build-page-bundles.mjs <site dir>      (dist.tmp, from scripts/build-dist)
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,24 +17,30 @@ const WEB = join(ROOT, 'web');
 // The modules that start a module graph: the two pages and the two workers.
 export const PAGE_ENTRIES = ['explorer/main.js', 'lab/main.js', 'lib/worker.js', 'explorer/render-worker.js'];
 
+// The name a bundled module's own URL is bound to (esbuild renames the copies apart).
+export const MODULE_URL = '__attnxModuleUrl';
+
 /**
  * Source text of web module `file` for a bundle written at site path `entry`: its
  * `import.meta.url` becomes the URL the module has when served unbundled (resolved against the
  * bundle's own URL), so the URLs it builds (workers, stories, the WebAssembly, the sample heads)
- * are the same bundled or not, from any sub-path.
+ * are the same bundled or not, from any sub-path. esbuild's define replaces only the expression,
+ * never a comment or a string that names it.
  */
-export function rebaseImportMeta(text, file, entry) {
+export async function rebaseImportMeta(text, file, entry) {
   const rel = relative(dirname(join(WEB, entry)), file).split(sep).join('/');
-  const url = `new URL(${JSON.stringify(rel.startsWith('.') ? rel : `./${rel}`)}, import.meta.url).href`;
-  return text.replace(/\bimport\.meta\.url\b/g, url);
+  const { code } = await transform(text, { loader: 'js', format: 'esm', define: { 'import.meta.url': MODULE_URL } });
+  if (!new RegExp(`\\b${MODULE_URL}\\b`).test(code)) return code;
+  const url = JSON.stringify(rel.startsWith('.') ? rel : `./${rel}`);
+  return `const ${MODULE_URL} = new URL(${url}, import.meta.url).href;\n${code}`;
 }
 
 function rebasePlugin(entry) {
   return {
     name: 'rebase-import-meta',
     setup(b) {
-      b.onLoad({ filter: /\.js$/ }, (args) => ({
-        contents: rebaseImportMeta(readFileSync(args.path, 'utf8'), args.path, entry), loader: 'js',
+      b.onLoad({ filter: /\.js$/ }, async (args) => ({
+        contents: await rebaseImportMeta(readFileSync(args.path, 'utf8'), args.path, entry), loader: 'js',
       }));
     },
   };

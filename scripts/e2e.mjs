@@ -1,16 +1,24 @@
 #!/usr/bin/env node
 // The browser suite as npm test runs it: one headless Chromium for every test file (each file
 // connects to it through launchChromium and closes only its own contexts), then
-// `node --test --test-concurrency=1 tests/e2e/` (or the files named). Exits with the runner's code.
+// `node --test --test-concurrency=1 tests/e2e/` (or the files named). Exits with the runner's code;
+// SIGINT and SIGTERM go to the runner, and the browser is closed however the run ends.
 //   node scripts/e2e.mjs [test files...]
 import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launchSharedChromium, SHARED_BROWSER_ENV } from './chromium.mjs';
 
-const files = process.argv.slice(2);
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const files = process.argv.slice(2).map((f) => resolve(f));
 const server = await launchSharedChromium();
-const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...(files.length ? files : ['tests/e2e/'])], {
-  stdio: 'inherit', env: { ...process.env, [SHARED_BROWSER_ENV]: server.wsEndpoint() },
+const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...(files.length ? files : [join(ROOT, 'tests', 'e2e')])], {
+  cwd: ROOT, stdio: 'inherit', env: { ...process.env, [SHARED_BROWSER_ENV]: server.wsEndpoint() },
 });
-const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+const code = await new Promise((done) => {
+  child.on('error', (e) => { console.error(`e2e: cannot start the test runner: ${e.message}`); done(1); });
+  child.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0)));
+});
 await server.close();
 process.exit(code);

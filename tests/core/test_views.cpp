@@ -230,3 +230,37 @@ TEST_CASE("a view request without inputs leaves X's images out and the other ima
   const auto bare = attnx::construct(A, attnx::Tolerances{}, 64, 3, attnx::kDefaultMaxBytes, nullptr, nullptr, false);
   CHECK_NOTHROW(attnx::pool_views(A, bare, r));
 }
+
+TEST_CASE("a cell of M keeps the row-major first of equal maxima: +0 before -0 and -0 before +0") {
+  // Two rows, one 2 x 2 cell. The row-by-row scan keeps the first maximum in row-major order;
+  // pool_attention folds columns first and must keep the same zero.
+  attnx::PatternSpec s;
+  s.family = attnx::Family::Window;
+  s.L = 2;
+  s.w = 0;
+  attnx::Rng rng(1);
+  const attnx::Pattern A = attnx::make_pattern(s, rng);
+  attnx::ViewRequest r;
+  r.size = 1;
+  r.inputs = false;
+  const auto pooled = [&](std::vector<float> M) {
+    attnx::Construction c;
+    c.L = 2;
+    c.d = 1;
+    c.M = std::move(M);
+    c.logits = {0, 1, 1, 0};
+    c.rows.support_min_logit = {0, 0};
+    return attnx::pool_views(A, c, r).M.data.at(0);
+  };
+  const float z = 0.0f, nz = -0.0f;
+  const float a = pooled({-1, z, nz, -1});   // +0 at (0, 1) comes before -0 at (1, 0)
+  const float b = pooled({nz, -1, -1, z});   // -0 at (0, 0) comes before +0 at (1, 1)
+  const float c = pooled({-1, nz, z, -1});   // -0 at (0, 1) comes before +0 at (1, 0)
+  CHECK(a == 0);
+  CHECK_FALSE(std::signbit(a));
+  CHECK(b == 0);
+  CHECK(std::signbit(b));
+  CHECK(c == 0);
+  CHECK(std::signbit(c));
+  CHECK(pooled({1, z, nz, 2}) == 2.0f);
+}

@@ -3,7 +3,8 @@
 // entry and link-preview (Open Graph) tags whose image is in the build.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
@@ -59,23 +60,49 @@ for (const page of ['index.html', 'lab.html']) {
 
 // Issue 26.3 (first start): the pages and their workers are one module each in the build
 // (scripts/build-page-bundles.mjs), not a waterfall of imports, and the URLs they build from
-// import.meta.url (workers, stories, the WebAssembly) still resolve, also under a sub-path.
-for (const [page, ready] of [['index.html', () => document.documentElement.dataset.runs >= 1 && document.documentElement.dataset.busy === '0'],
-  ['lab.html', () => !!document.getElementById('run')]]) {
+// import.meta.url (workers, the WebAssembly) still resolve, also under a sub-path.
+const EXPLORER_READY = () => Number(document.documentElement.dataset.runs || 0) >= 1 && document.documentElement.dataset.busy === '0';
+const LAB_READY = () => document.body.dataset.run === 'idle' && !!window.attnxLab;
+const BUNDLES = ['/explorer/main.js', '/lab/main.js', '/lib/worker.js', '/explorer/render-worker.js'];
+
+// Opens base + page, waits for ready; returns the paths of the scripts fetched below base (base's
+// path removed) and those fetched elsewhere.
+async function scriptsOf(base, page, ready) {
+  const context = await browser.newContext();
+  const p = await context.newPage();
+  const scripts = [], elsewhere = [], errors = [];
+  const prefix = new URL(base).pathname.replace(/\/$/, '');
+  p.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/\.m?js$/.test(path)) (path.startsWith(`${prefix}/`) ? scripts : elsewhere).push(path.slice(prefix.length));
+  });
+  p.on('pageerror', (e) => errors.push(e.message));
+  await p.goto(`${base}${page}`);
+  await p.waitForFunction(ready, null, { timeout: 60000 });
+  await context.close();
+  assert.deepEqual(errors, []);
+  assert.deepEqual(elsewhere, [], 'no script is fetched from outside the site\'s folder');
+  return scripts;
+}
+
+for (const [page, ready, main] of [['index.html', EXPLORER_READY, '/explorer/main.js'], ['lab.html', LAB_READY, '/lab/main.js']]) {
   test(`${page} loads one script for the page and one per worker`, async () => {
-    const context = await browser.newContext();
-    const p = await context.newPage();
-    const scripts = [];
-    p.on('request', (r) => { if (/\.m?js$/.test(new URL(r.url()).pathname)) scripts.push(new URL(r.url()).pathname); });
-    const errors = [];
-    p.on('pageerror', (e) => errors.push(e.message));
-    await p.goto(`${server.url}${page}`);
-    await p.waitForFunction(ready, null, { timeout: 60000 });
-    const mains = scripts.filter((s) => !s.startsWith('/wasm/'));
-    assert.deepEqual([...new Set(mains)].filter((s) => !['/explorer/main.js', '/lab/main.js', '/lib/worker.js', '/explorer/render-worker.js'].includes(s)), [],
-      `only the bundled entries are fetched (got ${scripts.join(', ')})`);
-    assert.ok(mains.includes(page === 'index.html' ? '/explorer/main.js' : '/lab/main.js'), scripts.join(', '));
-    assert.deepEqual(errors, []);
-    await context.close();
+    const scripts = await scriptsOf(server.url, page, ready);
+    const pages = scripts.filter((s) => !s.startsWith('/wasm/'));
+    assert.deepEqual([...new Set(pages)].filter((s) => !BUNDLES.includes(s)), [], `only the bundles are fetched (got ${scripts.join(', ')})`);
+    assert.ok(pages.includes(main) && pages.includes('/lib/worker.js'), `the page's bundle and the pool worker's (got ${scripts.join(', ')})`);
   });
 }
+
+test('the bundled explorer works from a sub-path: its workers and WebAssembly are found beside it', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'attnx-subpath-'));
+  cpSync(dir, join(root, 'sub', 'attnx'), { recursive: true });
+  const sub = await startServer(root, 0);
+  try {
+    const scripts = await scriptsOf(`${sub.url}sub/attnx/`, 'index.html', EXPLORER_READY);
+    assert.ok(scripts.includes('/lib/worker.js') && scripts.some((s) => /^\/wasm\/attnx_(simd|scalar)\.mjs$/.test(s)), scripts.join(', '));
+  } finally {
+    await sub.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
