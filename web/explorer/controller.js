@@ -27,7 +27,8 @@ const DIM_AFTER_MS = 250;  // the figures dim if no result was drawn this long a
 export class ExplorerController {
   // { root: the Document or ShadowRoot holding the skeleton's ids, host: the element that gets the
   //   'computing' class and data-busy / data-runs (the page's <html>, an element's box),
-  //   pool, schema, table, status (StatusView), renderWorkerUrl?, storiesUrl?,
+  //   pool, schema, table, status (StatusView), render? (a RenderClient started early; else one is
+  //   started here, at renderWorkerUrl when given), storiesUrl?,
   //   mirror: { write(st) }: told of every state change (the URL; the element's events),
   //   hooks: { afterChange(st, changed), shown(result, { ms, first }), failed(message),
   //   drawable(view) -> bool: clicks on that view draw instead of picking a row } }
@@ -44,7 +45,7 @@ export class ExplorerController {
     this.waiters = [];        // { seq, resolve } of showState calls waiting for a drawn result
     this.compute = computeFields(this.schema);
     this.runner = new Runner(this.pool, { onProgress: (id, f) => this.status.progressed(f) });
-    this.figures = new Figures({ root: this.root, schema: this.schema, render: new RenderClient(opts.renderWorkerUrl ? { workerUrl: opts.renderWorkerUrl } : {}), getState: () => this.st, getCurrent: () => this.current });
+    this.figures = new Figures({ root: this.root, schema: this.schema, render: opts.render || new RenderClient(opts.renderWorkerUrl ? { workerUrl: opts.renderWorkerUrl } : {}), getState: () => this.st, getCurrent: () => this.current });
     this.precision = new PrecisionRequest(this.pool, (report) => {
       this.figures.views.metrics.setPrecision(report);
       this.story.values.precisionReport(report);

@@ -11,6 +11,7 @@ import { explorerTable } from './state.js';
 import { explorerSkeleton } from './skeleton.js';
 import { quickTools, customTools, headTools } from './page-panel.js';
 import { ExplorerController } from './controller.js';
+import { RenderClient } from './render-client.js';
 import { LinkState } from './link.js';
 import { CustomTools } from './custom-tools.js';
 import { HeadTools } from './head-tools.js';
@@ -46,6 +47,9 @@ async function main() {
   $('app').replaceChildren(box);
   const status = new StatusView({ text: $('status-text'), progress: $('progress'), list: $('messages') });
   status.busy('Loading the WebAssembly module…');
+  // The render worker starts now, while the pool's workers load the WebAssembly: it is ready when
+  // the first result is (issue 26.3: off the first result's path).
+  const render = new RenderClient();
   let pool, schema;
   try {
     pool = await createPool();
@@ -56,7 +60,7 @@ async function main() {
   }
   const table = explorerTable(schema);
   ctl = new ExplorerController({
-    root: document, host: html, pool, schema, table, status, mirror: { write: (st) => link && link.write(st) },
+    root: document, host: html, pool, schema, table, status, render, mirror: { write: (st) => link && link.write(st) },
     hooks: pageHooks(status),
   });
   ctl.setControls(null);
