@@ -91,6 +91,10 @@ for (const [page, ready, main] of [['index.html', EXPLORER_READY, '/explorer/mai
     const pages = scripts.filter((s) => !s.startsWith('/wasm/'));
     assert.deepEqual([...new Set(pages)].filter((s) => !BUNDLES.includes(s)), [], `only the bundles are fetched (got ${scripts.join(', ')})`);
     assert.ok(pages.includes(main) && pages.includes('/lib/worker.js'), `the page's bundle and the pool worker's (got ${scripts.join(', ')})`);
+    if (main === '/explorer/main.js') {  // the render worker starts with the page, before the WebAssembly is asked for
+      const wasm = scripts.findIndex((x) => x.startsWith('/wasm/'));
+      assert.ok(scripts.indexOf('/explorer/render-worker.js') >= 0 && scripts.indexOf('/explorer/render-worker.js') < wasm, scripts.join(', '));
+    }
   });
 }
 
