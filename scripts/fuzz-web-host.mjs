@@ -31,8 +31,8 @@ export async function openFuzzHost(browser, baseUrl, { host, viewport, serve, ev
 /**
  * Resolves as `work` does, or rejects with Error(`hang: ${what}`) when it has not settled after
  * `ms`. The guard's timer is cleared once work settles: a finished run leaves no pending timer
- * (uncleared, each case's guard kept the fuzzer's process alive up to 2 minutes after its last
- * case).
+ * (uncleared, a case's guard kept the fuzzer's process alive for up to twice the case timeout
+ * after its last case: about 4 minutes in npm test).
  */
 export function withinGuard(work, ms, what) {
   let timer;

@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { PAGE_ENTRIES } from '../../scripts/build-page-bundles.mjs';
 
 const dir = servedDir();
 let server, browser;
@@ -63,7 +64,7 @@ for (const page of ['index.html', 'lab.html']) {
 // import.meta.url (workers, the WebAssembly) still resolve, also under a sub-path.
 const EXPLORER_READY = () => Number(document.documentElement.dataset.runs || 0) >= 1 && document.documentElement.dataset.busy === '0';
 const LAB_READY = () => document.body.dataset.run === 'idle' && !!window.attnxLab;
-const BUNDLES = ['/explorer/main.js', '/lab/main.js', '/lib/worker.js', '/explorer/render-worker.js'];
+const BUNDLES = PAGE_ENTRIES.map((e) => `/${e}`);
 
 // Opens base + page, waits for ready; returns the paths of the scripts fetched below base (base's
 // path removed) and those fetched elsewhere.
@@ -92,8 +93,8 @@ for (const [page, ready, main] of [['index.html', EXPLORER_READY, '/explorer/mai
     assert.deepEqual([...new Set(pages)].filter((s) => !BUNDLES.includes(s)), [], `only the bundles are fetched (got ${scripts.join(', ')})`);
     assert.ok(pages.includes(main) && pages.includes('/lib/worker.js'), `the page's bundle and the pool worker's (got ${scripts.join(', ')})`);
     if (main === '/explorer/main.js') {  // the render worker starts with the page, before the WebAssembly is asked for
-      const wasm = scripts.findIndex((x) => x.startsWith('/wasm/'));
-      assert.ok(scripts.indexOf('/explorer/render-worker.js') >= 0 && scripts.indexOf('/explorer/render-worker.js') < wasm, scripts.join(', '));
+      const render = scripts.indexOf('/explorer/render-worker.js'), wasm = scripts.findIndex((x) => x.startsWith('/wasm/'));
+      assert.ok(render >= 0 && render < wasm, scripts.join(', '));
     }
   });
 }
