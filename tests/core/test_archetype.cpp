@@ -44,7 +44,7 @@ TEST_CASE("a previous-token head is the diagonal at offset -1, its share (L-1)/L
   CHECK(d.archetype.share == 15.0 / 16);
 }
 
-TEST_CASE("a head on column 0 is a sink with share 1; two columns need two") {
+TEST_CASE("a head on column 0 is a sink with share 1 — two columns need two") {
   const auto one = describe(16, [](int, int j) { return j == 0 ? 1.0 : 0.0; });
   CHECK(one.archetype.kind == "sink");
   CHECK(one.archetype.columns == std::vector<int>{0});

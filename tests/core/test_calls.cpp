@@ -56,7 +56,7 @@ std::string fixture(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("call options: absent members keep the CLI's defaults; given ones are read") {
+TEST_CASE("call options: absent members keep the CLI's defaults — given ones are read") {
   const attnx::CallOptions d = attnx::read_call_options(JsonValue(), Call::Construct);
   CHECK(d.spec.L == std::stoi(attnx::context_default("cli", "L")));
   CHECK(d.d == std::stoi(attnx::context_default("cli", "d")));
@@ -107,7 +107,7 @@ TEST_CASE("call options: refusals name the field, its range and the value as Jav
         "L must be an integer from 2 to 16384 (got NaN)");
 }
 
-TEST_CASE("call options: custom triplets from arrays or typed arrays; their refusals") {
+TEST_CASE("call options: custom triplets from arrays or typed arrays — their refusals") {
   const attnx::CallOptions o = attnx::read_call_options(
       json_parse(R"({"L": 3, "triplets": {"rows": [0, 1, 2], "cols": [0, 1, 0], "vals": [1, 2, 1]}})"),
       Call::Construct);
@@ -147,7 +147,7 @@ TEST_CASE("call params: only the options that apply, the seed as given") {
   CHECK(trial.find("seed")->num == 5);
 }
 
-TEST_CASE("construct_call: the construction construct() gives; a stopped call resumes") {
+TEST_CASE("construct_call: the construction construct() gives — a stopped call resumes") {
   const JsonValue opts = json_parse(R"({"L": 48, "d": 256, "seed": 3, "trial": 1})");
   attnx::GramLadder ladder;
   // Stopped at its first report (after the first 128 columns of P), then resumed.
@@ -194,7 +194,7 @@ TEST_CASE("precision_call: the §8.4 report and the §9 bounds of the X construc
   }
 }
 
-TEST_CASE("min_d_call and sweep_point_call: the core's results; progress every 2%, stopping cancels") {
+TEST_CASE("min_d_call and sweep_point_call: the core's results — progress every 2%, stopping cancels") {
   const JsonValue opts = json_parse(R"({"L": 64, "seed": 2})");
   std::vector<double> seen;
   const attnx::MinDCall r = attnx::min_d_call(opts, [&](double f) { seen.push_back(f); return true; });

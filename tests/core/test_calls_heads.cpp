@@ -30,7 +30,7 @@ JsonValue name(const std::string& s) { return JsonValue::of(s); }
 
 }  // namespace
 
-TEST_CASE("readAttention: format, dtype, shape and axes of the file; values not kept; messages start with the name") {
+TEST_CASE("readAttention: format, dtype, shape and axes of the file — values not kept — messages start with the name") {
   const attnx::AttentionArray a = attnx::read_attention_call(two_heads(), name("h.npy"), JsonValue());
   CHECK((a.format == "npy" && a.dtype == "<f4" && a.rank == 3 && a.heads == 2 && a.layers == 1 && a.L == 4));
   CHECK(a.values.empty());
@@ -71,7 +71,7 @@ TEST_CASE("importHead: import_file_head's description, the --out pattern text an
   CHECK(th::invalid([&] { attnx::import_head_call(bytes, name("h.npy"), json_parse(R"({"seed": 1})")); }).field() == "seed");
 }
 
-TEST_CASE("surveyHead: survey_file_head of the head with the option table's grids; progress can stop it") {
+TEST_CASE("surveyHead: survey_file_head of the head with the option table's grids — progress can stop it") {
   const std::string bytes = two_heads();
   const attnx::SurveyRow r = attnx::survey_head_call(bytes, name("h.npy"), json_parse(R"({"head": 1, "rule": "topk:1"})"), nullptr);
   const attnx::AttentionArray a = attnx::read_attention(bytes, "h.npy", attnx::kDefaultMaxBytes);

@@ -57,7 +57,7 @@ attnx::SweepOptions small_sweep(int trials) {
 
 }  // namespace
 
-TEST_CASE("planSweep, taskWork, sweepProgress: the core's plan and progress; refusals name the argument") {
+TEST_CASE("planSweep, taskWork, sweepProgress: the core's plan and progress — refusals name the argument") {
   const auto plan = attnx::plan_sweep_call(js("[64, 128, 256]"), js("5"), js("2"));
   const auto want = attnx::plan_sweep_tasks(attnx::prior_cost_model(), {64, 128, 256}, 5, 2);
   REQUIRE(plan.size() == want.size());
@@ -77,7 +77,7 @@ TEST_CASE("planSweep, taskWork, sweepProgress: the core's plan and progress; ref
   CHECK(refusal([] { attnx::sweep_progress_call(js("[1]"), js("[1]"), js("-1")); }).first == "elapsed");
 }
 
-TEST_CASE("fitCost and predictTrialSeconds: the dry run's model from timings; refusals name the timing") {
+TEST_CASE("fitCost and predictTrialSeconds: the dry run's model from timings — refusals name the timing") {
   const attnx::CostModel m = attnx::fit_cost_call(
       js(R"([{"L": 64, "dMin": 100, "seconds": 0.5}, {"L": 128, "dMin": null, "seconds": 4}])"), js("16"), js("512"));
   const attnx::CostModel want = attnx::fit_cost({{64, 100, 0.5}, {128, -1, 4}}, 16, 512);
@@ -144,7 +144,7 @@ TEST_CASE("a sweep record's SPEC §9 bounds survive parseSweep and formatSweep b
   CHECK(refusal([&] { attnx::format_sweep_call(bad, js("\"json\"")); }).first == "record");
 }
 
-TEST_CASE("the lab's readings and axes: the core's, with null as not reached; bad arguments named") {
+TEST_CASE("the lab's readings and axes: the core's, with null as not reached — bad arguments named") {
   const attnx::DDistribution d = attnx::d_distribution_call(js("[300, null, 200, 300]"));
   CHECK((d.trials == 4 && d.reached == 3 && d.max_reached == 300 && d.steps.size() == 2));
   CHECK(d.steps[1].p == 0.75);

@@ -104,7 +104,7 @@ TEST_CASE("the CLI refuses a given flag exactly when the core's applies rule say
   CHECK(used > 100);
 }
 
-TEST_CASE("defaults are never refused; the construction's own defaults keep lp within its limits") {
+TEST_CASE("defaults are never refused — the construction's own defaults keep lp within its limits") {
   if (!cli_test::cli_available()) return;
   auto params = [](const std::vector<std::string>& args) {
     const auto r = run_cli(args);

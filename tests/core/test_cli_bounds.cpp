@@ -55,7 +55,7 @@ TEST_CASE("attnx bounds prints SPEC 9's floors: 4.136 at Lambda 5, 18.9986 and 4
   CHECK(bare.find("params")->find("scale") == nullptr);
 }
 
-TEST_CASE("attnx bounds --Ls lists one point per length; --format csv has NA without --scale") {
+TEST_CASE("attnx bounds --Ls lists one point per length — --format csv has NA without --scale") {
   if (!cli_test::cli_available()) return;
   const auto doc = json_of({"bounds", "--Ls", "64,128,4096", "--k", "3", "--tau", "0.05", "--scale", "2"});
   const auto& pts = doc.find("points")->arr;
@@ -102,7 +102,7 @@ TEST_CASE("attnx bounds refuses bad values in one line naming the flag and its r
   }
 }
 
-TEST_CASE("construct and mind print the bounds of the X they built; mind's scale is construct's at d_min") {
+TEST_CASE("construct and mind print the bounds of the X they built — mind's scale is construct's at d_min") {
   if (!cli_test::cli_available()) return;
   const auto mind = json_of({"mind", "--L", "128", "--seed", "5", "--precision"});
   const int d = static_cast<int>(num(mind, "d_min"));
@@ -128,8 +128,10 @@ TEST_CASE("construct and mind print the bounds of the X they built; mind's scale
   CHECK(std::isnan(num(*nr.find("bounds"), "d_lambda")));
   CHECK(num(*nr.find("bounds"), "bits_fixed_keys") == attnx::bits_fixed_keys(64, 2));
   // moment and lp too: their float32 X.
-  for (const char* c : {"moment", "lp"}) {
-    const auto r = json_of({"construct", "--L", "64", "--d", "16", "--construction", c});
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"construct", "--L", "64", "--construction", "moment"},
+        std::vector<std::string>{"construct", "--L", "64", "--d", "16", "--construction", "lp"}}) {
+    const auto r = json_of(args);
     CHECK(num(*r.find("bounds"), "logit_scale") > 0);
     CHECK(num(*r.find("bounds"), "bits_per_number") > 0);  // both pass with some bits (fp64 holds)
   }

@@ -88,7 +88,7 @@ TEST_CASE("an export path that cannot be written fails before the computation, n
   CHECK(full.err == "attnx: cannot write --export /dev/full: No space left on device\n");
 }
 
-TEST_CASE("an export larger than --max-bytes is refused before computing; no file is left") {
+TEST_CASE("an export larger than --max-bytes is refused before computing — no file is left") {
   if (!cli_test::cli_available()) return;
   TempDir dir;
   const std::string path = dir.file("big.json"), kept = dir.file("kept.json");

@@ -87,7 +87,7 @@ TEST_CASE("a directory as --pattern-file is called a directory") {
   CHECK(r.err == "attnx: --pattern-file " + dir.path() + " is a directory\n");
 }
 
-TEST_CASE("every refusal of a pattern file names it; a NUL byte does not cut the message") {
+TEST_CASE("every refusal of a pattern file names it — a NUL byte does not cut the message") {
   if (!cli_test::cli_available()) return;
   TempDir dir;
   const std::string nul = dir.file("nul.json"), bad = dir.file("bad.csv");

@@ -26,7 +26,7 @@ TEST_CASE("round_to_bits: nearest with b significand bits, ties to even") {
   CHECK(round_to_bits(0.0, 5) == 0.0);
 }
 
-TEST_CASE("moment: D = 2m at every L; double logits exact on the support, (Z) with margin") {
+TEST_CASE("moment: D = 2m at every L — double logits exact on the support, (Z) with margin") {
   for (int L : {16, 64}) {
     const Pattern A = random_pattern(L, 2, 1);
     Tolerances tol;
@@ -58,7 +58,7 @@ TEST_CASE("moment: D = 2m at every L; double logits exact on the support, (Z) wi
   }
 }
 
-TEST_CASE("moment: succeeds in double; float32 fails as L grows and bits(X) grows with L") {
+TEST_CASE("moment: succeeds in double — float32 fails as L grows and bits(X) grows with L") {
   Tolerances tol;
   const MomentConstruction small = construct_moment(random_pattern(16, 2, 1), tol);
   CHECK(small.precision.fp64);
@@ -72,7 +72,7 @@ TEST_CASE("moment: succeeds in double; float32 fails as L grows and bits(X) grow
   CHECK(large.precision.input_norm > small.precision.input_norm);
 }
 
-TEST_CASE("precision report: lp needs few bits; its fp64 verdict is its success") {
+TEST_CASE("precision report: lp needs few bits — its fp64 verdict is its success") {
   Tolerances tol;
   const Pattern A = random_pattern(64, 2, 2);
   const LpConstruction r = construct_lp(A, tol, 24, 2);

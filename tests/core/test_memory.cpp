@@ -63,7 +63,7 @@ TEST_CASE("jl's precision report is in the estimate: X in double, in float and r
     }
 }
 
-TEST_CASE("lp's search holds X up to its largest d; moment's trial is its construction") {
+TEST_CASE("lp's search holds X up to its largest d — moment's trial is its construction") {
   const u64 l = 2048;
   // The keys (float), the queries and X (double), X in float, then 20 bytes per L^2.
   CHECK(attnx::estimate_search_bytes("lp", 2048, 2, 1, 256, attnx::ProjectionKind::Gaussian) >=

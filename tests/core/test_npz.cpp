@@ -59,7 +59,7 @@ TEST_CASE("a stored .npz with attention.npy and tokens.npy reads values and UTF-
   CHECK(b.tokens.empty());
 }
 
-TEST_CASE("an archive without attention.npy lists what it holds; a PyTorch file is named") {
+TEST_CASE("an archive without attention.npy lists what it holds — a PyTorch file is named") {
   const std::string m = refusal(hb::zip_archive({hb::stored("arr_0.npy", identity_npy())}));
   CHECK(th::contains(m, "a.npz: the .npz archive has no attention.npy (it holds arr_0.npy)"));
   CHECK(th::contains(m, "np.savez(\"a.npz\", attention=x, tokens=t)"));

@@ -86,7 +86,7 @@ TEST_CASE("the printf/strtod search gives std::to_chars's text for floats") {
   CHECK(bad == 0);
 }
 
-TEST_CASE("json_number: null for non-finite, signed zero kept; parse_decimal reads back") {
+TEST_CASE("json_number: null for non-finite, signed zero kept — parse_decimal reads back") {
   CHECK(attnx::json_number(NAN) == "null");
   CHECK(attnx::json_number(-INFINITY) == "null");
   CHECK(attnx::json_number(-0.0) == "-0");

@@ -68,7 +68,7 @@ TEST_CASE("every accepted form gives the same raw triplets, sorted, zero weights
   }
 }
 
-TEST_CASE("parse_pattern_text normalises rows; the export texts are byte-exact") {
+TEST_CASE("parse_pattern_text normalises rows — the export texts are byte-exact") {
   const std::string json = "{\"L\":3,\"triplets\":[\n[0,0,1],\n[1,1,2],\n[2,0,0.5],\n[2,2,1.5]\n]}\n";
   const std::string csv = "i,j,w\n0,0,1\n1,1,2\n2,0,0.5\n2,2,1.5\n";
   const PatternTriplets p = parse_pattern_triplets(json, -1);
@@ -124,7 +124,7 @@ TEST_CASE("JSON syntax, keys and L are refused naming the line") {
   CHECK(refusal("[]") == "no entries found: expected triplets i, j, w");
 }
 
-TEST_CASE("line-form refusals name the line; empty rows and empty text are refused") {
+TEST_CASE("line-form refusals name the line — empty rows and empty text are refused") {
   CHECK(refusal("0,0,1\n1,1\n") == "line 2: expected 3 values \"i,j,w\" (got 2)");
   CHECK(refusal("i,j,w\n0,0,1\n1,-1,1\n") ==
         "line 3: column index must be an integer from 0 to 16383 (got -1)");
@@ -145,7 +145,7 @@ TEST_CASE("line-form refusals name the line; empty rows and empty text are refus
   CHECK(refusal("\xEF\xBB\xBF").find("the text is empty") == 0);
 }
 
-TEST_CASE("a zero weight may repeat a cell; a positive weight may not") {
+TEST_CASE("a zero weight may repeat a cell — a positive weight may not") {
   const PatternTriplets p = parse_pattern_triplets("[[0,0,0],[0,0,1],[1,1,1],[1,1,0]]", -1);
   CHECK(rows_of(p) == std::vector<std::vector<double>>{{0, 0, 1}, {1, 1, 1}});
 }

@@ -111,7 +111,7 @@ TEST_CASE("link version 0 keeps the defaults links were written with before vers
     CHECK(std::find(ex.begin(), ex.end(), o) != ex.end());
 }
 
-TEST_CASE("link version 2 adds the construction; older links read as the paper's jl") {
+TEST_CASE("link version 2 adds the construction — older links read as the paper's jl") {
   const auto value = link_value;
   CHECK(value(0, "explorer", "construction") == "missing");
   CHECK(value(1, "explorer", "construction") == "missing");

@@ -47,7 +47,7 @@ TEST_CASE("topk keeps the K largest, ties to the lower column, never a zero") {
   CHECK(keep(row, "topk:6") == std::vector<int>{0, 1, 2, 3, 4});  // the zero is not kept
 }
 
-TEST_CASE("threshold keeps every entry >= T; a row with none keeps its largest") {
+TEST_CASE("threshold keeps every entry >= T — a row with none keeps its largest") {
   const std::vector<double> row = {0.1, 0.3, 0.2, 0.3, 0.1, 0.0};
   bool fallback = true;
   CHECK(keep(row, "threshold:0.2", &fallback) == std::vector<int>{1, 2, 3});

@@ -130,7 +130,7 @@ bool run_cli(const std::string& cmd, std::string& out) {
 
 }  // namespace
 
-TEST_CASE("a hand-made record is written exactly; unknown and non-finite values are null / NA") {
+TEST_CASE("a hand-made record is written exactly — unknown and non-finite values are null / NA") {
   const SweepRecord r = hand_record();
   CHECK(attnx::sweep_to_json(r) == kHandJson);
   CHECK(attnx::sweep_to_csv(r) == kHandCsv);

@@ -84,7 +84,7 @@ TEST_CASE("a part is read back exactly") {
   CHECK_THROWS_AS(attnx::parse_sweep_part("{\"format\": \"x\"}"), attnx::InvalidArgument);
 }
 
-TEST_CASE("attnx merge of the shards prints the unsharded sweep; bad sets of parts are named") {
+TEST_CASE("attnx merge of the shards prints the unsharded sweep — bad sets of parts are named") {
   if (!cli_test::cli_available()) return;
   TempDir dir;
   const std::vector<std::string> flags = {"--pattern", "window", "--w", "1", "--Ls", "16,32,48", "--trials", "4", "--seed", "6"};
@@ -135,7 +135,7 @@ TEST_CASE("attnx merge of the shards prints the unsharded sweep; bad sets of par
   CHECK(run_cli({"sweep", "--shard", "x"}).err.find("--shard must be i/n") != std::string::npos);
 }
 
-TEST_CASE("sweep --construction lp: each trial's d_min is the core's min_d_lp; threads and shards print the same bytes") {
+TEST_CASE("sweep --construction lp: each trial's d_min is the core's min_d_lp — threads and shards print the same bytes") {
   if (!cli_test::cli_available()) return;
   const std::vector<std::string> flags = {"--Ls", "16,32,48", "--trials", "3", "--seed", "4", "--construction", "lp", "--step", "1", "--dmax", "128"};
   auto sweep = [&](const std::vector<std::string>& extra) { return cli_test::run_cli_with("sweep", flags, extra); };

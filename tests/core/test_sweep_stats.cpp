@@ -243,7 +243,7 @@ TEST_CASE("sweep cancelled through progress returns without crashing") {
   CHECK(r.points.size() < 2);
 }
 
-TEST_CASE("compare_fits: a clear logarithm wins every resample; identical trials give one answer") {
+TEST_CASE("compare_fits: a clear logarithm wins every resample — identical trials give one answer") {
   // d = 100 + 200 ln L exactly in every trial: every resample is the data itself.
   std::vector<attnx::SweepRecordPoint> pts;
   for (int L : {16, 64, 256, 1024, 4096}) {
