@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include <attnx/bounds.hpp>
@@ -114,33 +115,58 @@ struct Watched {
   }
 
   // cols += P_fresh P_fresh[support, :]^T. Each element adds its `step` products in ascending t
-  // (no FMA), so native and WASM builds get the same bits; blocked 4 columns x 32 rows so the
-  // accumulators stay in registers.
+  // (no FMA), so native and WASM builds get the same bits; blocked WN columns x 8 rows so the
+  // accumulators stay in registers (16 in SSE2 and in WASM's SIMD).
   void update(const float* fresh, int L, int step) {
     const int W = static_cast<int>(support.size());
     gather.resize(step, W);  // gather(t, w) = P(support[w], t)
     for (int w = 0; w < W; ++w)
       for (int t = 0; t < step; ++t)
         gather(t, w) = fresh[static_cast<std::size_t>(t) * L + support[w]];
-    constexpr int JB = 32;
-    for (int w0 = 0; w0 < W; w0 += 4) {
-      const int wn = std::min(4, W - w0);
-      for (int j0 = 0; j0 < L; j0 += JB) {
-        const int jn = std::min(JB, L - j0);
-        float acc[4][JB];
-        for (int q = 0; q < wn; ++q)
-          for (int j = 0; j < jn; ++j) acc[q][j] = cols(j0 + j, w0 + q);
-        for (int t = 0; t < step; ++t) {
-          const float* p = fresh + static_cast<std::size_t>(t) * L + j0;
-          for (int q = 0; q < wn; ++q) {
-            const float g = gather(t, w0 + q);
-            for (int j = 0; j < jn; ++j) acc[q][j] += p[j] * g;
-          }
+    int w0 = 0;
+    for (; w0 + 4 <= W; w0 += 4) update_columns<4>(fresh, L, step, w0);
+    for (; w0 < W; ++w0) update_columns<1>(fresh, L, step, w0);
+  }
+
+  // Four floats in a vector register (GCC's and Clang's vector extension: SSE2 natively, SIMD128
+  // in WASM); element-wise multiply then add, as the scalar code.
+  typedef float F4 __attribute__((vector_size(16)));
+  static F4 load4(const float* p) {
+    F4 v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
+
+  template <int WN>
+  void update_columns(const float* fresh, int L, int step, int w0) {
+    constexpr int JB = 8;
+    float* c[WN];
+    for (int q = 0; q < WN; ++q) c[q] = cols.data() + static_cast<std::size_t>(w0 + q) * L;
+    int j0 = 0;
+    for (; j0 + JB <= L; j0 += JB) {
+      F4 lo[WN], hi[WN];
+      for (int q = 0; q < WN; ++q) {
+        lo[q] = load4(c[q] + j0);
+        hi[q] = load4(c[q] + j0 + 4);
+      }
+      for (int t = 0; t < step; ++t) {
+        const float* p = fresh + static_cast<std::size_t>(t) * L + j0;
+        const F4 plo = load4(p), phi = load4(p + 4);
+        for (int q = 0; q < WN; ++q) {
+          const float g = gather(t, w0 + q);
+          const F4 gv = {g, g, g, g};
+          lo[q] = lo[q] + plo * gv;
+          hi[q] = hi[q] + phi * gv;
         }
-        for (int q = 0; q < wn; ++q)
-          for (int j = 0; j < jn; ++j) cols(j0 + j, w0 + q) = acc[q][j];
+      }
+      for (int q = 0; q < WN; ++q) {
+        std::memcpy(c[q] + j0, &lo[q], sizeof(F4));
+        std::memcpy(c[q] + j0 + 4, &hi[q], sizeof(F4));
       }
     }
+    for (int t = 0; t < step; ++t)  // the last L % 8 rows
+      for (int q = 0; q < WN; ++q)
+        for (int j = j0; j < L; ++j) c[q][j] = c[q][j] + fresh[static_cast<std::size_t>(t) * L + j] * gather(t, w0 + q);
   }
 
   // Whether every watched row passes at the scale's d (row: scratch of L floats).
@@ -165,15 +191,50 @@ struct Watched {
   }
 };
 
-// SPEC §9 at the grid point d where every row passed: Lambda of construct()'s float32 X at d (the
-// raw columns drawn again into buf, L x buf_cols; `stream` is replaced by a fresh one, so the old
-// one's block is freed first) and max |Z| over the rows of the current Gram matrix G.
+// The raw columns drawn so far, kept so that SPEC §9's scale at d_min need not draw them again.
+// Room is reserved once for as many columns as fit in kKeptBytes and, on top of the search's
+// estimate, in its memory budget (up to d_max); a search that goes past them drops them, and
+// bounds_at draws the stream again (the same columns, from the same seed).
+constexpr std::uint64_t kKeptBytes = 32ull << 20;
+struct Kept {
+  std::vector<float> cols;  // column-major L x (cols.size() / L)
+  bool on = false;
+  Kept(int L, int d_max, std::uint64_t estimate, std::uint64_t max_bytes) {
+    const std::uint64_t column = 4 * static_cast<std::uint64_t>(L);
+    const std::uint64_t room = std::min(kKeptBytes, max_bytes > estimate ? max_bytes - estimate : 0);
+    const std::uint64_t n = std::min<std::uint64_t>(static_cast<std::uint64_t>(d_max), room / column);
+    on = n > 0;
+    if (on) cols.reserve(static_cast<std::size_t>(n) * L);
+  }
+  void add(const float* fresh, std::size_t n) {
+    if (!on) return;
+    if (cols.size() + n > cols.capacity()) {
+      on = false;
+      std::vector<float>().swap(cols);
+      return;
+    }
+    cols.insert(cols.end(), fresh, fresh + n);
+  }
+};
+
+// SPEC §9 at the grid point d where every row passed: Lambda of construct()'s float32 X at d (from
+// the kept raw columns, or drawn again into buf, L x buf_cols: then `stream` is replaced by a fresh
+// one, so the old one's block is freed first) and max |Z| over the rows of the current Gram matrix G.
 Bounds bounds_at(const Pattern& A, const std::vector<double>& B, const float* G, const ProjectionScale& scale,
                  ProjectionKind kind, std::uint64_t seed, int d, double tau, ProjectionStream& stream,
-                 float* buf, int buf_cols, std::vector<float>& row) {
-  stream = ProjectionStream(kind, A.L, projection_seed(seed));
-  const double lambda =
-      jl_input_scale(A, B, d, scale, [&](int n, float* out) { stream.next(n, out); }, buf, buf_cols);
+                 const Kept& kept, float* buf, int buf_cols, std::vector<float>& row) {
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  double lambda;
+  if (kept.on && kept.cols.size() == l * static_cast<std::size_t>(d)) {
+    std::size_t at = 0;
+    lambda = jl_input_scale(A, B, d, scale, [&](int n, float* out) {
+      std::memcpy(out, kept.cols.data() + at, sizeof(float) * l * n);
+      at += l * n;
+    }, buf, buf_cols);
+  } else {
+    stream = ProjectionStream(kind, A.L, projection_seed(seed));
+    lambda = jl_input_scale(A, B, d, scale, [&](int n, float* out) { stream.next(n, out); }, buf, buf_cols);
+  }
   double z_max = 0;
   for (int i = 0; i < A.L; ++i) {
     logits_row_from_gram(A, B, G, i, scale, row.data());
@@ -210,12 +271,12 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   validate(opt);
   const int L = A.L;
   const int chunk = mind_chunk_columns(opt.step);
-  check_budget("min-d search", estimate_mind_bytes(L, opt.step, A.k, opt.projection), opt.max_bytes);
+  const std::uint64_t estimate = estimate_mind_bytes(L, opt.step, A.k, opt.projection);
+  check_budget("min-d search", estimate, opt.max_bytes);
   MinDResult res;
   const std::vector<double> B = log_target(A, tol);
   res.beta = beta_of(A, B);
   res.d_star = d_star(res.beta, L, tol);
-
   const std::size_t l = static_cast<std::size_t>(L);
   std::vector<float> G(l * l, 0.0f), row(l);
   std::vector<double> norms2;
@@ -225,11 +286,13 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   watched.load(A, G.data(), {0}, watch_budget);
   Pending pending{std::vector<float>(l * chunk), 0};
   ProjectionStream stream(opt.projection, L, projection_seed(seed));
+  Kept kept(L, opt.d_max, estimate, opt.max_bytes);
   const double log_tau = det_log(tol.tau);
   auto sync = [&] { pending.join(opt.gram_kernel, G.data(), L, &res.gram_madds); };
   for (int d = opt.step; d <= opt.d_max; d += opt.step) {
     float* fresh = pending.cols.data() + static_cast<std::size_t>(pending.m) * l;
     stream.next(opt.step, fresh);
+    kept.add(fresh, l * opt.step);
     if (unit) add_row_norms2(fresh, L, opt.step, norms2);
     pending.m += opt.step;
     res.checked.push_back(d);
@@ -246,7 +309,7 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
                 &res.check_madds, failing);
       if (failing.empty()) {
         res.d_min = d;
-        res.bounds = bounds_at(A, B, G.data(), scale, opt.projection, seed, d, tol.tau, stream,
+        res.bounds = bounds_at(A, B, G.data(), scale, opt.projection, seed, d, tol.tau, stream, kept,
                                pending.cols.data(), chunk, row);
         if (progress) progress(1.0);
         return res;

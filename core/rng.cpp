@@ -103,7 +103,7 @@ double Rng::slow_path(const void* tables, int i, double sign, double x) {
     return sign * (Ziggurat::R + a);
   }
   const double y = z.f[i] + uniform() * (z.f[i + 1] - z.f[i]);
-  if (y < det_exp(-0.5 * x * x)) return sign * x;
+  if (below_det_exp(y, -0.5 * x * x)) return sign * x;
   return normal_with(tables);
 }
 

@@ -52,33 +52,54 @@ struct PowerAt {
   double p = 0, c = 0, sse = 0;
 };
 
-PowerAt power_at(const std::vector<double>& lx, const std::vector<double>& d, double p,
-                 std::vector<double>& xp) {
+// The residual at p from the powers xp[i] = x_i^p.
+PowerAt power_from(const double* xp, const std::vector<double>& d, double p) {
   PowerAt r;
   r.p = p;
   double sdx = 0, sxx = 0;
-  for (std::size_t i = 0; i < lx.size(); ++i) {
-    xp[i] = det_exp(p * lx[i]);
+  for (std::size_t i = 0; i < d.size(); ++i) {
     sdx += d[i] * xp[i];
     sxx += xp[i] * xp[i];
   }
   r.c = sdx / sxx;
-  for (std::size_t i = 0; i < lx.size(); ++i) {
+  for (std::size_t i = 0; i < d.size(); ++i) {
     const double e = d[i] - r.c * xp[i];
     r.sse += e * e;
   }
   return r;
 }
 
+PowerAt power_at(const std::vector<double>& lx, const std::vector<double>& d, double p,
+                 std::vector<double>& xp) {
+  for (std::size_t i = 0; i < lx.size(); ++i) xp[i] = det_exp(p * lx[i]);
+  return power_from(xp.data(), d, p);
+}
+
+constexpr int kPowerSteps = 160;  // (kPowerMaxP - kPowerMinP) / kPowerGridStep
+static_assert(kPowerMinP + kPowerSteps * kPowerGridStep == kPowerMaxP, "the grid ends at kPowerMaxP");
+
+// The grid's powers, xp[k * n + i] = x_i^(kPowerMinP + k kPowerGridStep).
+std::vector<double> grid_powers(const std::vector<double>& lx) {
+  const std::size_t n = lx.size();
+  std::vector<double> xp((kPowerSteps + 1) * n);
+  for (int k = 0; k <= kPowerSteps; ++k)
+    for (std::size_t i = 0; i < n; ++i) xp[k * n + i] = det_exp((kPowerMinP + k * kPowerGridStep) * lx[i]);
+  return xp;
+}
+
 // The p of least residual: the best point of a grid over [kPowerMinP, kPowerMaxP], then a
-// golden-section search within one grid step of it (the better of the two is kept).
-PowerAt best_power(const std::vector<double>& lx, const std::vector<double>& d) {
+// golden-section search within one grid step of it (the better of the two is kept). grid: the
+// grid's powers (grid_powers).
+PowerAt best_power(const std::vector<double>& lx, const std::vector<double>& d,
+                   const std::vector<double>& grid) {
   std::vector<double> xp(lx.size());
   const auto at = [&](double p) { return power_at(lx, d, p, xp); };
-  const int steps = static_cast<int>(std::lround((kPowerMaxP - kPowerMinP) / kPowerGridStep));
-  PowerAt best = at(kPowerMinP);
-  for (int k = 1; k <= steps; ++k) {
-    const PowerAt t = at(kPowerMinP + k * kPowerGridStep);
+  const auto at_grid = [&](int k) {
+    return power_from(grid.data() + k * lx.size(), d, kPowerMinP + k * kPowerGridStep);
+  };
+  PowerAt best = at_grid(0);
+  for (int k = 1; k <= kPowerSteps; ++k) {
+    const PowerAt t = at_grid(k);
     if (t.sse < best.sse) best = t;
   }
   const double g = (std::sqrt(5.0) - 1) / 2;
@@ -118,7 +139,7 @@ LogFit fit_log(const std::vector<double>& L, const std::vector<double>& d) {
   return f;
 }
 
-PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d) {
+PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d, PowerGridCache* cache) {
   PowerFit f;
   if (L.size() < 2 || L.size() != d.size()) return f;
   // x = L / (geometric mean of L): the same fit (c_L = c_x gm^-p), better conditioned powers.
@@ -131,7 +152,16 @@ PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d) {
   if (!(hi > lo)) return f;  // one length: no exponent to fit
   std::vector<double> lx(L.size()), pred(L.size());
   for (std::size_t i = 0; i < L.size(); ++i) lx[i] = det_log(L[i]) - mean_log;
-  const PowerAt best = best_power(lx, d);
+  std::vector<double> own;
+  const std::vector<double>* grid = &own;
+  if (cache) {
+    auto at = cache->powers.find(L);
+    if (at == cache->powers.end()) at = cache->powers.emplace(L, grid_powers(lx)).first;
+    grid = &at->second;
+  } else {
+    own = grid_powers(lx);
+  }
+  const PowerAt best = best_power(lx, d, *grid);
   f.p = best.p;
   f.c = best.c * det_exp(-best.p * mean_log);
   for (std::size_t i = 0; i < lx.size(); ++i) pred[i] = best.c * det_exp(best.p * lx[i]);
@@ -140,7 +170,7 @@ PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d) {
   return f;
 }
 
-void fit_sweep(SweepResult& r) {
+void fit_sweep(SweepResult& r, PowerGridCache* cache) {
   std::vector<double> Ls, ds;
   for (const auto& p : r.points)
     if (p.quantile > 0) {
@@ -148,7 +178,7 @@ void fit_sweep(SweepResult& r) {
       ds.push_back(p.quantile);
     }
   r.log_fit = fit_log(Ls, ds);
-  r.power_fit = fit_power(Ls, ds);
+  r.power_fit = fit_power(Ls, ds, cache);
 }
 
 }  // namespace attnx

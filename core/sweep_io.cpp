@@ -293,7 +293,7 @@ void summarise_points(std::vector<SweepRecordPoint>& points, double delta) {
   }
 }
 
-SweepFits fit_points(const std::vector<SweepRecordPoint>& points) {
+SweepFits fit_points(const std::vector<SweepRecordPoint>& points, PowerGridCache* cache) {
   SweepResult r;
   for (const SweepRecordPoint& p : points) {
     SweepPoint q;
@@ -301,7 +301,7 @@ SweepFits fit_points(const std::vector<SweepRecordPoint>& points) {
     q.quantile = p.quantile;
     r.points.push_back(q);
   }
-  fit_sweep(r);
+  fit_sweep(r, cache);
   return {r.log_fit, r.power_fit};
 }
 
@@ -328,6 +328,7 @@ FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double d
   // A resample's outcome depends only on its quantiles (one per length, each one of that length's
   // trials): resamples with the same quantiles share the fits (0: neither wins, 1: log, 2: power).
   std::map<std::vector<int>, int> outcome_of;
+  PowerGridCache grid;
   std::vector<int> key(points.size());
   for (int b = 0; b < resamples; ++b) {
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -340,7 +341,7 @@ FitComparison compare_fits(const std::vector<SweepRecordPoint>& points, double d
     auto known = outcome_of.find(key);
     if (known == outcome_of.end()) {
       for (std::size_t i = 0; i < points.size(); ++i) drawn[i].quantile = key[i];
-      const SweepFits f = fit_points(drawn);
+      const SweepFits f = fit_points(drawn, &grid);
       known = outcome_of.emplace(key, winner(f)).first;
     }
     c.log_wins += known->second == 1;

@@ -1,6 +1,7 @@
 // attnx core: the scaling experiment (SPEC §5) and its statistics.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include <string>
@@ -98,8 +99,14 @@ int quantile_d(std::vector<int> d, double delta);  // smallest d with >= ceil((1
 // point of a grid of step 0.05 over [-4, 4] refined by golden-section search within one step of
 // it (to 1e-10).
 LogFit fit_log(const std::vector<double>& L, const std::vector<double>& d);
-PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d);
-// Both fits of r's reached quantiles against L.
-void fit_sweep(SweepResult& r);
+// The powers x^p at fit_power's grid, by lengths fitted: many fits over the same lengths (the
+// bootstrap of compare_fits) compute them once. The same fits, bit for bit, with or without it.
+struct PowerGridCache {
+  std::map<std::vector<double>, std::vector<double>> powers;  // by L: xp[k * L.size() + i]
+};
+PowerFit fit_power(const std::vector<double>& L, const std::vector<double>& d,
+                   PowerGridCache* cache = nullptr);
+// Both fits of r's reached quantiles against L (cache: see PowerGridCache).
+void fit_sweep(SweepResult& r, PowerGridCache* cache = nullptr);
 
 }  // namespace attnx

@@ -122,7 +122,7 @@ SweepRecord parse_sweep(const std::string& text);
 // workers): median and (1-delta)-quantile of every point (core median_d, quantile_d).
 void summarise_points(std::vector<SweepRecordPoint>& points, double delta);
 // The fits of the quantiles (core fit_sweep: points with a reached quantile).
-SweepFits fit_points(const std::vector<SweepRecordPoint>& points);
+SweepFits fit_points(const std::vector<SweepRecordPoint>& points, PowerGridCache* cache = nullptr);
 
 // Which fit wins, and how reliably: in `resamples` bootstrap resamples of the trials (per length,
 // as many trials as it has, drawn with replacement from a generator seeded by `seed`), the

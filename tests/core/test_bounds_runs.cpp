@@ -15,6 +15,7 @@
 #include <attnx/construct_lp.hpp>
 #include <attnx/construct_moment.hpp>
 #include <attnx/inputs.hpp>
+#include <attnx/memory.hpp>
 #include <attnx/rng.hpp>
 #include <attnx/sweep.hpp>
 #include <attnx/sweep_io.hpp>
@@ -204,4 +205,24 @@ TEST_CASE("a sweep reports the median scale of the trials that reached, and the 
   CHECK(q.bounds->column_supports == n);
   CHECK(q.bounds->d_lambda == attnx::packing_floor(median, n, o.tol.tau));
   CHECK(q.bounds->bits_free_keys == attnx::bits_free_keys(48, 2));
+}
+
+TEST_CASE("the min-d search's scale is the same whether it kept the raw columns, dropped them midway or had no room") {
+  const attnx::Tolerances tol;
+  const attnx::Pattern A = th::random_pattern(512, 2, 9);
+  attnx::MinDOptions opt;
+  const attnx::MinDResult kept = attnx::min_d(A, tol, opt, 9);
+  REQUIRE(kept.reached());
+  const std::uint64_t estimate = attnx::estimate_mind_bytes(A.L, opt.step, A.k, opt.projection);
+  // Room for half of d_min's columns (they are dropped at d_min / 2), and none at all.
+  for (std::uint64_t room : {4ull * A.L * (kept.d_min / 2), 0ull}) {
+    attnx::MinDOptions tight = opt;
+    tight.max_bytes = std::max<std::uint64_t>(estimate + room, 1ull << 20);
+    REQUIRE(tight.max_bytes - estimate < 4ull * A.L * kept.d_min);
+    const attnx::MinDResult r = attnx::min_d(A, tol, tight, 9);
+    CHECK(r.d_min == kept.d_min);
+    CHECK(r.bounds.logit_scale == kept.bounds.logit_scale);  // bit for bit
+    CHECK(r.bounds.max_abs_logit == kept.bounds.max_abs_logit);
+    CHECK(r.bounds.d_lambda == kept.bounds.d_lambda);
+  }
 }

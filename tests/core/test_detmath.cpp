@@ -92,3 +92,33 @@ TEST_CASE("det_exp and det_log are inverse to rounding") {
     CHECK(std::fabs(r - x) <= 4e-16 * std::max(1.0, std::fabs(x)) + 1e-15);
   }
 }
+
+TEST_CASE("below_det_exp answers y < det_exp(x) for y far from, near and at det_exp(x)") {
+  std::uint64_t s = 12345;
+  auto uniform = [&] {  // splitmix64 -> [0, 1)
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return double((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+  };
+  auto probe = [&](double y, double x) {
+    REQUIRE(attnx::below_det_exp(y, x) == (y < attnx::det_exp(x)));
+  };
+  for (int n = 0; n < 200000; ++n) {
+    // The ziggurat's range (x = -v^2/2, v up to 3.66) and beyond, to both ends of det_exp.
+    const double x = n % 4 == 3 ? -745.0 + 1455.0 * uniform() : -7.0 * uniform();
+    const double e = attnx::det_exp(x);
+    probe(e * uniform() * 2.0, x);  // anywhere in [0, 2e)
+    probe(e * (1.0 + (2.0 * uniform() - 1.0) * 1e-12), x);  // inside the band det_exp decides
+    probe(e * (1.0 + (2.0 * uniform() - 1.0) * 1e-10), x);  // just outside it
+    probe(e, x);
+    probe(std::nextafter(e, 0.0), x);
+    probe(std::nextafter(e, 2.0 * e + 1.0), x);
+  }
+  probe(-1.0, 0.0);
+  probe(0.0, -800.0);
+  probe(1.0, 800.0);
+  probe(std::numeric_limits<double>::infinity(), 1.0);
+  probe(std::numeric_limits<double>::quiet_NaN(), 1.0);
+  probe(0.5, std::numeric_limits<double>::quiet_NaN());
+}

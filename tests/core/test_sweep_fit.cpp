@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include <attnx/rng.hpp>
 #include <attnx/sweep.hpp>
 #include <attnx/sweep_io.hpp>
 
@@ -126,4 +127,24 @@ TEST_CASE("fit_power refuses one distinct length and non-positive d") {
   CHECK_FALSE(attnx::fit_power({64, 128}, {0, 300}).ok);
   CHECK(attnx::fit_power({64, 128}, {100, 100}).p == doctest::Approx(0.0).scale(1));
   CHECK(attnx::fit_power({64, 128}, {100, 100}).r2 == 1.0);
+}
+
+TEST_CASE("fit_power with a shared grid cache gives the fits it gives without one, bit for bit") {
+  attnx::PowerGridCache cache;
+  attnx::Rng rng(3);
+  const std::vector<std::vector<double>> length_sets = {{64, 128, 256, 512}, {16, 32}, {100, 300, 900}, {64, 128, 256, 512}};
+  int fits = 0;
+  for (int n = 0; n < 400; ++n) {
+    const std::vector<double>& L = length_sets[n % length_sets.size()];
+    std::vector<double> d;
+    for (double l : L) d.push_back(std::floor(200 + 80 * std::log(l) + 300 * rng.uniform()));
+    const attnx::PowerFit with = attnx::fit_power(L, d, &cache), without = attnx::fit_power(L, d);
+    REQUIRE(with.ok == without.ok);
+    CHECK(with.p == without.p);
+    CHECK(with.c == without.c);
+    CHECK(with.r2 == without.r2);
+    fits += with.ok;
+  }
+  CHECK(fits == 400);
+  CHECK(cache.powers.size() == 3u);  // one table per distinct set of lengths
 }
