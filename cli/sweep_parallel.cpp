@@ -9,6 +9,8 @@
 #include <mutex>
 #include <thread>
 
+#include <attnx/memory.hpp>
+#include <attnx/pattern.hpp>
 #include <attnx/sweep_cost.hpp>
 
 namespace attnx::cli {
@@ -46,8 +48,29 @@ std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int th
   return [threads](int n, const std::function<void(int)>& body) { parallel_for(n, threads, body); };
 }
 
-std::vector<SweepPoint> run_tasks(const SweepOptions& opt, const std::vector<SweepTask>& tasks, int threads,
+namespace {
+
+// opt with each search's room for kept columns (MinDOptions::keep_bytes) cut to its share of what
+// `threads` searches at the largest L leave of the budget, so that together they stay within it.
+SweepOptions with_keep_share(SweepOptions opt, const std::vector<SweepTask>& tasks, int threads) {
+  int L = 0;
+  for (const SweepTask& t : tasks) L = std::max(L, t.L);
+  if (L == 0 || threads <= 1) return opt;
+  PatternSpec s = opt.pattern;
+  s.L = L;
+  const std::uint64_t one = estimate_search_bytes(opt.construction, L, row_count_bound(s), opt.mind.step,
+                                                  opt.mind.d_max, opt.mind.projection);
+  const std::uint64_t all = one * static_cast<std::uint64_t>(threads);
+  const std::uint64_t share = opt.mind.max_bytes > all ? (opt.mind.max_bytes - all) / threads : 0;
+  opt.mind.keep_bytes = std::min(opt.mind.keep_bytes, share);
+  return opt;
+}
+
+}  // namespace
+
+std::vector<SweepPoint> run_tasks(const SweepOptions& in, const std::vector<SweepTask>& tasks, int threads,
                                   const Progress& progress) {
+  const SweepOptions opt = with_keep_share(in, tasks, threads);
   std::vector<std::size_t> order(tasks.size());
   for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return tasks[a].L > tasks[b].L; });

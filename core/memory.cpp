@@ -92,7 +92,7 @@ std::uint64_t estimate_mind_bytes(int L, int step, int k, ProjectionKind project
   // padded to the widest kernel's tile), row and watched-column buffers, B and the pattern; at
   // d_min the §9 scale's row sums (24 bytes a row). Not counted: the raw columns the search keeps
   // for that scale (mind.cpp, Kept) only in what the budget has left above this estimate, at most
-  // 32 MiB; without that room it draws them again.
+  // MinDOptions::keep_bytes; without that room it draws them again.
   const u64 watch = U(k > 64 ? k : 64);
   u64 extra = 0;  // gaussian and rademacher: nothing more
   if (column_family(projection) == ProjectionKind::Orthogonal)  // the block, one column in double

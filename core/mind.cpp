@@ -192,16 +192,15 @@ struct Watched {
 };
 
 // The raw columns drawn so far, kept so that SPEC §9's scale at d_min need not draw them again.
-// Room is reserved once for as many columns as fit in kKeptBytes and, on top of the search's
+// Room is reserved once for as many columns as fit in keep_bytes and, on top of the search's
 // estimate, in its memory budget (up to d_max); a search that goes past them drops them, and
 // bounds_at draws the stream again (the same columns, from the same seed).
-constexpr std::uint64_t kKeptBytes = 32ull << 20;
 struct Kept {
   std::vector<float> cols;  // column-major L x (cols.size() / L)
   bool on = false;
-  Kept(int L, int d_max, std::uint64_t estimate, std::uint64_t max_bytes) {
+  Kept(int L, int d_max, std::uint64_t estimate, std::uint64_t max_bytes, std::uint64_t keep_bytes) {
     const std::uint64_t column = 4 * static_cast<std::uint64_t>(L);
-    const std::uint64_t room = std::min(kKeptBytes, max_bytes > estimate ? max_bytes - estimate : 0);
+    const std::uint64_t room = std::min(keep_bytes, max_bytes > estimate ? max_bytes - estimate : 0);
     const std::uint64_t n = std::min<std::uint64_t>(static_cast<std::uint64_t>(d_max), room / column);
     on = n > 0;
     if (on) cols.reserve(static_cast<std::size_t>(n) * L);
@@ -286,7 +285,7 @@ MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt
   watched.load(A, G.data(), {0}, watch_budget);
   Pending pending{std::vector<float>(l * chunk), 0};
   ProjectionStream stream(opt.projection, L, projection_seed(seed));
-  Kept kept(L, opt.d_max, estimate, opt.max_bytes);
+  Kept kept(L, opt.d_max, estimate, opt.max_bytes, opt.keep_bytes);
   const double log_tau = det_log(tol.tau);
   auto sync = [&] { pending.join(opt.gram_kernel, G.data(), L, &res.gram_madds); };
   for (int d = opt.step; d <= opt.d_max; d += opt.step) {

@@ -16,8 +16,6 @@ namespace attnx {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& msg) { throw InvalidArgument("part", msg); }
-
 // Every task's shard (LPT: largest cost first, ties by L then trial, to the least loaded shard).
 std::vector<std::pair<SweepTask, int>> assign(const SweepOptions& opt, int count) {
   std::vector<SweepTask> all;

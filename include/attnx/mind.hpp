@@ -18,6 +18,11 @@ struct MinDOptions {
   // Gram kernel of the rank-m updates. Every kernel gives the same bits (gram.hpp), so this
   // changes the speed only; tests and benchmarks set it, must run here (gram_kernel_runs).
   GramKernel gram_kernel = GramKernel::Auto;
+  // Room for the raw columns the search keeps for SPEC §9's scale at d_min (on top of its
+  // estimate, and only in what max_bytes leaves above it); without room it draws them again. The
+  // speed changes, never a result. Searches that share one budget (the CLI's threaded sweep) pass
+  // each its share.
+  std::uint64_t keep_bytes = 32ull << 20;
 };
 void validate(const MinDOptions& opt);
 

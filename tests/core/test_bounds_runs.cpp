@@ -210,7 +210,9 @@ TEST_CASE("a sweep reports the median scale of the trials that reached, and the 
 TEST_CASE("the min-d search's scale is the same whether it kept the raw columns, dropped them midway or had no room") {
   const attnx::Tolerances tol;
   const attnx::Pattern A = th::random_pattern(512, 2, 9);
+  for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::OrthogonalUnit}) {
   attnx::MinDOptions opt;
+  opt.projection = kind;
   const attnx::MinDResult kept = attnx::min_d(A, tol, opt, 9);
   REQUIRE(kept.reached());
   const std::uint64_t estimate = attnx::estimate_mind_bytes(A.L, opt.step, A.k, opt.projection);
@@ -224,5 +226,12 @@ TEST_CASE("the min-d search's scale is the same whether it kept the raw columns,
     CHECK(r.bounds.logit_scale == kept.bounds.logit_scale);  // bit for bit
     CHECK(r.bounds.max_abs_logit == kept.bounds.max_abs_logit);
     CHECK(r.bounds.d_lambda == kept.bounds.d_lambda);
+  }
+  // A keep allowance smaller than d_min's columns (a threaded sweep's share of the budget).
+  attnx::MinDOptions shared = opt;
+  shared.keep_bytes = 4ull * A.L * (kept.d_min / 3);
+  const attnx::MinDResult r = attnx::min_d(A, tol, shared, 9);
+  CHECK(r.bounds.logit_scale == kept.bounds.logit_scale);
+  CHECK(r.bounds.max_abs_logit == kept.bounds.max_abs_logit);
   }
 }

@@ -148,3 +148,20 @@ TEST_CASE("fit_power with a shared grid cache gives the fits it gives without on
   CHECK(fits == 400);
   CHECK(cache.powers.size() == 3u);  // one table per distinct set of lengths
 }
+
+TEST_CASE("fit_power gives the bits it gave before its grid's powers were shared") {
+  // p, c and R^2 recorded (as hexadecimal floats) with the build before PowerGridCache.
+  struct Case { std::vector<double> L, d; double p, c, r2; };
+  const std::vector<Case> cases = {
+      {{64, 128, 256, 512}, {656, 752, 936, 976}, 0x1.906c90c92230ep-3, 0x1.2905635b6c1e3p+8, 0x1.dd99bb753021fp-1},
+      {{16, 32}, {300, 420}, 0x1.f113baed3d279p-2, 0x1.385eae3875e62p+6, 0x1p+0},
+      {{100, 300, 900}, {500, 610, 700}, 0x1.33411cc184dabp-3, 0x1.fc3d75fa285dbp+7, 0x1.fa59faed35198p-1}};
+  attnx::PowerGridCache cache;
+  for (const Case& k : cases)
+    for (attnx::PowerGridCache* c : {static_cast<attnx::PowerGridCache*>(nullptr), &cache}) {
+      const attnx::PowerFit f = attnx::fit_power(k.L, k.d, c);
+      CHECK(f.p == k.p);
+      CHECK(f.c == k.c);
+      CHECK(f.r2 == k.r2);
+    }
+}
