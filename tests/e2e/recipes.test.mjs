@@ -56,6 +56,8 @@ async function checkPost(page, explorers, requests) {
   assert.deepEqual(success, Array(explorers).fill('true'));
   await page.locator('attnx-lab').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => (document.querySelector('attnx-lab').result?.points.length ?? 0) > 0, null, { timeout: 90000 });
+  // The plot is redrawn at most every 100 ms after a point arrives (web/lab's render schedule).
+  await page.waitForFunction(() => document.querySelector('attnx-lab').shadowRoot.querySelectorAll('#plot-dl svg circle').length >= 10, null, { timeout: 10000 }).catch(() => {});
   const lab = await page.evaluate(() => {
     const el = document.querySelector('attnx-lab');
     return { state: el.lab.store.get(), dots: el.shadowRoot.querySelectorAll('#plot-dl svg circle').length, frames: el.shadowRoot.querySelectorAll('iframe').length };
