@@ -35,9 +35,7 @@ std::uint64_t check_sweep_budget(const SweepOptions& opt) {
   const int k = row_count_bound(s);
   check_search_budget(opt.construction, s.L, k, opt.mind.step, opt.mind.d_max, opt.mind.projection,
                       opt.mind.max_bytes);
-  const std::uint64_t one = estimate_search_bytes(opt.construction, s.L, k, opt.mind.step,
-                                                  opt.mind.d_max, opt.mind.projection);
-  return opt.mind.max_bytes / std::max<std::uint64_t>(one, 1);
+  return opt.mind.max_bytes / std::max<std::uint64_t>(search_bytes_at_largest(opt), 1);
 }
 
 // --threads (0: one per core), at most as many as the memory budget holds at the largest L (a

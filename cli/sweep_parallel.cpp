@@ -48,19 +48,20 @@ std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int th
   return [threads](int n, const std::function<void(int)>& body) { parallel_for(n, threads, body); };
 }
 
+std::uint64_t search_bytes_at_largest(const SweepOptions& opt) {
+  PatternSpec s = opt.pattern;
+  s.L = opt.Ls.back();
+  return estimate_search_bytes(opt.construction, s.L, row_count_bound(s), opt.mind.step, opt.mind.d_max,
+                               opt.mind.projection);
+}
+
 namespace {
 
 // opt with each search's room for kept columns (MinDOptions::keep_bytes) cut to its share of what
-// `threads` searches at the largest L leave of the budget, so that together they stay within it.
-SweepOptions with_keep_share(SweepOptions opt, const std::vector<SweepTask>& tasks, int threads) {
-  int L = 0;
-  for (const SweepTask& t : tasks) L = std::max(L, t.L);
-  if (L == 0 || threads <= 1) return opt;
-  PatternSpec s = opt.pattern;
-  s.L = L;
-  const std::uint64_t one = estimate_search_bytes(opt.construction, L, row_count_bound(s), opt.mind.step,
-                                                  opt.mind.d_max, opt.mind.projection);
-  const std::uint64_t all = one * static_cast<std::uint64_t>(threads);
+// `threads` searches at the sweep's largest L leave of the budget, so that together they stay within it.
+SweepOptions with_keep_share(SweepOptions opt, int threads) {
+  if (threads <= 1) return opt;
+  const std::uint64_t all = search_bytes_at_largest(opt) * static_cast<std::uint64_t>(threads);
   const std::uint64_t share = opt.mind.max_bytes > all ? (opt.mind.max_bytes - all) / threads : 0;
   opt.mind.keep_bytes = std::min(opt.mind.keep_bytes, share);
   return opt;
@@ -70,7 +71,7 @@ SweepOptions with_keep_share(SweepOptions opt, const std::vector<SweepTask>& tas
 
 std::vector<SweepPoint> run_tasks(const SweepOptions& in, const std::vector<SweepTask>& tasks, int threads,
                                   const Progress& progress) {
-  const SweepOptions opt = with_keep_share(in, tasks, threads);
+  const SweepOptions opt = with_keep_share(in, threads);
   std::vector<std::size_t> order(tasks.size());
   for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return tasks[a].L > tasks[b].L; });

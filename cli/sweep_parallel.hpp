@@ -18,6 +18,9 @@ void parallel_for(int n, int threads, const std::function<void(int)>& body);
 // A core ForEachRow (construct_lp.hpp) running the rows on `threads` threads (1: in order).
 std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int threads);
 
+// The memory estimate of one search (or moment trial) at the sweep's largest L (opt.Ls.back()).
+std::uint64_t search_bytes_at_largest(const SweepOptions& opt);
+
 // sweep_trial of every task, on `threads` threads (largest L first); results in the tasks' order.
 // progress gets the fraction of the work (trial_work of the prior cost model over finished
 // tasks) done, monotone; it is
