@@ -4,8 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include <attnx/inputs.hpp>
+
+#include "vec4.hpp"
 
 namespace attnx {
 
@@ -43,38 +47,106 @@ double input_scale(const float* X, int L, int D) {
   return scale_of(q2_max, k2_max, D);
 }
 
+namespace {
+
+// Rows' sums of Q's squared entries for one column: K's column kt (L floats), Q_ic =
+// float(sqrt(d) sum_e B_e K[col_e]) summed in double in A's entry order, added to q2 in place.
+void add_query_column(const Pattern& A, const std::vector<double>& B, const float* kt, double sqrt_d,
+                      std::vector<double>& q2) {
+  for (int i = 0; i < A.L; ++i) {
+    double acc = 0.0;
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) acc += B[e] * double(kt[A.col[e]]);
+    const float q = static_cast<float>(sqrt_d * acc);
+    q2[i] += double(q) * double(q);
+  }
+}
+
+// The same for four columns at once: kt4[4 j + m] is K's entry (j, m); each lane sums as
+// add_query_column does and the squares are added to q2 in column order, so the bits are the same.
+void add_query_columns4(const Pattern& A, const std::vector<double>& B, const float* kt4, double sqrt_d,
+                        std::vector<double>& q2) {
+  using vec::D2;
+  for (int i = 0; i < A.L; ++i) {
+    D2 lo = {0.0, 0.0}, hi = {0.0, 0.0};
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+      const float* k = kt4 + 4 * static_cast<std::size_t>(A.col[e]);
+      const D2 b = {B[e], B[e]};
+      lo = lo + b * D2{double(k[0]), double(k[1])};
+      hi = hi + b * D2{double(k[2]), double(k[3])};
+    }
+    const D2 qlo = lo * sqrt_d, qhi = hi * sqrt_d;
+    const double q[4] = {double(static_cast<float>(qlo[0])), double(static_cast<float>(qlo[1])),
+                         double(static_cast<float>(qhi[0])), double(static_cast<float>(qhi[1]))};
+    double s = q2[i];
+    for (int m = 0; m < 4; ++m) s = s + q[m] * q[m];
+    q2[i] = s;
+  }
+}
+
+}  // namespace
+
 // Column by column: K's entry (raw * row scale, in float, as scaled_projection_rows) and Q's
 // (float(sqrt(d) sum_e B_e K[col_e]), summed in double in A's entry order, as input_left_row),
-// their squares added to the rows' sums in column order, as input_scale adds them.
+// their squares added to the rows' sums in column order, as input_scale adds them. Four columns of
+// a piece at a time where it has them (add_query_columns4), then one by one.
 double jl_input_scale(const Pattern& A, const std::vector<double>& B, int d, const ProjectionScale& scale,
                       const std::function<void(int n, float* out)>& next, float* buf, int buf_cols) {
   const std::size_t l = static_cast<std::size_t>(A.L);
   std::vector<double> q2(l, 0.0), k2(l, 0.0);
-  std::vector<float> rs(l), kt(l);
+  std::vector<float> rs(l), kt(4 * l);
   for (std::size_t j = 0; j < l; ++j) rs[j] = scale.row_scale(static_cast<int>(j));
   const double sqrt_d = std::sqrt(double(d));
   for (int done = 0; done < d;) {
     const int n = std::min(buf_cols, d - done);
     next(n, buf);
-    for (int c = 0; c < n; ++c) {
+    int c = 0;
+    for (; c + 4 <= n; c += 4) {
+      const float* raw = buf + static_cast<std::size_t>(c) * l;
+      for (std::size_t j = 0; j < l; ++j)
+        for (std::size_t m = 0; m < 4; ++m) {
+          const float k = raw[m * l + j] * rs[j];
+          kt[4 * j + m] = k;
+          k2[j] += double(k) * double(k);
+        }
+      add_query_columns4(A, B, kt.data(), sqrt_d, q2);
+    }
+    for (; c < n; ++c) {
       const float* raw = buf + static_cast<std::size_t>(c) * l;
       for (std::size_t j = 0; j < l; ++j) {
         kt[j] = raw[j] * rs[j];
         k2[j] += double(kt[j]) * double(kt[j]);
       }
-      for (int i = 0; i < A.L; ++i) {
-        double acc = 0.0;
-        for (int e = A.row_begin(i); e < A.row_end(i); ++e) acc += B[e] * double(kt[A.col[e]]);
-        const float q = static_cast<float>(sqrt_d * acc);
-        q2[i] += double(q) * double(q);
-      }
+      add_query_column(A, B, kt.data(), sqrt_d, q2);
     }
     done += n;
   }
   return scale_of(*std::max_element(q2.begin(), q2.end()), *std::max_element(k2.begin(), k2.end()), d);
 }
 
-double max_abs(const float* Z, std::size_t n) { return max_abs_of(Z, n); }
+// Four lanes at a time: the largest |Z_i| is exact in float and does not depend on the order; a
+// NaN anywhere sends the scan to max_abs_of, which returns the first one as before.
+double max_abs(const float* Z, std::size_t n) {
+  using namespace vec;
+  const I4 magnitude = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+  I4 acc = {0, 0, 0, 0}, nan = acc;  // |x| as bits: for non-NaN floats, bits order as values
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const F4 x = load4(Z + i);
+    nan |= x != x;
+    const I4 a = (I4)x & magnitude;
+    const I4 up = a > acc;
+    acc = (a & up) | (acc & ~up);
+  }
+  if (nan[0] | nan[1] | nan[2] | nan[3]) return max_abs_of(Z, n);
+  const std::int32_t top = std::max(std::max(acc[0], acc[1]), std::max(acc[2], acc[3]));
+  float m;
+  std::memcpy(&m, &top, sizeof m);
+  for (; i < n; ++i) {
+    if (std::isnan(Z[i])) return max_abs_of(Z, n);
+    m = std::max(m, std::fabs(Z[i]));
+  }
+  return m;
+}
 double max_abs(const double* Z, std::size_t n) { return max_abs_of(Z, n); }
 
 int exponent_bits(const std::vector<double>& X, int bits) {

@@ -6,9 +6,12 @@
 
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
+#include <attnx/expf.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/schema.hpp>
+
+#include "vec4.hpp"
 
 namespace attnx {
 
@@ -58,17 +61,37 @@ void draw_projection_columns(Rng& rng, int L, int ncols, float* out) {
                     out + static_cast<std::size_t>(c) * L);
 }
 
+namespace {
+
+// The largest of z[0..n) as std::max_element finds it (an entry replaces the largest so far only
+// when greater: NaN is skipped unless z[0] is NaN, then the result is NaN), four lanes at a time.
+// Of equal +0 and -0 either may come back; z - mx, and so the softmax, is the same for both.
+float row_max(const float* z, std::size_t n) {
+  using namespace vec;
+  F4 acc = splat4(z[0]);
+  std::size_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const F4 x = load4(z + j);
+    acc = select4(x > acc, x, acc);
+  }
+  float mx = acc[0];
+  for (int q = 1; q < 4; ++q) mx = acc[q] > mx ? acc[q] : mx;
+  for (; j < n; ++j) mx = z[j] > mx ? z[j] : mx;
+  return mx;
+}
+
+}  // namespace
+
 void softmax_rows(const float* Z, float* M, int L) {
   const std::size_t l = static_cast<std::size_t>(L);
   for (std::size_t i = 0; i < l; ++i) {
     const float* z = Z + i * l;
     float* m = M + i * l;
-    float mx = *std::max_element(z, z + l);
+    const float mx = row_max(z, l);
+    for (std::size_t j = 0; j < l; ++j) m[j] = z[j] - mx;
+    expf_inplace(m, l);  // std::exp(float) of the WebAssembly build, bit for bit (expf.hpp)
     double sum = 0;
-    for (std::size_t j = 0; j < l; ++j) {
-      m[j] = std::exp(z[j] - mx);
-      sum += m[j];
-    }
+    for (std::size_t j = 0; j < l; ++j) sum += m[j];
     const float inv = static_cast<float>(1.0 / sum);
     for (std::size_t j = 0; j < l; ++j) m[j] *= inv;
   }
@@ -235,13 +258,14 @@ std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, 
 // (L x d, column-major) read in place, which gives the same value.
 double jl_scale_of(const Pattern& A, const Construction& c, const float* P, const ProjectionScale& scale) {
   if (!c.X.empty()) return input_scale(c.X.data(), A.L, c.d);
-  std::vector<float> col(static_cast<std::size_t>(A.L));
+  constexpr int kCols = 16;  // columns per piece (jl_input_scale takes four at a time)
+  std::vector<float> cols(static_cast<std::size_t>(A.L) * kCols);
   int at = 0;
   auto next = [&](int n, float* out) {
     std::copy(P + static_cast<std::size_t>(at) * A.L, P + static_cast<std::size_t>(at + n) * A.L, out);
     at += n;
   };
-  return jl_input_scale(A, c.B, c.d, scale, next, col.data(), 1);
+  return jl_input_scale(A, c.B, c.d, scale, next, cols.data(), kCols);
 }
 
 }  // namespace

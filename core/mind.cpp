@@ -13,6 +13,8 @@
 #include <attnx/memory.hpp>
 #include <attnx/schema.hpp>
 
+#include "vec4.hpp"
+
 namespace attnx {
 
 void validate(const MinDOptions& opt) {
@@ -86,6 +88,9 @@ int check_criterion(const Pattern& A, const std::vector<double>& B, const float*
 
 namespace {
 
+using vec::F4;
+using vec::load4;
+
 // Rows that failed recently. Their support columns of the current Gram matrix are kept up to date
 // as one L x W matrix (W = total support size, at most max(kWatchColumns, k)), updated with a small
 // GEMM per grid point, so that they can be tested in O(L W) without touching the L x L matrix.
@@ -126,15 +131,6 @@ struct Watched {
     int w0 = 0;
     for (; w0 + 4 <= W; w0 += 4) update_columns<4>(fresh, L, step, w0);
     for (; w0 < W; ++w0) update_columns<1>(fresh, L, step, w0);
-  }
-
-  // Four floats in a vector register (GCC's and Clang's vector extension: SSE2 natively, SIMD128
-  // in WASM); element-wise multiply then add, as the scalar code.
-  typedef float F4 __attribute__((vector_size(16)));
-  static F4 load4(const float* p) {
-    F4 v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
   }
 
   template <int WN>

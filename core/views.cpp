@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 
 #include <attnx/errors.hpp>
+
+#include "vec4.hpp"
 
 namespace attnx {
 
@@ -15,15 +18,6 @@ void require_pixels(const char* name, int v) {
   if (v < 1 || v > kMaxViewPixels)
     throw InvalidArgument(name, std::string(name) + " must be an integer from 1 to " +
                                     std::to_string(kMaxViewPixels) + " (got " + std::to_string(v) + ")");
-}
-
-// Whether x[j0..j1) holds a number (not only NaN), given its largest value `best` (-inf when no
-// entry was larger): only a cell of -inf or NaN entries needs the scan.
-bool has_number(const float* x, int j0, int j1, float best) {
-  if (best > -std::numeric_limits<float>::infinity()) return true;
-  for (int j = j0; j < j1; ++j)
-    if (x[j] == x[j]) return true;
-  return false;
 }
 
 Pooled make_pooled(int rows, int cols, int budget_r, int budget_c, float fill) {
@@ -37,107 +31,224 @@ Pooled make_pooled(int rows, int cols, int budget_r, int budget_c, float fill) {
 }
 
 // Column by column over the fr rows of one pixel row of M: the largest entry (NaN skipped; -inf
-// when none) and the first row holding it, whether a number (not NaN) is there, and the smallest
-// positive entry (+inf when none). Element-wise across rows, so the loop vectorises.
-struct Folded {
-  std::vector<float> top, low;
-  std::vector<int> first;
-  std::vector<unsigned char> num;
-  explicit Folded(std::size_t l) : top(l), low(l), first(l), num(l) {}
-};
-
-void fold_rows(const float* m, int rows, int L, Folded& f) {
+// when none) and the smallest positive entry (+inf when none). Element-wise across rows, four
+// columns at a time.
+void fold_rows(const float* m, int rows, int L, float* top, float* low) {
+  using namespace vec;
   const float inf = std::numeric_limits<float>::infinity();
-  std::fill(f.top.begin(), f.top.end(), -inf);
-  std::fill(f.low.begin(), f.low.end(), inf);
-  std::fill(f.first.begin(), f.first.end(), 0);
-  std::fill(f.num.begin(), f.num.end(), 0);
+  std::fill(top, top + L, -inf);
+  std::fill(low, low + L, inf);
+  const F4 zero = splat4(0.0f);
   for (int i = 0; i < rows; ++i) {
     const float* r = m + static_cast<std::size_t>(i) * L;
-    for (int j = 0; j < L; ++j) {
+    int j = 0;
+    for (; j + 4 <= L; j += 4) {
+      const F4 x = load4(r + j), t = load4(top + j), lo = load4(low + j);
+      store4(top + j, select4(x > t, x, t));  // NaN never wins; an equal later value does not either
+      store4(low + j, select4((x > zero) & (x < lo), x, lo));
+    }
+    for (; j < L; ++j) {
       const float x = r[j];
-      const bool up = x > f.top[j];  // NaN never wins; an equal later value does not either
-      f.top[j] = up ? x : f.top[j];
-      f.first[j] = up ? i : f.first[j];
-      f.num[j] = static_cast<unsigned char>(f.num[j] | (x == x));
-      f.low[j] = x > 0 && x < f.low[j] ? x : f.low[j];
+      top[j] = x > top[j] ? x : top[j];
+      low[j] = (x > 0 && x < low[j]) ? x : low[j];
     }
   }
 }
 
-// Cell [j0, j1) of a folded pixel row: its largest value, the first in row-major order among equal
-// ones (as a row-by-row scan keeps it), so of +0 and -0 the earlier one. false: no number there.
-bool cell_of(const Folded& f, int j0, int j1, float& out) {
-  float best = -std::numeric_limits<float>::infinity();
-  bool any = false;
-  int at = j0;
-  for (int j = j0; j < j1; ++j) {
-    if (f.top[j] > best) best = f.top[j], at = j;
-    any = any || f.num[j];
+// cm[q] = the largest of x[q f .. min(n, (q + 1) f)) for each of the ceil(n / f) cells (-inf when
+// a cell holds only NaN; x never holds NaN here). Several whole cells at a time, one vector lane
+// each, so the comparisons do not branch. Of equal +0 and -0 either may be kept: the callers scan
+// such cells again.
+void cell_maxima(const float* x, int n, int f, std::vector<float>& cm) {
+  using namespace vec;
+  const float inf = std::numeric_limits<float>::infinity();
+  const int cells = (n + f - 1) / f, whole = n / f;
+  cm.assign(static_cast<std::size_t>(cells), -inf);
+  int q = 0;
+  for (; q + 4 <= whole; q += 4) {
+    const float* p = x + static_cast<std::size_t>(q) * f;
+    F4 acc = splat4(-inf);
+    for (int k = 0; k < f; ++k) {
+      const F4 v = {p[k], p[f + k], p[2 * f + k], p[3 * f + k]};
+      acc = select4(v > acc, v, acc);
+    }
+    store4(cm.data() + q, acc);
   }
-  if (best == 0)  // equal values differ in bits only as +0 and -0: the earliest (row, column) wins
-    for (int j = j0; j < j1; ++j)
-      if (f.top[j] == 0 && f.first[j] < f.first[at]) at = j;
-  if (any) out = f.top[at];
-  return any;
+  for (; q < cells; ++q)
+    for (int j = q * f; j < std::min(n, (q + 1) * f); ++j) cm[q] = x[j] > cm[q] ? x[j] : cm[q];
+}
+
+void cell_maxima(const double* x, int n, int f, std::vector<double>& cm) {
+  using namespace vec;
+  const double inf = std::numeric_limits<double>::infinity();
+  const int cells = (n + f - 1) / f, whole = n / f;
+  cm.assign(static_cast<std::size_t>(cells), -inf);
+  int q = 0;
+  for (; q + 2 <= whole; q += 2) {
+    const double* p = x + static_cast<std::size_t>(q) * f;
+    D2 acc = {-inf, -inf};
+    for (int k = 0; k < f; ++k) {
+      const D2 v = {p[k], p[f + k]};
+      acc = select2(v > acc, v, acc);
+    }
+    std::memcpy(cm.data() + q, &acc, sizeof acc);
+  }
+  for (; q < cells; ++q)
+    for (int j = q * f; j < std::min(n, (q + 1) * f); ++j) cm[q] = x[j] > cm[q] ? x[j] : cm[q];
+}
+
+// M's cell of rows [i0, i1) and columns [j0, j1) scanned entry by entry in row-major order: the
+// first largest value (NaN skipped), or `out` unchanged when the cell holds only NaN. For the
+// cells whose folded maximum is 0 (+0 and -0 differ in bits: the row-major first is kept) or -inf
+// (NaN only, or a -inf there).
+void attention_cell_exact(const float* M, int L, int i0, int i1, int j0, int j1, float& out) {
+  bool any = false;
+  float best = 0;
+  for (int i = i0; i < i1; ++i)
+    for (int j = j0; j < j1; ++j) {
+      const float x = M[static_cast<std::size_t>(i) * L + j];
+      if (x == x && (!any || x > best)) best = x, any = true;
+    }
+  if (any) out = best;
+}
+
+// mx = max(mx, top[j]) and mn = min(mn, low[j]) over j < L (neither holds NaN: max and min are
+// exact, in any order), four lanes at a time.
+void extremes(const float* top, const float* low, int L, float& mx, float& mn) {
+  using namespace vec;
+  F4 hi = splat4(mx), lo = splat4(mn);
+  int j = 0;
+  for (; j + 4 <= L; j += 4) {
+    const F4 t = load4(top + j), l = load4(low + j);
+    hi = select4(t > hi, t, hi);
+    lo = select4(l < lo, l, lo);
+  }
+  for (int q = 0; q < 4; ++q) {
+    mx = hi[q] > mx ? hi[q] : mx;
+    mn = lo[q] < mn ? lo[q] : mn;
+  }
+  for (; j < L; ++j) {
+    mx = top[j] > mx ? top[j] : mx;
+    mn = low[j] < mn ? low[j] : mn;
+  }
 }
 
 // Max-pools M (NaN skipped; a cell of NaN only stays NaN) and finds its largest and smallest
 // positive entry: each pixel row folds its fr rows column by column, then its cells. Max and min
-// are exact, and ties keep the row-major first, so every value is the row-by-row scan's, bit for
-// bit.
+// are exact, and a cell whose maximum is 0 or -inf is scanned again in row-major order, so every
+// value is the row-by-row scan's, bit for bit.
 void pool_attention(const Construction& c, const ViewRequest& r, Views& v) {
   const int L = c.L;
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
   v.M = make_pooled(L, L, r.size, r.size, nan);
-  const std::size_t l = static_cast<std::size_t>(L);
-  Folded f(l);
-  float mx = 0, mn = std::numeric_limits<float>::infinity();
+  std::vector<float> top(static_cast<std::size_t>(L)), low(static_cast<std::size_t>(L)), cm;
+  float mx = 0, mn = inf;
   for (int i0 = 0, y = 0; i0 < L; i0 += v.M.fr, ++y) {
-    fold_rows(c.M.data() + static_cast<std::size_t>(i0) * l, std::min(v.M.fr, L - i0), L, f);
+    const int i1 = std::min(L, i0 + v.M.fr);
+    fold_rows(c.M.data() + static_cast<std::size_t>(i0) * L, i1 - i0, L, top.data(), low.data());
+    cell_maxima(top.data(), L, v.M.fc, cm);
     float* out = v.M.data.data() + static_cast<std::size_t>(y) * v.M.w;
-    for (int j0 = 0, q = 0; j0 < L; j0 += v.M.fc, ++q) cell_of(f, j0, std::min(L, j0 + v.M.fc), out[q]);
-    for (int j = 0; j < L; ++j) {
-      mx = f.top[j] > mx ? f.top[j] : mx;
-      mn = f.low[j] < mn ? f.low[j] : mn;
+    for (int j0 = 0, q = 0; j0 < L; j0 += v.M.fc, ++q) {
+      if (cm[q] == 0 || cm[q] == -inf) attention_cell_exact(c.M.data(), L, i0, i1, j0, std::min(L, j0 + v.M.fc), out[q]);
+      else out[q] = cm[q];
     }
+    extremes(top.data(), low.data(), L, mx, mn);
   }
   v.m_max = mx;
   v.m_min_positive = mn;
 }
 
-// log10 of the zero ratio off the support, max-pooled; NaN where a cell holds only support. Per
-// row and cell the largest off-support logit is found first (NaN skipped, as the page's pooling
-// does) and mapped once: x -> (x - min_{S_i} Z) / ln 10 is non-decreasing, so this is the largest
-// mapped value, bit for bit.
+bool on_support(const Pattern& A, int i, int j) {
+  for (int e = A.row_begin(i); e < A.row_end(i); ++e)
+    if (A.col[e] == j) return true;
+  return false;
+}
+
+// The zero-ratio pixel of rows [i0, i1) and columns [j0, j1), row by row as the reference scan
+// does: per row the largest off-support logit of the cell is mapped, x -> (x - min_{S_i} Z) /
+// ln 10 (each entry mapped when min_{S_i} Z is not finite: inf - inf), and the cell keeps the
+// first largest value (NaN when it holds no off-support number).
+float zero_cell_exact(const Pattern& A, const Construction& c, int i0, int i1, int j0, int j1) {
+  const double ln10 = std::log(10.0);
+  float out = std::numeric_limits<float>::quiet_NaN();
+  const auto keep = [&out](float val) {
+    if (std::isnan(out) || val > out) out = val;
+  };
+  for (int i = i0; i < i1; ++i) {
+    const float* z = c.logits.data() + static_cast<std::size_t>(i) * c.L;
+    const double zmin = c.rows.support_min_logit[static_cast<std::size_t>(i)];
+    float best = -std::numeric_limits<float>::infinity();
+    bool any = false;
+    for (int j = j0; j < j1; ++j) {
+      const float x = z[j];
+      if (x != x || on_support(A, i, j)) continue;
+      any = true;
+      if (!std::isfinite(zmin)) keep(static_cast<float>((double(x) - zmin) / ln10));
+      else best = x > best ? x : best;
+    }
+    if (any && std::isfinite(zmin)) keep(static_cast<float>((double(best) - zmin) / ln10));
+  }
+  return out;
+}
+
+// Column by column over rows [i0, i1) of the logits: the largest double(Z_ij) - min_{S_i} Z off
+// the support (NaN skipped; -inf when none), element-wise, two columns at a time. row: scratch.
+void fold_zero_rows(const Pattern& A, const Construction& c, int i0, int i1, float* row, double* top) {
+  using namespace vec;
+  const int L = c.L;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::fill(top, top + L, -std::numeric_limits<double>::infinity());
+  for (int i = i0; i < i1; ++i) {
+    const float* z = c.logits.data() + static_cast<std::size_t>(i) * L;
+    std::copy(z, z + L, row);
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) row[A.col[e]] = nan;
+    const double zmin = c.rows.support_min_logit[static_cast<std::size_t>(i)];
+    int j = 0;
+    for (; j + 2 <= L; j += 2) {
+      const D2 t = D2{double(row[j]), double(row[j + 1])} - zmin;
+      D2 best;
+      std::memcpy(&best, top + j, sizeof best);
+      best = select2(t > best, t, best);
+      std::memcpy(top + j, &best, sizeof best);
+    }
+    for (; j < L; ++j) {
+      const double t = double(row[j]) - zmin;
+      top[j] = t > top[j] ? t : top[j];
+    }
+  }
+}
+
+bool finite_support_mins(const Construction& c, int i0, int i1) {
+  for (int i = i0; i < i1; ++i)
+    if (!std::isfinite(c.rows.support_min_logit[static_cast<std::size_t>(i)])) return false;
+  return true;
+}
+
+// log10 of the zero ratio off the support, max-pooled; NaN where a cell holds only support. Each
+// pixel row folds its rows' double(Z_ij) - min_{S_i} Z column by column, then maps each cell's
+// largest once: the map is non-decreasing, so this is the row-by-row scan's largest mapped value.
+// Cells where the value's bits could differ (0: +0 or -0; -inf: no number or a -inf) and pixel
+// rows holding a row whose min_{S_i} Z is not finite are scanned as the reference does.
 void pool_zero(const Pattern& A, const Construction& c, const ViewRequest& r, Views& v) {
-  const int L = c.L, fc = pool_factor(L, r.size);
+  const int L = c.L;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   v.zero = make_pooled(L, L, r.size, r.size, nan);
   const double ln10 = std::log(10.0);
   std::vector<float> row(static_cast<std::size_t>(L));
-  for (int i = 0; i < L; ++i) {
-    const float* z = c.logits.data() + static_cast<std::size_t>(i) * L;
-    std::copy(z, z + L, row.begin());
-    for (int e = A.row_begin(i); e < A.row_end(i); ++e) row[static_cast<std::size_t>(A.col[e])] = nan;
-    const double zmin = c.rows.support_min_logit[static_cast<std::size_t>(i)];
-    float* out = v.zero.data.data() + static_cast<std::size_t>(i / v.zero.fr) * v.zero.w;
-    for (int j0 = 0, q = 0; j0 < L; j0 += fc, ++q) {
-      const int j1 = std::min(L, j0 + fc);
-      float best = -std::numeric_limits<float>::infinity();
-      for (int j = j0; j < j1; ++j) best = row[static_cast<std::size_t>(j)] > best ? row[static_cast<std::size_t>(j)] : best;
-      if (!has_number(row.data(), j0, j1, best)) continue;
-      if (!std::isfinite(zmin)) {  // x - zmin is not monotone there (inf - inf): map each entry
-        for (int j = j0, j1 = std::min(L, j0 + fc); j < j1; ++j) {
-          const float x = row[static_cast<std::size_t>(j)];
-          if (x != x) continue;
-          const float val = static_cast<float>((double(x) - zmin) / ln10);
-          if (std::isnan(out[q]) || val > out[q]) out[q] = val;
-        }
-        continue;
-      }
-      const float val = static_cast<float>((double(best) - zmin) / ln10);
-      if (std::isnan(out[q]) || val > out[q]) out[q] = val;
+  std::vector<double> top(static_cast<std::size_t>(L)), cm;
+  for (int i0 = 0, y = 0; i0 < L; i0 += v.zero.fr, ++y) {
+    const int i1 = std::min(L, i0 + v.zero.fr);
+    const bool fast = finite_support_mins(c, i0, i1);
+    if (fast) {
+      fold_zero_rows(A, c, i0, i1, row.data(), top.data());
+      cell_maxima(top.data(), L, v.zero.fc, cm);
+    }
+    float* out = v.zero.data.data() + static_cast<std::size_t>(y) * v.zero.w;
+    for (int j0 = 0, q = 0; j0 < L; j0 += v.zero.fc, ++q) {
+      const double best = fast ? cm[q] : 0;
+      const float val = static_cast<float>(best / ln10);
+      if (fast && val != 0 && best > -std::numeric_limits<double>::infinity()) out[q] = val;
+      else out[q] = zero_cell_exact(A, c, i0, i1, j0, std::min(L, j0 + v.zero.fc));
     }
   }
 }

@@ -137,7 +137,9 @@ Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowRepor
 Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z, const float* M,
                  const Tolerances& tol);
 
-// Stable row softmax of a row-major L x L matrix.
+// Stable row softmax of a row-major L x L matrix: M_ij = e^(Z_ij - max_j Z_ij) (expf.hpp's expf,
+// the WebAssembly build's std::exp, on every build) times float(1 / the row's sum in double, j
+// ascending).
 void softmax_rows(const float* Z, float* M, int L);
 
 // Seed of the pattern stream for a given seed (construct and sweep trials use it).

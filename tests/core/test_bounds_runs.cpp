@@ -125,6 +125,31 @@ TEST_CASE("the jl scale is the same read from X, from the ladder's columns and f
   }
 }
 
+TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the pieces: four columns at a time and one by one") {
+  const attnx::Tolerances tol;
+  for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::GaussianUnit}) {
+    const attnx::Pattern A = th::random_pattern(70, 3, 5);
+    for (int d : {1, 3, 4, 9, 33}) {
+      const attnx::Construction c = attnx::construct(A, tol, d, 5, attnx::kDefaultMaxBytes, nullptr, nullptr, true, kind);
+      const double want = attnx::input_scale(c.X.data(), A.L, d);
+      std::vector<float> P(static_cast<std::size_t>(A.L) * d);
+      attnx::ProjectionStream(kind, A.L, attnx::projection_seed(5)).next(d, P.data());
+      const attnx::ProjectionScale scale = attnx::projection_scale_of(kind, P.data(), A.L, d);
+      for (int piece : {1, 4, 5, 16}) {
+        CAPTURE(d);
+        CAPTURE(piece);
+        std::vector<float> buf(static_cast<std::size_t>(A.L) * piece);
+        std::size_t at = 0;
+        const double got = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float* out) {
+          std::copy(P.begin() + at, P.begin() + at + static_cast<std::size_t>(A.L) * n, out);
+          at += static_cast<std::size_t>(A.L) * n;
+        }, buf.data(), piece);
+        CHECK(got == want);
+      }
+    }
+  }
+}
+
 TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its floors (real runs)") {
   // jl and lp at their minimal d (lp at L = 1024 once: its search there takes seconds), moment at
   // D = 2m; scripts/bounds-table.mjs checks the same on every trial of its table up to L = 4096.

@@ -264,3 +264,83 @@ TEST_CASE("a cell of M keeps the row-major first of equal maxima: +0 before -0 a
   CHECK(std::signbit(c));
   CHECK(pooled({1, z, nz, 2}) == 2.0f);
 }
+
+namespace {
+
+// The reference scans, entry by entry (core/views.cpp's fast paths must give their bits): M's
+// cell keeps the row-major first largest (NaN skipped); the zero ratio maps each row's largest
+// off-support logit of the cell (each entry when the row's smallest support logit is not finite)
+// and keeps the first largest mapped value. NaN: nothing there.
+float reference_m_cell(const attnx::Construction& c, int i0, int i1, int j0, int j1) {
+  float out = NAN;
+  for (int i = i0; i < i1; ++i)
+    for (int j = j0; j < j1; ++j) {
+      const float x = c.M[(size_t)i * c.L + j];
+      if (x == x && (out != out || x > out)) out = x;
+    }
+  return out;
+}
+
+float reference_zero_cell(const attnx::Pattern& A, const attnx::Construction& c, int i0, int i1, int j0, int j1) {
+  float out = NAN;
+  for (int i = i0; i < i1; ++i) {
+    const double zmin = c.rows.support_min_logit[i];
+    float best = NAN;
+    for (int j = j0; j < j1; ++j) {
+      const float x = c.logits[(size_t)i * c.L + j];
+      if (x != x || on_support(A, i, j)) continue;
+      if (std::isfinite(zmin)) {
+        if (best != best || x > best) best = x;
+        continue;
+      }
+      const float v = float((double(x) - zmin) / std::log(10.0));
+      if (out != out || v > out) out = v;
+    }
+    if (best != best) continue;
+    const float v = float((double(best) - zmin) / std::log(10.0));
+    if (out != out || v > out) out = v;
+  }
+  return out;
+}
+
+bool same_bits(float a, float b) { return (a != a && b != b) || std::signbit(a) == std::signbit(b) && a == b; }
+
+}  // namespace
+
+TEST_CASE("pooled M and zero ratio give the reference scan's bits for +-0, denormals, infinities and NaN (random cells)") {
+  // Values that make the fast paths' maxima 0 or -inf, that round to -0 once mapped, and rows whose
+  // smallest support logit is not finite, mixed with ordinary ones.
+  const float pal[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.4e-45f, -1.4e-45f, 1e-30f, -1e-30f, 1, 2, -1, 0.5f};
+  const double zpal[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1, -1, 1e-300, 0.5};
+  attnx::Rng g(11);
+  int cells = 0, bad = 0;
+  for (int it = 0; it < 3000; ++it) {
+    attnx::PatternSpec s;
+    s.L = 2 + static_cast<int>(g.next() % (it % 2 ? 11 : 40));
+    s.k = std::min(s.L, 1 + static_cast<int>(g.next() % 3));
+    attnx::Rng prng(g.next());
+    const attnx::Pattern A = attnx::make_pattern(s, prng);
+    attnx::Construction c;
+    c.L = s.L;
+    c.d = 1;
+    const bool wild = g.next() % 2;  // every entry from the palette, or one in four
+    const auto pick = [&](int ints) {
+      return wild || g.next() % 4 == 0 ? pal[g.next() % 13] : float(int(g.next() % ints) - ints / 2);
+    };
+    for (int n = 0; n < s.L * s.L; ++n) c.M.push_back(pick(5) * 0.5f), c.logits.push_back(pick(7));
+    for (int i = 0; i < s.L; ++i)
+      c.rows.support_min_logit.push_back(g.next() % 3 == 0 ? zpal[g.next() % 9] : double(int(g.next() % 5) - 2));
+    attnx::ViewRequest r;
+    r.size = 1 + static_cast<int>(g.next() % s.L);
+    r.inputs = false;
+    const attnx::Views v = attnx::pool_views(A, c, r);
+    for (int y = 0; y < v.M.h; ++y)
+      for (int x = 0; x < v.M.w; ++x, ++cells) {
+        const int i0 = y * v.M.fr, i1 = std::min(s.L, i0 + v.M.fr), j0 = x * v.M.fc, j1 = std::min(s.L, j0 + v.M.fc);
+        if (!same_bits(v.M.data[(size_t)y * v.M.w + x], reference_m_cell(c, i0, i1, j0, j1))) ++bad;
+        if (!same_bits(v.zero.data[(size_t)y * v.M.w + x], reference_zero_cell(A, c, i0, i1, j0, j1))) ++bad;
+      }
+  }
+  CHECK(cells > 20000);
+  CHECK(bad == 0);
+}
