@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { poolSparseMax, poolDenseMax, poolGeometry, colourise, linearScale, logScale, attentionScale } from '../../web/common/raster.js';
+import { poolSparseMax, poolDenseMax, poolGeometry, colourise, linearScale, logScale, splitScale, attentionScale } from '../../web/common/raster.js';
 import { DIVERGING } from '../../web/common/diverging.js';
 import { VIRIDIS } from '../../web/common/viridis.js';
 
@@ -30,9 +30,11 @@ const EDGE_VALUES = Float32Array.from([NaN, -Infinity, Infinity, 0, -0, -1, 1, 0
 test('the scale objects colour exactly like the per-pixel functions', () => {
   const rnd = new Float32Array(4096).map((_, i) => Math.sin(i * 12.9898) * 3);
   const data = new Float32Array([...EDGE_VALUES, ...rnd]);
-  for (const s of [linearScale(0, 0.7, 0), linearScale(0.5, 2 * 0.3), linearScale(0.5, 2e-9), logScale(-6), logScale(-1)]) {
+  const scales = [linearScale(0, 0.7, 0), linearScale(0.5, 2 * 0.3), linearScale(0.5, 2e-9), logScale(-6), logScale(-1),
+    splitScale(-1, 3, 0.36, 0.72, 0.28), splitScale(0.5, 2, 0.3, 0.7, 0.3)];
+  for (const s of scales) {
     for (const lut of [VIRIDIS, DIVERGING]) {
-      assert.deepEqual(colourise(data, lut, s), colourise(data, lut, s.function()), `${s.kind} ${s.offset ?? s.floor}`);
+      assert.deepEqual(colourise(data, lut, s), colourise(data, lut, s.function()), `${s.kind} ${s.offset ?? s.floor ?? s.at}`);
     }
   }
 });
@@ -68,4 +70,21 @@ test('attention scales: linear maps NaN and -inf to the bottom, log leaves NaN t
   assert.deepEqual(px(log, 0), [0, 0, 0, 0]);
   assert.deepEqual([1, 2, 4].map((p) => px(log, p)), [bottom, bottom, top]);
   assert.deepEqual(px(log, 3), [VIRIDIS[3 * 128], VIRIDIS[3 * 128 + 1], VIRIDIS[3 * 128 + 2], 255]);  // (−3+6)/6 = 0.5
+});
+
+test('a position takes the lookup-table entry Math.round(x * 255), also next to every half step', () => {
+  // A table whose entry e is the colour (e, 255 - e, 0): the red channel reads the entry back.
+  const lut = new Uint8Array(768);
+  for (let e = 0; e < 256; e++) lut.set([e, 255 - e, 0], 3 * e);
+  const xs = [0, 1, 0.5 / 255];
+  for (let k = 0; k < 255; k++) {
+    const half = (k + 0.5) / 255;
+    xs.push(half, half * (1 - 2 ** -52), half * (1 + 2 ** -52), k / 255);
+  }
+  const data = Float64Array.from(xs);
+  for (const t of [linearScale(0, 1), (v) => v]) {
+    const rgba = colourise(data, lut, t);
+    const got = xs.map((_, p) => rgba[4 * p]);
+    assert.deepEqual(got, xs.map((x) => Math.round(x * 255)), typeof t);
+  }
 });

@@ -8,7 +8,7 @@
 // failures -> 'error' with the message.
 import { VIRIDIS } from '../common/viridis.js';
 import { DIVERGING } from '../common/diverging.js';
-import { poolGeometry, poolSparseMax, poolDenseMax, poolDenseAbsMax, colourise, attentionScale, linearScale } from '../common/raster.js';
+import { poolGeometry, poolSparseMax, poolDenseMax, poolDenseAbsMax, colourise, attentionScale, linearScale, splitScale } from '../common/raster.js';
 import { toRecord, poolSparseAbsMax, zeroRatioPooled, maxAbs, rowSlice } from './render-data.js';
 
 const ZERO_DECADES = 3;  // the zero-ratio colour scale spans tau / 10^3 .. 10 tau
@@ -72,11 +72,7 @@ function zeroRatio(c, opts, add, info) {
   let zmax = -Infinity;
   for (let q = 0; q < pooled.data.length; q++) if (pooled.data[q] > zmax) zmax = pooled.data[q];
   info.log10ZetaMax = zmax;
-  add('zero', image(pooled, DIVERGING, (v) => {
-    if (v !== v) return NaN;
-    if (v <= lt) return 0.36 * Math.max(0, 1 - (lt - v) / ZERO_DECADES);
-    return 0.72 + 0.28 * Math.min(1, v - lt);
-  }));
+  add('zero', image(pooled, DIVERGING, splitScale(lt, ZERO_DECADES, 0.36, 0.72, 0.28)));
 }
 
 // The two halves of X, each on its own symmetric scale: the core's pooled halves when made for
