@@ -21,8 +21,12 @@
 //            fatal) and the progress bar (#progress sampled every 250 ms: shown, distinct values).
 // A report, not a test: it prints a table and exits 0 (1 only if the page never draws).
 //
+// The report is also written as JSON (test-output/bench-explorer.json, or --json FILE) with issue
+// 26's targets; scripts/perf-table.mjs makes the README's table from it and bench-lab's.
+//
 //   node scripts/bench-explorer.mjs [--L 256,1024,4096] [--json out.json]
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from './chromium.mjs';
@@ -36,11 +40,13 @@ const BIG_L = 4096, BIG_D = 16384;       // the L that is not dragged, and the d
 const START_D = 64, TOP_D = 2048, BACK_D = 256;
 const MOVE_PX = 2, FRAME_MS = 16;        // one pointer step of MOVE_PX every FRAME_MS
 const PAUSE_MS = 500, STEPS = 5, STEP_GAP_MS = 300;
+// Issue 26's targets: p50 of a drawn result while d is dragged, per L (ms); L = 4096 drawn (ms).
+const TARGETS = { dragP50Ms: { 256: 20, 1024: 50 }, bigMs: 3000 };
 const IDLE_GRACE_MS = 3000;              // an input that drew nothing counts as answered after this
 const DRAW_TIMEOUT_MS = 120000;          // only so that a broken page cannot hang
 
 function parseArgs(argv) {
-  const o = { Ls: DEFAULT_LS, json: null };
+  const o = { Ls: DEFAULT_LS, json: `${ROOT}test-output/bench-explorer.json` };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--L') {
@@ -338,7 +344,10 @@ async function main() {
     for (const L of opts.Ls.filter((L) => L !== BIG_L)) rows.push(await benchL(browser, server.url, L));
     const big = opts.Ls.includes(BIG_L) ? await benchBig(browser, server.url) : null;
     printTable(rows, big);
-    if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ dir: DIR, cpus: cpus().length, rows, big }, null, 2)}\n`);
+    mkdirSync(dirname(opts.json), { recursive: true });
+    const report = { measured: new Date().toISOString(), dir: DIR, cpus: cpus().length, targets: TARGETS, rows, big };
+    writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n(written to ${opts.json.startsWith(ROOT) ? opts.json.slice(ROOT.length) : opts.json})`);
   } finally {
     await browser.close();
     await server.close();

@@ -186,6 +186,7 @@ async function main() {
   for (const threads of [...new Set([1, cpus().length])]) levels.push(await level(o, schema, preset, threads));
   const all = levels[levels.length - 1];
   const report = {
+    measured: new Date().toISOString(),
     preset: Object.entries(preset.values).map(([k, v]) => `${k}=${v}`).join(' '),
     cpus: cpus().length,
     levels: levels.map(levelReport),
