@@ -227,6 +227,23 @@ test('cancel: a queued task is dropped without touching the running one; concurr
   assert.match(r.later, /destroyed/);
 });
 
+test('warm() starts every worker up to the size before any task needs them; tasks then run on them', async () => {
+  const r = await page.evaluate(async () => {
+    const pool = await window.attnx.createPool({ size: 3 });
+    const before = pool._slots.length;  // createPool waits for the first worker only
+    const ready = await pool.warm();
+    const workers = pool._slots.map((s) => s.worker);
+    const again = await pool.warm();  // nothing more to start
+    const t = [1, 2, 3].map((seed) => pool.run('minD', { L: 128, seed }));
+    const busy = pool._slots.filter((s) => s.task).length;
+    await Promise.all(t);
+    const same = pool._slots.every((s, q) => s.worker === workers[q]);
+    pool.destroy();
+    return { before, ready, again, count: workers.length, busy, same };
+  });
+  assert.deepEqual(r, { before: 1, ready: 3, again: 3, count: 3, busy: 3, same: true });
+});
+
 test('a pool can be forced to the scalar build; results equal the SIMD build', async () => {
   const r = await page.evaluate(async () => {
     const pool = await window.attnx.createPool({ size: 1, flavour: 'scalar' });

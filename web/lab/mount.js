@@ -169,6 +169,7 @@ export async function mountLab(container, opts) {
   showMode(app, app.store.get());
   $('status').textContent = readyText(app.store.get());
   app.render.now();
+  app.pool.warm();  // every worker loads and runs its module once now, not in the first run
   return {
     app,
     store: app.store,

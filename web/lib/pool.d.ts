@@ -34,6 +34,8 @@ export declare class AttnxPool {
   ready(): Promise<ReturnType<AttnxApi['info']>>;
   /** Runs one API method in a worker; results are plain data, typed arrays transferred. */
   run(method: PoolMethod, opts?: object, control?: RunControl): Promise<any>;
+  /** Starts every worker not started yet (each loads its module now); resolves with how many are ready. */
+  warm(): Promise<number>;
   /** Terminates every worker; queued and running tasks reject with an AbortError. */
   destroy(): void;
 }

@@ -228,6 +228,20 @@ export class AttnxPool {
     });
   }
 
+  /**
+   * Starts the workers not started yet, up to the pool's size, so that each loads its module now
+   * rather than when a task first needs it (a page that runs many tasks at once calls this once
+   * it has drawn: the lab's first run waited about 150 ms on 2 cores for its second worker).
+   * Resolves with the number of workers ready; one that fails to load is replaced when a task
+   * needs it, as at any time.
+   */
+  warm() {
+    if (this._destroyed) return Promise.resolve(0);
+    while (this._slots.length < this._size) this._slots.push(new Slot(this));
+    for (const s of this._slots) if (!s.warmed) s.warmed = s.worker.postMessage({ type: 'warm' }) || true;
+    return Promise.allSettled(this._slots.map((s) => s.ready)).then((r) => r.filter((x) => x.status === 'fulfilled').length);
+  }
+
   /** Terminates every worker; queued and running tasks reject. */
   destroy() {
     if (this._destroyed) return;

@@ -95,6 +95,16 @@ async function runSliced(fn, api, id, opts, progress) {
   }
 }
 
+// WARM_OPTS: a small min-d search (pattern, projection columns, Gram kernel, the search's checks,
+// SPEC 9's scale): V8 first runs WebAssembly with its baseline compiler and optimises a function
+// only after it has run a while, so a worker's first task took about three times as long.
+const WARM_OPTS = { L: 256, seed: 1 };
+function warmUp(api) {
+  try {
+    api.minD(WARM_OPTS);
+  } catch { /* a warm-up that fails changes nothing */ }
+}
+
 let apiPromise = null;
 // The module's info() (sliced.js asks it which constructions run in slices), read once.
 let apiInfo = null;
@@ -141,6 +151,10 @@ self.onmessage = async (ev) => {
       apiPromise = null;
       self.postMessage({ type: 'init-error', error: plainError(e) });
     }
+    return;
+  }
+  if (msg.type === 'warm') {  // pool.warm(): run the hot code once, while nothing waits (see warmUp)
+    warmUp(await getApi());
     return;
   }
   if (msg.type === 'cancel') {
