@@ -65,7 +65,8 @@ namespace {
 
 // The largest of z[0..n) as std::max_element finds it (an entry replaces the largest so far only
 // when greater: NaN is skipped unless z[0] is NaN, then the result is NaN), four lanes at a time.
-// Of equal +0 and -0 either may come back; z - mx, and so the softmax, is the same for both.
+// Of equal +0 and -0 either may come back: z - mx then differs at most in the sign of a zero, and
+// e^(+0) = e^(-0) = 1, so the softmax is the same for both.
 float row_max(const float* z, std::size_t n) {
   using namespace vec;
   F4 acc = splat4(z[0]);

@@ -33,9 +33,10 @@ std::uint32_t bits_of(float x) {
   return u;
 }
 
-// Top 12 bits of |x| (sign cleared): at least kTop88 for |x| >= 88, infinities and NaN.
+// Top 12 bits of |x| (sign cleared): at least kTop88 for |x| >= 88, kTopInf for infinities and NaN.
 std::uint32_t abs_top12(float x) { return (bits_of(x) >> 20) & 0x7ff; }
-const std::uint32_t kTop88 = bits_of(88.0f) >> 20;
+constexpr std::uint32_t kTop88 = 0x42b;   // 88.0f is 0x42b00000
+constexpr std::uint32_t kTopInf = 0x7f8;  // +inf is 0x7f800000
 
 typedef double D2 __attribute__((vector_size(16)));
 typedef std::uint64_t U2 __attribute__((vector_size(16)));
@@ -45,7 +46,7 @@ typedef std::uint64_t U2 __attribute__((vector_size(16)));
 float expf_portable(float x) {
   if (abs_top12(x) >= kTop88) {
     if (bits_of(x) == bits_of(-__builtin_inff())) return 0.0f;
-    if (abs_top12(x) >= (bits_of(__builtin_inff()) >> 20)) return x + x;  // +inf, NaN
+    if (abs_top12(x) >= kTopInf) return x + x;  // +inf, NaN
     if (x > 0x1.62e42ep6f) return __builtin_inff();                       // overflow
     if (x < -0x1.9fe368p6f) return 0.0f;                                  // underflow
   }

@@ -55,41 +55,28 @@ void fold_rows(const float* m, int rows, int L, float* top, float* low) {
   }
 }
 
-// cm[q] = the largest of x[q f .. min(n, (q + 1) f)) for each of the ceil(n / f) cells (-inf when
-// a cell holds only NaN; x never holds NaN here). Several whole cells at a time, one vector lane
-// each, so the comparisons do not branch. Of equal +0 and -0 either may be kept: the callers scan
-// such cells again.
-void cell_maxima(const float* x, int n, int f, std::vector<float>& cm) {
-  using namespace vec;
-  const float inf = std::numeric_limits<float>::infinity();
-  const int cells = (n + f - 1) / f, whole = n / f;
-  cm.assign(static_cast<std::size_t>(cells), -inf);
-  int q = 0;
-  for (; q + 4 <= whole; q += 4) {
-    const float* p = x + static_cast<std::size_t>(q) * f;
-    F4 acc = splat4(-inf);
-    for (int k = 0; k < f; ++k) {
-      const F4 v = {p[k], p[f + k], p[2 * f + k], p[3 * f + k]};
-      acc = select4(v > acc, v, acc);
-    }
-    store4(cm.data() + q, acc);
-  }
-  for (; q < cells; ++q)
-    for (int j = q * f; j < std::min(n, (q + 1) * f); ++j) cm[q] = x[j] > cm[q] ? x[j] : cm[q];
-}
+// The lanes p[0], p[f], p[2 f], ... of a vector (one per lane).
+inline vec::F4 strided(const float* p, int f) { return vec::F4{p[0], p[f], p[2 * f], p[3 * f]}; }
+inline vec::D2 strided(const double* p, int f) { return vec::D2{p[0], p[f]}; }
 
-void cell_maxima(const double* x, int n, int f, std::vector<double>& cm) {
-  using namespace vec;
-  const double inf = std::numeric_limits<double>::infinity();
+// cm[q] = the largest of x[q f .. min(n, (q + 1) f)) for each of the ceil(n / f) cells (-inf when
+// a cell holds only NaN; x never holds NaN here). Several whole cells at a time, one per lane of V
+// (M: its lane masks), so the comparisons do not branch. Of equal +0 and -0 either may be kept:
+// the callers scan such cells again.
+template <class T, class V, class M>
+void cell_maxima(const T* x, int n, int f, std::vector<T>& cm) {
+  constexpr int N = static_cast<int>(sizeof(V) / sizeof(T));
+  const T inf = std::numeric_limits<T>::infinity(), lowest[4] = {-inf, -inf, -inf, -inf};
   const int cells = (n + f - 1) / f, whole = n / f;
   cm.assign(static_cast<std::size_t>(cells), -inf);
   int q = 0;
-  for (; q + 2 <= whole; q += 2) {
-    const double* p = x + static_cast<std::size_t>(q) * f;
-    D2 acc = {-inf, -inf};
+  for (; q + N <= whole; q += N) {
+    const T* p = x + static_cast<std::size_t>(q) * f;
+    V acc = strided(lowest, 1);
     for (int k = 0; k < f; ++k) {
-      const D2 v = {p[k], p[f + k]};
-      acc = select2(v > acc, v, acc);
+      const V v = strided(p + k, f);
+      const M up = v > acc;
+      acc = (V)(((M)v & up) | ((M)acc & ~up));
     }
     std::memcpy(cm.data() + q, &acc, sizeof acc);
   }
@@ -146,7 +133,7 @@ void pool_attention(const Construction& c, const ViewRequest& r, Views& v) {
   for (int i0 = 0, y = 0; i0 < L; i0 += v.M.fr, ++y) {
     const int i1 = std::min(L, i0 + v.M.fr);
     fold_rows(c.M.data() + static_cast<std::size_t>(i0) * L, i1 - i0, L, top.data(), low.data());
-    cell_maxima(top.data(), L, v.M.fc, cm);
+    cell_maxima<float, vec::F4, vec::I4>(top.data(), L, v.M.fc, cm);
     float* out = v.M.data.data() + static_cast<std::size_t>(y) * v.M.w;
     for (int j0 = 0, q = 0; j0 < L; j0 += v.M.fc, ++q) {
       if (cm[q] == 0 || cm[q] == -inf) attention_cell_exact(c.M.data(), L, i0, i1, j0, std::min(L, j0 + v.M.fc), out[q]);
@@ -158,6 +145,7 @@ void pool_attention(const Construction& c, const ViewRequest& r, Views& v) {
   v.m_min_positive = mn;
 }
 
+// Whether (i, j) is in A's support (a scan of row i's entries: used only by the exact scans).
 bool on_support(const Pattern& A, int i, int j) {
   for (int e = A.row_begin(i); e < A.row_end(i); ++e)
     if (A.col[e] == j) return true;
@@ -218,6 +206,7 @@ void fold_zero_rows(const Pattern& A, const Construction& c, int i0, int i1, flo
   }
 }
 
+// Whether every row in [i0, i1) has a finite smallest support logit (the fold needs it).
 bool finite_support_mins(const Construction& c, int i0, int i1) {
   for (int i = i0; i < i1; ++i)
     if (!std::isfinite(c.rows.support_min_logit[static_cast<std::size_t>(i)])) return false;
@@ -241,7 +230,7 @@ void pool_zero(const Pattern& A, const Construction& c, const ViewRequest& r, Vi
     const bool fast = finite_support_mins(c, i0, i1);
     if (fast) {
       fold_zero_rows(A, c, i0, i1, row.data(), top.data());
-      cell_maxima(top.data(), L, v.zero.fc, cm);
+      cell_maxima<double, vec::D2, vec::I2>(top.data(), L, v.zero.fc, cm);
     }
     float* out = v.zero.data.data() + static_cast<std::size_t>(y) * v.zero.w;
     for (int j0 = 0, q = 0; j0 < L; j0 += v.zero.fc, ++q) {

@@ -307,7 +307,7 @@ bool same_bits(float a, float b) { return (a != a && b != b) || std::signbit(a) 
 
 }  // namespace
 
-TEST_CASE("pooled M and zero ratio give the reference scan's bits for +-0, denormals, infinities and NaN (random cells)") {
+TEST_CASE("pooled M and zero ratio give the reference scan's bits for +-0, subnormals, infinities and NaN (random cells), and M's extremes") {
   // Values that make the fast paths' maxima 0 or -inf, that round to -0 once mapped, and rows whose
   // smallest support logit is not finite, mixed with ordinary ones.
   const float pal[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.4e-45f, -1.4e-45f, 1e-30f, -1e-30f, 1, 2, -1, 0.5f};
@@ -324,16 +324,22 @@ TEST_CASE("pooled M and zero ratio give the reference scan's bits for +-0, denor
     c.L = s.L;
     c.d = 1;
     const bool wild = g.next() % 2;  // every entry from the palette, or one in four
-    const auto pick = [&](int ints) {
-      return wild || g.next() % 4 == 0 ? pal[g.next() % 13] : float(int(g.next() % ints) - ints / 2);
+    const auto pick = [&](int ints, float scale) {
+      return wild || g.next() % 4 == 0 ? pal[g.next() % 13] : scale * float(int(g.next() % ints) - ints / 2);
     };
-    for (int n = 0; n < s.L * s.L; ++n) c.M.push_back(pick(5) * 0.5f), c.logits.push_back(pick(7));
+    for (int n = 0; n < s.L * s.L; ++n) c.M.push_back(pick(5, 0.5f)), c.logits.push_back(pick(7, 1.0f));
     for (int i = 0; i < s.L; ++i)
       c.rows.support_min_logit.push_back(g.next() % 3 == 0 ? zpal[g.next() % 9] : double(int(g.next() % 5) - 2));
     attnx::ViewRequest r;
     r.size = 1 + static_cast<int>(g.next() % s.L);
     r.inputs = false;
     const attnx::Views v = attnx::pool_views(A, c, r);
+    float mx = 0, mn = INFINITY;  // M's largest entry (from 0) and smallest positive one, NaN skipped
+    for (float m : c.M) {
+      mx = m > mx ? m : mx;
+      mn = m > 0 && m < mn ? m : mn;
+    }
+    if (!same_bits(float(v.m_max), mx) || !same_bits(float(v.m_min_positive), mn)) ++bad;
     for (int y = 0; y < v.M.h; ++y)
       for (int x = 0; x < v.M.w; ++x, ++cells) {
         const int i0 = y * v.M.fr, i1 = std::min(s.L, i0 + v.M.fr), j0 = x * v.M.fc, j1 = std::min(s.L, j0 + v.M.fc);

@@ -25,13 +25,14 @@ test('viridis lookup table ends', () => {
 });
 
 // Values that hit every branch: NaN, infinities, zero, negatives, the clamp ends, tiny and huge.
-const EDGE_VALUES = Float32Array.from([NaN, -Infinity, Infinity, 0, -0, -1, 1, 0.5, 1e-30, 1e-7, 0.123, 2, 1e30, -0.25]);
+const EDGE_VALUES = Float32Array.from([NaN, -Infinity, Infinity, 0, -0, -1, 1, 0.5, 1e-30, 1e-7, 0.123, 2, 1e30, -0.25, -2]);
 
 test('the scale objects colour exactly like the per-pixel functions', () => {
   const rnd = new Float32Array(4096).map((_, i) => Math.sin(i * 12.9898) * 3);
   const data = new Float32Array([...EDGE_VALUES, ...rnd]);
   const scales = [linearScale(0, 0.7, 0), linearScale(0.5, 2 * 0.3), linearScale(0.5, 2e-9), logScale(-6), logScale(-1),
-    splitScale(-1, 3, 0.36, 0.72, 0.28), splitScale(0.5, 2, 0.3, 0.7, 0.3)];
+    splitScale(-1, 3, 0.36, 0.72, 0.28), splitScale(0.5, 2, 0.3, 0.7, 0.3),
+    splitScale(Infinity, 3, 0.36, 0.72, 0.28), splitScale(-2, 0, 0.36, 0.72, 0.28)];  // NaN positions: inf - inf, 0 / 0
   for (const s of scales) {
     for (const lut of [VIRIDIS, DIVERGING]) {
       assert.deepEqual(colourise(data, lut, s), colourise(data, lut, s.function()), `${s.kind} ${s.offset ?? s.floor ?? s.at}`);

@@ -106,7 +106,7 @@ function colouriseBy(data, words, px, t) {
 }
 
 function colouriseLinear(data, words, px, { offset, div, nan }) {
-  const nanWord = nan === nan ? words[Math.round((nan < 0 ? 0 : nan > 1 ? 1 : nan) * 255)] : -1;
+  const nanWord = nan === nan ? words[lutIndex(nan < 0 ? 0 : nan > 1 ? 1 : nan)] : -1;
   for (let p = 0; p < data.length; p++) {
     let x = offset + data[p] / div;
     if (x !== x) {
@@ -124,6 +124,7 @@ function colouriseSplit(data, words, px, { at, lowSpan, lowTop, highBase, highRi
     const v = data[p];
     if (v !== v) continue;  // transparent
     let x = v <= at ? lowTop * Math.max(0, 1 - (at - v) / lowSpan) : highBase + highRise * Math.min(1, v - at);
+    if (x !== x) continue;  // a NaN position (inf - inf, 0 / 0): transparent, as the function's
     x = x < 0 ? 0 : x > 1 ? 1 : x;
     px[p] = words[lutIndex(x)];
   }
@@ -146,7 +147,7 @@ function colouriseLog(data, words, px, { floor }) {
 function logIndex(v, floor) {
   let x = (Math.log10(v) - floor) / -floor;
   x = x < 0 ? 0 : x > 1 ? 1 : x;
-  return Math.round(x * 255);
+  return lutIndex(x);
 }
 
 // colouriseLog for float32 values without a logarithm per pixel, with the same pixels: the entry
