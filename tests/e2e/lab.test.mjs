@@ -331,3 +331,24 @@ test('the lab page runs one worker per core (its own thread idles during a run),
   assert.match(info, new RegExp(`^Runs on ${cores} workers? \\(one per core\\)`));
   await ctx.close();
 });
+
+test('the lab starts all its workers while it idles after loading, before any run needs them', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => {
+    window.__attnxWorkers = 0;  // pool workers started (named 'attnx'; the render worker is not the lab's)
+    const W = window.Worker;
+    window.Worker = class extends W {
+      constructor(url, opts) {
+        super(url, opts);
+        if (opts && opts.name === 'attnx') window.__attnxWorkers++;
+      }
+    };
+  });
+  await page.goto(`${server.url}lab.html`);
+  await page.waitForFunction(() => window.attnxLab && document.body.dataset.run === 'idle', null, { timeout: 30000 });
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  await page.waitForFunction((n) => window.__attnxWorkers >= n, cores, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => [window.__attnxWorkers, document.body.dataset.run].join()), `${cores},idle`);
+  await ctx.close();
+});
