@@ -73,7 +73,7 @@ async function main(messages) {
   const [pool, core] = await Promise.all([createPool({ size: coreCount() }), load()]);
   const schema = await pool.run('schema', {});
   const lab = await mountLab($('lab-main'), {
-    pool, core, schema, box: document.body, messages,
+    pool, core, schema, box: document.body, messages, warm: true,
     labHref: (hash) => `${location.pathname}${hash}`,
     isDark: () => pageIsDark(document),
     applyTheme: (theme) => applyTheme(theme),

@@ -133,6 +133,7 @@ function clearResult(app) {
  *   applyTheme(theme)     shows the store's theme field (page: <html data-theme>)
  *   onRunState(s)         after the run state changed ('idle', 'running', 'done', ...)
  *   onResult(res)         when a sweep finished: the result record, its fits by the core
+ *   warm                  start every worker of the pool once mounted (pool.warm(); the page)
  * Resolves { app, store, apply(read, { group, format, run, refused }), run(), cancel() (the sweep and
  * the comparison), clearResult() };
  * rejects when the build info cannot be read.
@@ -169,7 +170,10 @@ export async function mountLab(container, opts) {
   showMode(app, app.store.get());
   $('status').textContent = readyText(app.store.get());
   app.render.now();
-  app.pool.warm();  // every worker loads and runs its module once now, not in the first run
+  // The lab page starts every worker now (each loads and runs its module once), so the first run
+  // does not wait for them; an element in an article leaves that to its first run (readers who
+  // never run one should not hold a worker per core).
+  if (opts.warm) app.pool.warm();
   return {
     app,
     store: app.store,
