@@ -3,7 +3,7 @@
 // float32 failure is said; jl's report is computed when asked.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openWatched } from './site-harness.mjs';
+import { useSite, openWatched, clickSettled } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { urlHash } from '../../scripts/explorer-url.mjs';
 
@@ -58,7 +58,7 @@ test('picking lp sets d = 32 and writes the link; jl\'s precision report is comp
   const { context, page, problems } = await open('#v=2&L=64&d=600&seed=2&help=0');
   await ready(page);
   assert.equal(await metric(page, 'precision'), 'available', 'jl: not computed until asked');
-  await page.click('.precision-ask');
+  await clickSettled(page, '.precision-ask');
   await page.waitForFunction(() => document.querySelector('#metrics [data-metric="bits"]'), null, { timeout: 60000 });
   await ready(page);  // the click may bring X's card into view: its images are computed again
   const want = api.precision({ L: 64, d: 600, seed: 2 }).precision;
@@ -90,6 +90,19 @@ test('X\'s images are made only when its card is on screen: off screen a change 
   await page.waitForFunction((x) => document.querySelector('#construction canvas.heat').toDataURL() !== x, before.x, { timeout: 30000 });
   const legend = await page.textContent('#construction');
   assert.match(legend, /√d·B·P: [0-9]/, 'the legend names the drawn half\'s largest value');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a result of the same settings keeps the precision button: a click on it is not lost to the redraw', async () => {
+  const { context, page, problems } = await open('#v=2&L=64&d=600&seed=2&help=0');
+  await ready(page);
+  const runs = await page.evaluate(() => Number(document.documentElement.dataset.runs));
+  const btn = await page.$('.precision-ask');
+  await page.locator('#construction').scrollIntoViewIfNeeded();  // X's card in view: computed again for its images
+  await ready(page, runs + 1);
+  assert.equal(await btn.evaluate((b) => b.isConnected), true, 'the same button');
+  assert.equal(await metric(page, 'precision'), 'available');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -5,7 +5,7 @@
 // verdict (phone.test.mjs checks the three viewports).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, openWatched } from './site-harness.mjs';
+import { useSite, openWatched, clickSettled } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { fmt, fmtInt } from '../../web/explorer/format.js';
 
@@ -38,7 +38,7 @@ test('jl: the floor at its logit scale and how many times it d uses, the schema\
   assert.equal(f.sentence, `The floor at this logit scale (Λ = ${fmt(r.bounds.logitScale)}) is D_Λ = ${fmt(r.bounds.dLambda)}; this X uses D = ${fmtInt(600)}, ${fmt(r.bounds.ratio)} times it.`);
   assert.equal(f.meaning, schema.bounds.d_lambda.help);
   assert.equal(await floorItem(page, 'bitsFloor'), null, 'no w before the precision report');
-  await page.click('.precision-ask');
+  await clickSettled(page, '.precision-ask');
   await page.waitForFunction(() => document.querySelector('#metrics .metric.floor[data-key="bitsFloor"]'), null, { timeout: 60000 });
   const p = api.precision({ L: 64, d: 600, seed: 2 });
   const b = await floorItem(page, 'bitsFloor');

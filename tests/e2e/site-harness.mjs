@@ -29,3 +29,13 @@ export async function openWatched(site, hash, { width = 1280, height = 900 } = {
   await page.goto(`${site.server.url}${hash}`);
   return { context, page, problems };
 }
+
+/** Clicks `selector` once the page is at rest: scrolled into view first, then waited for what that
+ *  asked for (a card coming into view may compute again, which draws the panels again), so that
+ *  the press and the release land on the element they were aimed at. */
+export async function clickSettled(page, selector) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() => document.documentElement.dataset.busy === '0', null, { timeout: 90000 });
+  await page.click(selector);
+}

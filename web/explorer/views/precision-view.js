@@ -95,8 +95,16 @@ export class PrecisionView {
     if (this.result) this.render();
   }
 
+  // Draws the section. While the report is only available, a result of the same construction, L
+  // and d draws the same button: it is kept, not built again, so a click on it that arrives as a
+  // new result is drawn (the same settings computed again, e.g. for X's images) is not lost
+  // between its press and its release.
   render() {
     const r = this.result, c = r.construction, words = this.schema.metrics;
+    const same = `${c}|${r.L}|${r.d}`;
+    const asking = !r.lp && (!this.report || this.report.state === 'available');
+    if (asking && this.asked === same) return;
+    this.asked = asking ? same : null;
     const info = constructionOf(this.schema, c);
     this.root.dataset.construction = c;
     const facts = [...(r.lp ? lpFacts(r, words) : []), ...precisionFacts(this.report, r, this.onAsk, info, words)];
