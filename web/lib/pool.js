@@ -238,7 +238,11 @@ export class AttnxPool {
   warm() {
     if (this._destroyed) return Promise.resolve(0);
     while (this._slots.length < this._size) this._slots.push(new Slot(this));
-    for (const s of this._slots) if (!s.warmed) s.warmed = s.worker.postMessage({ type: 'warm' }) || true;
+    for (const s of this._slots) {
+      if (s.warmed) continue;
+      s.worker.postMessage({ type: 'warm' });
+      s.warmed = true;
+    }
     return Promise.allSettled(this._slots.map((s) => s.ready)).then((r) => r.filter((x) => x.status === 'fulfilled').length);
   }
 

@@ -9,6 +9,7 @@
 //                                             file calls readAttention, importHead, surveyHead
 //                                             { bytes, name, options }
 //        { type: 'cancel', id }                       stop task id (sliced methods only, see below)
+//        { type: 'warm' }                             run a small task once (pool.warm(), see warmUp)
 //   out: { type: 'ready', info } | { type: 'init-error', error }
 //        { type: 'progress', id, fraction }
 //        { type: 'result', id, result, timing }       typed arrays transferred, not copied;
@@ -154,7 +155,9 @@ self.onmessage = async (ev) => {
     return;
   }
   if (msg.type === 'warm') {  // pool.warm(): run the hot code once, while nothing waits (see warmUp)
-    warmUp(await getApi());
+    try {
+      warmUp(await getApi());
+    } catch { /* a module that cannot load: 'init' has reported it */ }
     return;
   }
   if (msg.type === 'cancel') {

@@ -82,6 +82,7 @@ export class PrecisionView {
     this.root = el('div', { class: 'precision', 'data-construction': '' });
     this.result = null;
     this.report = null;
+    this.asked = null;  // construction|L|d of the button drawn while a report is only available
   }
 
   show(r) {
