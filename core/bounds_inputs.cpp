@@ -134,8 +134,7 @@ double max_abs(const float* Z, std::size_t n) {
     const F4 x = load4(Z + i);
     nan |= x != x;
     const I4 a = (I4)x & magnitude;
-    const I4 up = a > acc;
-    acc = (a & up) | (acc & ~up);
+    acc = select(a > acc, a, acc);
   }
   if (nan[0] | nan[1] | nan[2] | nan[3]) return max_abs_of(Z, n);
   const std::int32_t top = std::max(std::max(acc[0], acc[1]), std::max(acc[2], acc[3]));

@@ -73,7 +73,7 @@ float row_max(const float* z, std::size_t n) {
   std::size_t j = 0;
   for (; j + 4 <= n; j += 4) {
     const F4 x = load4(z + j);
-    acc = select4(x > acc, x, acc);
+    acc = select(x > acc, x, acc);
   }
   float mx = acc[0];
   for (int q = 1; q < 4; ++q) mx = acc[q] > mx ? acc[q] : mx;

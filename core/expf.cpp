@@ -1,8 +1,11 @@
-// attnx core: musl's expf, scalar and two lanes at a time (see expf.hpp).
+// attnx core: musl's expf, one by one and four at a time in two-lane vectors (see expf.hpp).
 #include <attnx/expf.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+
+#include "vec4.hpp"
 
 namespace attnx {
 
@@ -38,8 +41,8 @@ std::uint32_t abs_top12(float x) { return (bits_of(x) >> 20) & 0x7ff; }
 constexpr std::uint32_t kTop88 = 0x42b;   // 88.0f is 0x42b00000
 constexpr std::uint32_t kTopInf = 0x7f8;  // +inf is 0x7f800000
 
-typedef double D2 __attribute__((vector_size(16)));
-typedef std::uint64_t U2 __attribute__((vector_size(16)));
+using vec::D2;
+using vec::U2;
 
 }  // namespace
 
@@ -86,8 +89,9 @@ inline D2 expf_pair(float a, float b) {
 void expf_inplace(float* x, std::size_t n) {
   std::size_t j = 0;
   for (; j + 4 <= n; j += 4) {
-    if ((abs_top12(x[j]) >= kTop88) | (abs_top12(x[j + 1]) >= kTop88) | (abs_top12(x[j + 2]) >= kTop88) |
-        (abs_top12(x[j + 3]) >= kTop88)) {  // special cases: one by one
+    const std::uint32_t top = std::max(std::max(abs_top12(x[j]), abs_top12(x[j + 1])),
+                                       std::max(abs_top12(x[j + 2]), abs_top12(x[j + 3])));
+    if (top >= kTop88) {  // special cases: one by one
       for (std::size_t q = j; q < j + 4; ++q) x[q] = expf_portable(x[q]);
       continue;
     }

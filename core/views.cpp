@@ -44,8 +44,8 @@ void fold_rows(const float* m, int rows, int L, float* top, float* low) {
     int j = 0;
     for (; j + 4 <= L; j += 4) {
       const F4 x = load4(r + j), t = load4(top + j), lo = load4(low + j);
-      store4(top + j, select4(x > t, x, t));  // NaN never wins; an equal later value does not either
-      store4(low + j, select4((x > zero) & (x < lo), x, lo));
+      store4(top + j, select(x > t, x, t));  // NaN never wins; an equal later value does not either
+      store4(low + j, select((x > zero) & (x < lo), x, lo));
     }
     for (; j < L; ++j) {
       const float x = r[j];
@@ -60,10 +60,10 @@ inline vec::F4 strided(const float* p, int f) { return vec::F4{p[0], p[f], p[2 *
 inline vec::D2 strided(const double* p, int f) { return vec::D2{p[0], p[f]}; }
 
 // cm[q] = the largest of x[q f .. min(n, (q + 1) f)) for each of the ceil(n / f) cells (-inf when
-// a cell holds only NaN; x never holds NaN here). Several whole cells at a time, one per lane of V
-// (M: its lane masks), so the comparisons do not branch. Of equal +0 and -0 either may be kept:
+// a cell holds only NaN; x never holds NaN here). Several whole cells at a time, one per lane of V,
+// so the comparisons do not branch. Of equal +0 and -0 either may be kept:
 // the callers scan such cells again.
-template <class T, class V, class M>
+template <class T, class V>
 void cell_maxima(const T* x, int n, int f, std::vector<T>& cm) {
   constexpr int N = static_cast<int>(sizeof(V) / sizeof(T));
   const T inf = std::numeric_limits<T>::infinity(), lowest[4] = {-inf, -inf, -inf, -inf};
@@ -75,8 +75,7 @@ void cell_maxima(const T* x, int n, int f, std::vector<T>& cm) {
     V acc = strided(lowest, 1);
     for (int k = 0; k < f; ++k) {
       const V v = strided(p + k, f);
-      const M up = v > acc;
-      acc = (V)(((M)v & up) | ((M)acc & ~up));
+      acc = vec::select(v > acc, v, acc);
     }
     std::memcpy(cm.data() + q, &acc, sizeof acc);
   }
@@ -107,8 +106,8 @@ void extremes(const float* top, const float* low, int L, float& mx, float& mn) {
   int j = 0;
   for (; j + 4 <= L; j += 4) {
     const F4 t = load4(top + j), l = load4(low + j);
-    hi = select4(t > hi, t, hi);
-    lo = select4(l < lo, l, lo);
+    hi = select(t > hi, t, hi);
+    lo = select(l < lo, l, lo);
   }
   for (int q = 0; q < 4; ++q) {
     mx = hi[q] > mx ? hi[q] : mx;
@@ -133,7 +132,7 @@ void pool_attention(const Construction& c, const ViewRequest& r, Views& v) {
   for (int i0 = 0, y = 0; i0 < L; i0 += v.M.fr, ++y) {
     const int i1 = std::min(L, i0 + v.M.fr);
     fold_rows(c.M.data() + static_cast<std::size_t>(i0) * L, i1 - i0, L, top.data(), low.data());
-    cell_maxima<float, vec::F4, vec::I4>(top.data(), L, v.M.fc, cm);
+    cell_maxima<float, vec::F4>(top.data(), L, v.M.fc, cm);
     float* out = v.M.data.data() + static_cast<std::size_t>(y) * v.M.w;
     for (int j0 = 0, q = 0; j0 < L; j0 += v.M.fc, ++q) {
       if (cm[q] == 0 || cm[q] == -inf) attention_cell_exact(c.M.data(), L, i0, i1, j0, std::min(L, j0 + v.M.fc), out[q]);
@@ -196,7 +195,7 @@ void fold_zero_rows(const Pattern& A, const Construction& c, int i0, int i1, flo
       const D2 t = D2{double(row[j]), double(row[j + 1])} - zmin;
       D2 best;
       std::memcpy(&best, top + j, sizeof best);
-      best = select2(t > best, t, best);
+      best = select(t > best, t, best);
       std::memcpy(top + j, &best, sizeof best);
     }
     for (; j < L; ++j) {
@@ -230,7 +229,7 @@ void pool_zero(const Pattern& A, const Construction& c, const ViewRequest& r, Vi
     const bool fast = finite_support_mins(c, i0, i1);
     if (fast) {
       fold_zero_rows(A, c, i0, i1, row.data(), top.data());
-      cell_maxima<double, vec::D2, vec::I2>(top.data(), L, v.zero.fc, cm);
+      cell_maxima<double, vec::D2>(top.data(), L, v.zero.fc, cm);
     }
     float* out = v.zero.data.data() + static_cast<std::size_t>(y) * v.zero.w;
     for (int j0 = 0, q = 0; j0 < L; j0 += v.zero.fc, ++q) {
