@@ -326,9 +326,10 @@ test('embed mode: figures and a minimal strip, usable at 360 px; Embed button gi
   assert.ok(w >= 120, `heatmap only ${w}px wide`);
   assert.doesNotMatch(await page.getAttribute('#open-full', 'href'), /embed=1/);
   await page.screenshot({ path: join(outDir, 'explorer-embed-360.png'), fullPage: true });
-  // The snippet from the normal page.
+  // The snippet from the normal page: a new document (a hash change and a reload could load the
+  // embed page's own link again, written 250 ms after its last change, embed=1 included).
+  await page.goto('about:blank');
   await page.goto(server.url + '#L=64');
-  await page.reload();
   await ready(page, 1);
   await page.click('#embed-btn');
   const snippet = await page.inputValue('#embed-code');
