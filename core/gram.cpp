@@ -60,20 +60,33 @@ inline V v_mul(V a, V b) { return _mm_mul_ps(a, b); }
 
 }  // namespace
 
-void gram_update_lower_kernel(float* G, int L, const float* Pb, int n) {
-  if (L <= 0 || n <= 0) return;
+namespace {
+
+// The four-lane kernel (or the scalar one where there is none) and the scalar one on a band.
+void band_vector(float* band, int L, const float* Pb, int n, int c0, int c1) {
+  if (L <= 0 || n <= 0 || c0 >= c1) return;
 #ifdef ATTNX_GRAM_VECTOR
   // 8 four-lane accumulators: ~37 GFLOP/s in V8 (Zen 4)
-  gram_detail::gram_blocked<8, 4, four_lane::tile_vector<8, 4>>(G, L, Pb, n);
+  gram_detail::gram_blocked<8, 4, four_lane::tile_vector<8, 4>>(band, L, Pb, n, c0, c1);
 #else
   // 8 scalar accumulators: fastest scalar shape
-  gram_detail::gram_blocked<4, 2, gram_detail::tile_scalar<4, 2>>(G, L, Pb, n);
+  gram_detail::gram_blocked<4, 2, gram_detail::tile_scalar<4, 2>>(band, L, Pb, n, c0, c1);
 #endif
 }
 
+void band_scalar(float* band, int L, const float* Pb, int n, int c0, int c1) {
+  if (L <= 0 || n <= 0 || c0 >= c1) return;
+  gram_detail::gram_blocked<4, 2, gram_detail::tile_scalar<4, 2>>(band, L, Pb, n, c0, c1);
+}
+
+}  // namespace
+
+void gram_update_lower_kernel(float* G, int L, const float* Pb, int n) {
+  band_vector(G, L, Pb, n, 0, L);
+}
+
 void gram_update_lower_scalar(float* G, int L, const float* Pb, int n) {
-  if (L <= 0 || n <= 0) return;
-  gram_detail::gram_blocked<4, 2, gram_detail::tile_scalar<4, 2>>(G, L, Pb, n);
+  band_scalar(G, L, Pb, n, 0, L);
 }
 
 const char* gram_kernel_label(GramKernel k) {
@@ -136,17 +149,30 @@ void require_gram_kernel_runs(GramKernel k) {
                           " does not run here (this build on this CPU runs " + here + ")");
 }
 
-void gram_update_lower_with(GramKernel k, float* G, int L, const float* Pb, int n) {
+void gram_update_lower_band_with(GramKernel k, float* band, int L, const float* Pb, int n, int c0,
+                                 int c1) {
   if (k == GramKernel::Auto) k = gram_kernel_best();
   require_gram_kernel_runs(k);
+  if (c0 < 0 || c1 < c0 || c1 > std::max(L, 0) || c0 % kGramBandAlign != 0)
+    fail("gram_band", "gram_band: columns " + std::to_string(c0) + " .. " + std::to_string(c1) +
+                          " must satisfy 0 <= c0 <= c1 <= L = " + std::to_string(L) +
+                          " with c0 a multiple of " + std::to_string(kGramBandAlign));
   switch (k) {
-    case GramKernel::Scalar: return gram_update_lower_scalar(G, L, Pb, n);
+    case GramKernel::Scalar: return band_scalar(band, L, Pb, n, c0, c1);
 #ifdef ATTNX_X86
-    case GramKernel::Avx2: return x86::gram_update_lower_avx2(G, L, Pb, n);
-    case GramKernel::Avx512: return x86::gram_update_lower_avx512(G, L, Pb, n);
+    case GramKernel::Avx2: return x86::gram_update_lower_avx2(band, L, Pb, n, c0, c1);
+    case GramKernel::Avx512: return x86::gram_update_lower_avx512(band, L, Pb, n, c0, c1);
 #endif
-    default: return gram_update_lower_kernel(G, L, Pb, n);  // sse2 or wasm-simd128
+    default: return band_vector(band, L, Pb, n, c0, c1);  // sse2 or wasm-simd128
   }
+}
+
+void gram_update_lower_band(float* band, int L, const float* Pb, int n, int c0, int c1) {
+  gram_update_lower_band_with(gram_kernel_best(), band, L, Pb, n, c0, c1);
+}
+
+void gram_update_lower_with(GramKernel k, float* G, int L, const float* Pb, int n) {
+  gram_update_lower_band_with(k, G, L, Pb, n, 0, std::max(L, 0));
 }
 
 void gram_update_lower(float* G, int L, const float* Pb, int n) {

@@ -20,6 +20,8 @@
 #include <cstddef>
 #include <vector>
 
+#include <attnx/gram.hpp>
+
 namespace attnx::gram_detail {
 
 constexpr int kKc = 256;  // columns of P per packed chunk (step <= 256 is a single chunk)
@@ -62,15 +64,19 @@ inline void prefetch_columns(const float* g, std::size_t ldg, int rows) {
     for (int r = 0; r < rows; r += 16) __builtin_prefetch(g + c * ldg + r, 1);
 }
 
-// G += Pb Pb^T on the lower triangle (contract of gram_update_lower). Tile is the micro-kernel:
-// Tile(A, B, kc, g, ldg, buf) sums acc(r, c) = sum_t A[t*MR + r] * B[t*MR + c] over t = 0 .. kc-1
-// in order (separate multiply and add), then adds acc to g (column-major, ld ldg) when g is not
-// null, else stores it to buf[c * MR + r] (buf is never null). NR divides MR (the B side of a
-// column block lies inside one packed row block). Cost: L^2 n / 2 multiply-adds (plus the
-// diagonal tiles' upper halves), memory L x min(n, kKc) floats (rows padded to MR) for the chunk.
+// G += Pb Pb^T on the lower triangle's columns c0 .. c1-1 (contract of gram_update_lower_band;
+// c0 = 0, c1 = L is gram_update_lower). Gc points at column c0 of G (column-major, ld L): only
+// G(i, j) with c0 <= j < c1, i >= j is written, so Gc may be a band of c1 - c0 columns. Tile is
+// the micro-kernel: Tile(A, B, kc, g, ldg, buf) sums acc(r, c) = sum_t A[t*MR + r] * B[t*MR + c]
+// over t = 0 .. kc-1 in order (separate multiply and add), then adds acc to g (column-major, ld
+// ldg) when g is not null, else stores it to buf[c * MR + r] (buf is never null). NR divides MR
+// (the B side of a column block lies inside one packed row block) and kGramBandAlign (a band's
+// first column starts a column block). Cost: about (c1 - c0)(L - (c0 + c1) / 2) n multiply-adds
+// (plus the diagonal tiles' upper halves), memory L x min(n, kKc) floats (rows padded to MR).
 template <int MR, int NR, auto Tile>
-void gram_blocked(float* G, int L, const float* Pb, int n) {
+void gram_blocked(float* Gc, int L, const float* Pb, int n, int c0, int c1) {
   static_assert(MR % NR == 0, "NR must divide MR");
+  static_assert(kGramBandAlign % NR == 0, "NR must divide the band alignment");
   constexpr int kPanel = kPanelRows / MR > 0 ? kPanelRows / MR : 1;  // row blocks per panel
   const int nb = (L + MR - 1) / MR;
   const std::size_t ld = static_cast<std::size_t>(L);
@@ -81,21 +87,21 @@ void gram_blocked(float* G, int L, const float* Pb, int n) {
     const float* Pk = packed.data();
     pack_rows<MR>(Pb, L, t0, kc, packed.data());
     // A panel of row blocks stays in cache while every column block up to its last row visits it.
-    for (int p0 = 0; p0 < nb; p0 += kPanel) {
+    for (int p0 = (c0 / MR / kPanel) * kPanel; p0 < nb; p0 += kPanel) {
       const int p1 = std::min(nb, p0 + kPanel);
-      for (int j0 = 0; j0 < std::min(L, p1 * MR); j0 += NR) {
+      for (int j0 = c0; j0 < std::min(c1, p1 * MR); j0 += NR) {
         // B side: columns j0 .. j0+NR-1 live inside one packed row block (NR divides MR).
         const float* B = Pk + static_cast<std::size_t>(j0 / MR) * MR * kc + (j0 % MR);
-        const int ncols = std::min(NR, L - j0);
+        const int ncols = std::min(NR, c1 - j0);
         for (int b = std::max(p0, j0 / MR); b < p1; ++b) {
           const int i0 = b * MR;
           const float* A = Pk + static_cast<std::size_t>(b) * MR * kc;
-          float* g = G + static_cast<std::size_t>(j0) * ld + i0;
+          float* g = Gc + static_cast<std::size_t>(j0 - c0) * ld + i0;
           if (b + 1 < p1) prefetch_columns<NR>(g + MR, ld, std::min(MR, L - i0 - MR));
           if (i0 >= j0 + NR - 1 && i0 + MR <= L && ncols == NR) {
             Tile(A, B, kc, g, ld, buf);  // interior: straight into G (buf unused)
           } else {
-            Tile(A, B, kc, nullptr, 0, buf);  // diagonal or edge: only i >= j inside the matrix
+            Tile(A, B, kc, nullptr, 0, buf);  // diagonal or edge: only i >= j inside the band
             add_tile_lower<MR>(buf, g, ld, i0, j0, L, ncols);
           }
         }

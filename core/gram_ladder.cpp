@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
 
 namespace attnx {
@@ -34,6 +35,8 @@ void GramLadder::reset(int L, std::uint64_t seed, ProjectionKind family) {
   work_lower_d_ = -1;
   work_symmetric_ = false;
   rungs_.clear();
+  band_ = BandSum{};
+  pending_added_ = pending_d_ = -1;
 }
 
 void GramLadder::draw_columns(int d) {
@@ -60,21 +63,16 @@ void GramLadder::draw_columns(int d) {
 }
 
 int GramLadder::start_from(int target) {
-  const std::size_t ll = static_cast<std::size_t>(L_) * L_;
-  int best = 0;
-  auto it = rungs_.upper_bound(target);
-  if (it != rungs_.begin()) best = std::prev(it)->first;
-  const bool work_usable = work_lower_d_ >= 0 && work_lower_d_ <= target &&
-                           (work_lower_d_ % kLadderStep == 0 || work_lower_d_ == target);
-  if (work_usable && work_lower_d_ >= best) return work_lower_d_;  // continue in place
-  if (best > 0) {
-    work_ = rungs_.at(best);
+  const int from = start_column(L_, seed_, target, family_);
+  if (work_lower_d_ >= 0 && from == work_lower_d_) return from;  // continue in place
+  if (from > 0) {
+    work_ = rungs_.at(from);
   } else {
-    work_.assign(ll, 0.0f);
+    work_.assign(static_cast<std::size_t>(L_) * L_, 0.0f);
   }
-  work_lower_d_ = best;
+  work_lower_d_ = from;
   work_symmetric_ = false;
-  return best;
+  return from;
 }
 
 void GramLadder::evict_for(std::uint64_t need, int d_now) {
@@ -104,7 +102,9 @@ bool GramLadder::prepare(int L, std::uint64_t seed, int d,
                          const std::function<bool(double)>& progress, ProjectionKind kind) {
   const ProjectionKind family = column_family(kind);
   if (!has_key_ || L != L_ || seed != seed_ || family != family_) reset(L, seed, family);
-  added_ = 0;
+  drop_bands();
+  added_ = (pending_d_ == d && work_lower_d_ == d) ? pending_added_ : 0;  // summed in bands
+  pending_added_ = pending_d_ = -1;
   draw_columns(d);
   if (work_lower_d_ != d) {
     const int from = start_from(d);
@@ -125,6 +125,147 @@ bool GramLadder::prepare(int L, std::uint64_t seed, int d,
     symmetrize_from_lower(work_.data(), L_);
     work_symmetric_ = true;
   }
+  return true;
+}
+
+int GramLadder::start_column(int L, std::uint64_t seed, int d, ProjectionKind kind) const {
+  if (!has_key_ || L != L_ || seed != seed_ || column_family(kind) != family_) return 0;
+  if (work_lower_d_ == d) return d;
+  int best = 0;
+  auto it = rungs_.upper_bound(d);
+  if (it != rungs_.begin()) best = std::prev(it)->first;
+  const bool work_usable = work_lower_d_ >= 0 && work_lower_d_ <= d &&
+                           (work_lower_d_ % kLadderStep == 0 || work_lower_d_ == d);
+  return work_usable && work_lower_d_ >= best ? work_lower_d_ : best;
+}
+
+std::vector<int> GramLadder::rungs_kept_between(int from, int d) const {
+  // The rungs prepare keeps when it sums from .. d (keep_rung): within fit steps below d.
+  std::vector<int> out;
+  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
+  if (bytes == 0 || bytes > cap_) return out;
+  const std::uint64_t fit = cap_ / bytes;
+  for (int t = (from / kLadderStep + 1) * kLadderStep; t <= d; t += kLadderStep)
+    if (static_cast<std::uint64_t>(d - t) < fit * kLadderStep) out.push_back(t);
+  return out;
+}
+
+int GramLadder::begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kind) {
+  const ProjectionKind family = column_family(kind);
+  if (!has_key_ || L != L_ || seed != seed_ || family != family_) reset(L, seed, family);
+  drop_bands();
+  pending_added_ = pending_d_ = -1;
+  if (work_lower_d_ == d) return d;
+  const int from = start_from(d);
+  band_.active = true;
+  band_.from = from;
+  band_.d = d;
+  band_.own_t = from;
+  band_.rungs = rungs_kept_between(from, d);
+  const std::size_t ll = static_cast<std::size_t>(L_) * L_;
+  evict_for(band_.rungs.size() * ll * sizeof(float), d);
+  for (int t : band_.rungs) band_.rung_g[t].assign(ll, 0.0f);
+  work_lower_d_ = -1;  // work_ is being summed: never read as it is until finish_bands
+  work_symmetric_ = false;
+  return from;
+}
+
+void GramLadder::drop_bands() {
+  if (!band_.active) return;
+  band_ = BandSum{};
+  work_lower_d_ = -1;
+  work_symmetric_ = false;
+}
+
+void GramLadder::check_band(int c0, int c1) const {
+  if (!band_.active) fail("gram_band", "gram_band: no band sum has begun (begin_bands)");
+  if (c0 < 0 || c1 <= c0 || c1 > L_ || c0 % kGramBandAlign != 0)
+    fail("gram_band", "gram_band: columns " + std::to_string(c0) + " .. " + std::to_string(c1) +
+                          " must satisfy 0 <= c0 < c1 <= L = " + std::to_string(L_) +
+                          " with c0 a multiple of " + std::to_string(kGramBandAlign));
+  for (const auto& b : band_.taken)
+    if (c0 < b.second && b.first < c1)
+      fail("gram_band", "gram_band: columns " + std::to_string(c0) + " .. " + std::to_string(c1) +
+                            " overlap a band already summed");
+}
+
+std::vector<float> GramLadder::band_start(int c0, int c1) const {
+  check_band(c0, c1);
+  if (band_.from == 0) return {};
+  const std::size_t l = static_cast<std::size_t>(L_);
+  return std::vector<float>(work_.begin() + static_cast<std::ptrdiff_t>(c0 * l),
+                            work_.begin() + static_cast<std::ptrdiff_t>(c1 * l));
+}
+
+bool GramLadder::sum_band(int c0, int c1, const std::function<bool(double)>& progress) {
+  if (band_.own_c0 != c0 || band_.own_c1 != c1) {
+    check_band(c0, c1);
+    if (band_.own_c0 >= 0) fail("gram_band", "gram_band: this worker's band is already chosen");
+    band_.own_c0 = c0;
+    band_.own_c1 = c1;
+    draw_columns(band_.d);
+  }
+  const std::size_t l = static_cast<std::size_t>(L_);
+  float* band = work_.data() + static_cast<std::size_t>(c0) * l;
+  const double span = std::max(1, band_.d - band_.from);
+  while (band_.own_t < band_.d) {
+    const int t = band_.own_t, n = std::min(kLadderStep - t % kLadderStep, band_.d - t);
+    gram_update_lower_band(band, L_, P_.data() + static_cast<std::size_t>(t) * l, n, c0, c1);
+    band_.own_t = t + n;
+    auto r = band_.rung_g.find(band_.own_t);
+    if (r != band_.rung_g.end()) std::copy(band, band + (c1 - c0) * l, r->second.data() + c0 * l);
+    if (progress && !progress(double(band_.own_t - band_.from) / span)) return false;
+  }
+  if (std::find(band_.taken.begin(), band_.taken.end(), std::make_pair(c0, c1)) == band_.taken.end())
+    band_.taken.emplace_back(c0, c1);
+  return true;
+}
+
+void GramLadder::adopt_band(int c0, int c1, const float* at_d, std::size_t at_d_size,
+                            const float* rungs, std::size_t rungs_size) {
+  adopt_band_by(c0, c1, at_d_size, rungs_size, [&](float* dst, std::size_t off, std::size_t n) {
+    const float* src = off < at_d_size ? at_d + off : rungs + (off - at_d_size);
+    std::copy(src, src + n, dst);
+  });
+}
+
+void GramLadder::adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_t rungs_size,
+                               const std::function<void(float*, std::size_t, std::size_t)>& read) {
+  check_band(c0, c1);
+  if (band_.own_c0 >= 0 && c0 < band_.own_c1 && band_.own_c0 < c1)
+    fail("gram_band", "gram_band: a band taken in overlaps this worker's own");
+  const std::size_t l = static_cast<std::size_t>(L_), w = static_cast<std::size_t>(c1 - c0) * l;
+  if (at_d_size != w || rungs_size != w * band_.rungs.size())
+    fail("gram_band", "gram_band: a band of columns " + std::to_string(c0) + " .. " +
+                          std::to_string(c1) + " has " + std::to_string(w) + " floats at d and " +
+                          std::to_string(w * band_.rungs.size()) + " at its rungs");
+  read(work_.data() + c0 * l, 0, w);
+  for (std::size_t k = 0; k < band_.rungs.size(); ++k)
+    read(band_.rung_g[band_.rungs[k]].data() + c0 * l, w * (k + 1), w);
+  band_.taken.emplace_back(c0, c1);
+}
+
+bool GramLadder::finish_bands() {
+  if (!band_.active) return false;
+  auto taken = band_.taken;
+  std::sort(taken.begin(), taken.end());
+  int covered = 0;
+  for (const auto& b : taken)
+    if (b.first == covered) covered = b.second;
+  if (covered != L_) {
+    drop_bands();
+    return false;
+  }
+  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
+  for (auto& r : band_.rung_g) {
+    evict_for(bytes, band_.d);
+    rungs_.emplace(r.first, std::move(r.second));
+  }
+  work_lower_d_ = band_.d;
+  work_symmetric_ = false;
+  pending_added_ = band_.d - band_.from;
+  pending_d_ = band_.d;
+  band_ = BandSum{};
   return true;
 }
 

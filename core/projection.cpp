@@ -128,6 +128,15 @@ void ProjectionStream::next(int n, float* out) {
   }
 }
 
+void ProjectionStream::skip(int n) {
+  const int target = drawn_ + std::max(n, 0);
+  const bool ortho = column_family(kind_) == ProjectionKind::Orthogonal;
+  const int keep_from = ortho ? target - target % orthogonal_block(L_) : target;
+  for (; drawn_ < keep_from; ++drawn_) rng_.next();  // columns nothing after them reads
+  std::vector<float> scratch(static_cast<std::size_t>(L_));
+  while (drawn_ < target) next(1, scratch.data());  // the block's columns before target
+}
+
 void add_row_norms2(const float* cols, int L, int n, std::vector<double>& norms2) {
   const std::size_t l = static_cast<std::size_t>(L);
   norms2.resize(l, 0.0);

@@ -57,16 +57,16 @@ ATTNX_TARGET_END
 constexpr int kAvx2Rows = 24, kAvx2Cols = 4;      // 12 eight-lane accumulators
 constexpr int kAvx512Rows = 32, kAvx512Cols = 8;  // 16 sixteen-lane accumulators
 
-void gram_update_lower_avx2(float* G, int L, const float* Pb, int n) {
-  if (L <= 0 || n <= 0) return;
-  gram_detail::gram_blocked<kAvx2Rows, kAvx2Cols, avx2::tile_vector<kAvx2Rows, kAvx2Cols>>(G, L,
-                                                                                          Pb, n);
+void gram_update_lower_avx2(float* band, int L, const float* Pb, int n, int c0, int c1) {
+  if (L <= 0 || n <= 0 || c0 >= c1) return;
+  gram_detail::gram_blocked<kAvx2Rows, kAvx2Cols, avx2::tile_vector<kAvx2Rows, kAvx2Cols>>(
+      band, L, Pb, n, c0, c1);
 }
 
-void gram_update_lower_avx512(float* G, int L, const float* Pb, int n) {
-  if (L <= 0 || n <= 0) return;
+void gram_update_lower_avx512(float* band, int L, const float* Pb, int n, int c0, int c1) {
+  if (L <= 0 || n <= 0 || c0 >= c1) return;
   gram_detail::gram_blocked<kAvx512Rows, kAvx512Cols, avx512::tile_vector<kAvx512Rows, kAvx512Cols>>(
-      G, L, Pb, n);
+      band, L, Pb, n, c0, c1);
 }
 
 // Chains per round: enough independent ones to cover the latency of two pipes, few enough to

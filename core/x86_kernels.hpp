@@ -8,9 +8,10 @@
 #ifdef ATTNX_X86
 namespace attnx::x86 {
 
-// Contract of gram_update_lower_with; call only when cpu_runs_avx2() / cpu_runs_avx512().
-void gram_update_lower_avx2(float* G, int L, const float* Pb, int n);
-void gram_update_lower_avx512(float* G, int L, const float* Pb, int n);
+// Contract of gram_update_lower_band_with (checked by the caller); call only when cpu_runs_avx2()
+// / cpu_runs_avx512().
+void gram_update_lower_avx2(float* band, int L, const float* Pb, int n, int c0, int c1);
+void gram_update_lower_avx512(float* band, int L, const float* Pb, int n, int c0, int c1);
 
 // Contract of run_peak_chains for one instruction set; same conditions.
 PeakWork peak_chains_avx2(bool fused, long rounds);

@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <attnx/calls.hpp>
+#include <attnx/calls_bands.hpp>
 #include <attnx/calls_heads.hpp>
 #include <attnx/calls_io.hpp>
 #include <attnx/calls_lab.hpp>
@@ -72,6 +73,34 @@ val js_construct_with(val opts, val on_progress, GramLadder& ladder) {
   });
 }
 
+// The band calls of calls_bands.hpp: the ladder's own ones and a helper's.
+val js_gram_plan(val opts, int workers, GramLadder& ladder) {
+  return guarded([&] { return record(gram_plan_call(from_js(opts), workers, ladder)); });
+}
+val js_gram_band_start(GramLadder& ladder, int c0, int c1) {
+  return guarded([&] { return typed_array(gram_band_start_call(ladder, c0, c1)); });
+}
+val js_gram_band(val opts, val band, val start, val on_progress) {
+  return guarded([&] {
+    return record(gram_band_call(from_js(opts), from_js(band), floats_from_js(start, "start"),
+                                 js_progress(on_progress)));
+  });
+}
+val js_gram_home_band(GramLadder& ladder, int c0, int c1, val on_progress) {
+  return guarded([&] { return gram_home_band_call(ladder, c0, c1, js_progress(on_progress)); });
+}
+val js_gram_adopt(GramLadder& ladder, int c0, int c1, val at_d, val rungs) {
+  return guarded([&] {
+    const JoinedFloats in(at_d, "atD", rungs, "rungs");
+    gram_adopt_call(ladder, c0, c1, in.a_size, in.b_size,
+                    [&](float* dst, std::size_t off, std::size_t n) { in.read(dst, off, n); });
+    return true;
+  });
+}
+val js_gram_finish(GramLadder& ladder) {
+  return guarded([&] { return gram_finish_call(ladder); });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnx) {
@@ -87,6 +116,12 @@ EMSCRIPTEN_BINDINGS(attnx) {
       .get("params", [](const Stopped& s) { return to_js(*s.params); })
       .get("cancelled", [](const Stopped&) { return true; });
   emscripten::function("constructWith", &js_construct_with);
+  emscripten::function("gramPlan", &js_gram_plan);
+  emscripten::function("gramBandStart", &js_gram_band_start);
+  emscripten::function("gramBand", &js_gram_band);
+  emscripten::function("gramHomeBand", &js_gram_home_band);
+  emscripten::function("gramAdopt", &js_gram_adopt);
+  emscripten::function("gramFinish", &js_gram_finish);
   emscripten::function("precision", js<&precision_call>);
   emscripten::function("minD", js<&min_d_call>);
   emscripten::function("sweepPoint", js<&sweep_point_call>);

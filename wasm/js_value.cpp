@@ -1,6 +1,7 @@
 // attnx wasm: JavaScript values to and from JsonValue, errors and progress (see js_value.hpp).
 #include "js_value.hpp"
 
+#include <algorithm>
 #include <new>
 
 #include <attnx/call_options.hpp>
@@ -100,6 +101,42 @@ std::string bytes_from_js(const val& v) {
   std::string s(u8["length"].as<std::size_t>(), '\0');
   if (!s.empty()) val(emscripten::typed_memory_view(s.size(), reinterpret_cast<unsigned char*>(s.data()))).call<void>("set", u8);
   return s;
+}
+
+namespace {
+
+// v as a Float32Array (undefined, null: an empty one); anything else is refused naming field.
+val float32_array(const val& v, const char* field) {
+  if (v.isUndefined() || v.isNull()) return val::global("Float32Array").new_(0);
+  if (!v.instanceof(val::global("Float32Array")))
+    throw InvalidArgument(field, std::string(field) + " must be a Float32Array (got " + describe_value(from_js(v)) + ")");
+  return v;
+}
+
+}  // namespace
+
+JoinedFloats::JoinedFloats(const val& first, const char* first_field, const val& second,
+                           const char* second_field)
+    : a(float32_array(first, first_field)), b(float32_array(second, second_field)),
+      a_size(a["length"].as<std::size_t>()), b_size(b["length"].as<std::size_t>()) {}
+
+void JoinedFloats::read(float* dst, std::size_t offset, std::size_t n) const {
+  while (n > 0) {  // a piece of a, then of b
+    const bool in_a = offset < a_size;
+    const std::size_t at = in_a ? offset : offset - a_size, have = (in_a ? a_size : b_size) - at;
+    const std::size_t m = std::min(n, have);
+    val(emscripten::typed_memory_view(m, dst)).call<void>("set", (in_a ? a : b).call<val>("subarray", at, at + m));
+    dst += m;
+    offset += m;
+    n -= m;
+  }
+}
+
+std::vector<float> floats_from_js(const val& v, const char* field) {
+  const val f = float32_array(v, field);
+  std::vector<float> out(f["length"].as<std::size_t>());
+  if (!out.empty()) val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", f);
+  return out;
 }
 
 Progress js_progress(const val& callback) {

@@ -54,6 +54,19 @@ Progress js_progress(const val& callback);
 // The bytes of a Uint8Array (any typed array or DataView: its bytes) or ArrayBuffer, copied once
 // into the wasm heap; anything else is refused (InvalidArgument "bytes").
 std::string bytes_from_js(const val& v);
+// The floats of a Float32Array, copied once into the wasm heap; undefined or null: none; anything
+// else is refused (InvalidArgument naming field).
+std::vector<float> floats_from_js(const val& v, const char* field);
+// Floats of two Float32Arrays read as one list (a, then b), for a core call that copies them
+// straight to where they go: size() is their total, read(dst, offset, n) copies floats offset ..
+// offset+n-1 to dst. Anything but a Float32Array (or undefined / null: empty) is refused
+// (InvalidArgument naming the field).
+struct JoinedFloats {
+  val a, b;
+  std::size_t a_size = 0, b_size = 0;
+  JoinedFloats(const val& first, const char* first_field, const val& second, const char* second_field);
+  void read(float* dst, std::size_t offset, std::size_t n) const;
+};
 
 // A new JS typed array holding a copy of v. By hand, as embind has no typed-array value type
 // (register_vector makes a C++ object JS must delete): one copy through typed_memory_view.

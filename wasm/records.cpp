@@ -3,6 +3,7 @@
 // are fresh typed arrays, small ones plain arrays, nested records registered records, and what the
 // core marks unknown or not reached null (known).
 #include <attnx/calls.hpp>
+#include <attnx/calls_bands.hpp>
 #include <attnx/calls_heads.hpp>
 #include <attnx/calls_io.hpp>
 #include <attnx/calls_lab.hpp>
@@ -193,6 +194,14 @@ void register_heads() {
       .field("cancelled", &S::cancelled);
 }
 
+void register_bands() {
+  using P = GramPlan;
+  Record<P>("GramPlan").field("split", &P::split).field("L", &P::L).field("from", &P::from)
+      .field("d", &P::d).list("edges", &P::edges).list("rungs", &P::rungs);
+  using B = GramBand;
+  Record<B>("GramBand").field("cancelled", &B::cancelled).array("atD", &B::at_d).array("rungs", &B::rungs);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnx_records) {
@@ -202,4 +211,5 @@ EMSCRIPTEN_BINDINGS(attnx_records) {
   register_searches();
   register_lab();
   register_heads();
+  register_bands();
 }

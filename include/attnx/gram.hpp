@@ -24,6 +24,19 @@ void gram_update_lower_with(GramKernel k, float* G, int L, const float* Pb, int 
 // gram_update_lower_with(gram_kernel_best(), ...): what the min-d search and the ladder run.
 void gram_update_lower(float* G, int L, const float* Pb, int n);
 
+// A band's first column is a multiple of this (every kernel's column block divides it).
+constexpr int kGramBandAlign = 32;
+// Contract: the same update as gram_update_lower_with on columns c0 .. c1-1 of G's lower triangle
+// only. band is those columns of G (L x (c1 - c0), column-major, ld L: band[(j - c0) L + i] is
+// G(i, j)); rows i >= j are added to, nothing else is touched. Each element gets the same sum, bit
+// for bit, as from the whole update, so G can be summed in bands by separate workers. Errors:
+// InvalidArgument("gram_band") unless 0 <= c0 <= c1 <= L and c0 % kGramBandAlign == 0;
+// InvalidArgument("gram_kernel") as gram_update_lower_with. Cost: about (c1 - c0)(L - (c0 + c1)/2) n
+// multiply-adds.
+void gram_update_lower_band_with(GramKernel k, float* band, int L, const float* Pb, int n, int c0,
+                                 int c1);
+void gram_update_lower_band(float* band, int L, const float* Pb, int n, int c0, int c1);
+
 // Whether kernel k is compiled into this build and this CPU can run it (Auto: always true).
 bool gram_kernel_runs(GramKernel k);
 // Throws InvalidArgument("gram_kernel", message naming the kernels that run here) unless

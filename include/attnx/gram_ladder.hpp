@@ -55,12 +55,63 @@ class GramLadder {
   // after the construction's own memory) and evicts what exceeds it, farthest from d_next first.
   void set_rung_cap(std::uint64_t bytes, int d_next);
 
+  // --- G summed in column bands by several workers (gram_bands.hpp) ---
+  // The column count prepare(L, seed, d, kind) would start summing from (0 for another key, d
+  // when G is at d): what is left to sum is columns start_column .. d-1. Changes nothing.
+  int start_column(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian) const;
+  // Starts summing G towards d in bands: takes the key as prepare does, loads the start prepare
+  // would use (a rung or the working G) and returns its column count `from` (d when G is at d
+  // already: nothing to sum). Makes room for the rungs the sum will keep (band_rungs()). Until
+  // finish_bands succeeds, G is incomplete: a prepare in between drops the band sum and starts
+  // from a rung, so nothing wrong is ever read.
+  int begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian);
+  // The rung points of the band sum begun: the multiples of kLadderStep in (from, d] that the cap
+  // keeps near d (the ones a prepare would keep), ascending.
+  const std::vector<int>& band_rungs() const { return band_.rungs; }
+  // Columns c0 .. c1-1 of G at `from` (what a helper starts from); empty when from is 0 (zeros).
+  std::vector<float> band_start(int c0, int c1) const;
+  // Sums the columns from .. d-1 into G's columns c0 .. c1-1 (this worker's own band), drawing P's
+  // columns up to d; progress as in prepare (false stops it; calling again goes on). Returns
+  // whether the band is done. Errors: InvalidArgument("gram_band") without a band sum begun or
+  // for a band out of range.
+  bool sum_band(int c0, int c1, const std::function<bool(double)>& progress);
+  // Takes in a band summed elsewhere (sum_gram_band of the same task): at_d is G's columns c0 ..
+  // c1-1 at d, rungs the same at each band_rungs() point, one after the other. Errors:
+  // InvalidArgument("gram_band") without a band sum begun, for a band out of range or overlapping
+  // one taken, or for sizes that do not match.
+  void adopt_band(int c0, int c1, const float* at_d, std::size_t at_d_size, const float* rungs,
+                  std::size_t rungs_size);
+  // The same, reading the floats through read(dst, offset, n), which copies floats offset ..
+  // offset+n-1 of at_d followed by rungs to dst (so a caller copies them once, straight in).
+  void adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_t rungs_size,
+                     const std::function<void(float*, std::size_t, std::size_t)>& read);
+  // Ends the band sum: when the bands taken cover columns 0 .. L-1, G is at d (and the rungs are
+  // kept) and it returns true; otherwise the sum is dropped (G is loaded from a rung at the next
+  // prepare) and it returns false. The next prepare at d reports columns_added() = d - from.
+  bool finish_bands();
+
  private:
   void reset(int L, std::uint64_t seed, ProjectionKind family);
   void draw_columns(int d);
   int start_from(int target);                 // loads the best start <= target into work_
   void keep_rung(int at, int d_now);
   void evict_for(std::uint64_t need, int d_now);
+  std::vector<int> rungs_kept_between(int from, int d) const;
+  void check_band(int c0, int c1) const;
+  void drop_bands();
+
+  // A band sum in progress (begin_bands .. finish_bands).
+  struct BandSum {
+    bool active = false;
+    int from = 0, d = 0;
+    std::vector<int> rungs;                      // rung points in (from, d]
+    std::map<int, std::vector<float>> rung_g;    // rung point -> G assembled from the bands
+    std::vector<std::pair<int, int>> taken;      // bands in G at d, [c0, c1)
+    int own_c0 = -1, own_c1 = -1, own_t = 0;     // this worker's band and its columns summed
+  };
+  BandSum band_;
+  int pending_added_ = -1;                       // columns_added of the next prepare at band_.d
+  int pending_d_ = -1;
 
   int L_ = 0;
   std::uint64_t seed_ = 0;

@@ -54,6 +54,9 @@ class ProjectionStream {
   ProjectionStream(ProjectionKind kind, int L, std::uint64_t projection_seed);
   // Writes the next n raw columns to out (L x n, column-major).
   void next(int n, float* out);
+  // Moves past the next n columns without writing them: the columns after are those next() would
+  // have given. Draws only what an orthogonal block's later columns read (its earlier columns).
+  void skip(int n);
   int drawn() const { return drawn_; }
 
  private:

@@ -3,6 +3,7 @@
 // the kind, and min_d with a kind against construct with that kind.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -129,6 +130,23 @@ TEST_CASE("every kind's draws are nested: columns drawn in pieces equal columns 
     }
     CHECK(done == n);
     CHECK_MESSAGE(pieces == once, attnx::projection_name(k));
+  }
+}
+
+TEST_CASE("skipping columns gives the columns after them, also inside and across orthogonal blocks") {
+  const int L = 300, n = 520;
+  for (ProjectionKind k : kAll) {
+    const std::vector<float> once = raw(k, L, n);
+    for (int first : {0, 1, 255, 256, 300, 511}) {
+      CAPTURE(first);
+      attnx::ProjectionStream s(k, L, attnx::projection_seed(5));
+      s.skip(first / 2);
+      s.skip(first - first / 2);  // in two pieces
+      CHECK(s.drawn() == first);
+      std::vector<float> rest((size_t)L * (n - first));
+      s.next(n - first, rest.data());
+      CHECK_MESSAGE(std::equal(rest.begin(), rest.end(), once.begin() + (size_t)first * L), attnx::projection_name(k));
+    }
   }
 }
 

@@ -259,6 +259,50 @@ test('a pool can be forced to the scalar build; results equal the SIMD build', a
   assert.equal(r.ga, r.gb);
 });
 
+test('a long construct borrows helpers to sum its Gram matrix in bands: the same bits as one worker, rungs kept, a stop ends the helpers', async () => {
+  const r = await page.evaluate(async () => {
+    const hash = (f) => {  // FNV-1a over the float bits
+      const u = new Uint32Array(f.buffer, f.byteOffset, f.length);
+      let h = 2166136261;
+      for (let i = 0; i < u.length; i++) h = Math.imul(h ^ u[i], 16777619) >>> 0;
+      return h;
+    };
+    const big = { L: 2048, d: 2048, seed: 5, pattern: 'window' };  // 2^32 multiply-adds: split
+    const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
+    // Stopped while the bands are summed: rejects and its helper ends.
+    const ctrl = new AbortController();
+    let seen = 0;
+    const stopRes = await pool.run('construct', big, { signal: ctrl.signal, onProgress: () => { if (++seen === 2) ctrl.abort(); } })
+      .then(() => 'done', (e) => e.name);
+    const helpersAfterStop = pool._helpers.live;
+    let t1 = null;
+    const b = await pool.run('construct', big, { onTiming: (t) => { t1 = t; } });
+    const helpersAfter = pool._helpers._idle.length;
+    const liveAfter = pool._helpers.live;
+    const down = await pool.run('construct', { ...big, d: 2000 });  // from a rung the bands kept
+    pool.destroy();
+    const alone = await window.attnx.createPool({ size: 1, helpers: 0 });
+    let t0 = null;
+    const a = await alone.run('construct', big, { onTiming: (t) => { t0 = t; } });
+    alone.destroy();
+    return {
+      stopRes, helpersAfterStop, liveAfter, bandsAlone: t0.bands, bands: t1.bands, added: b.gramColumnsAdded, helpersAfter,
+      same: hash(a.M) === hash(b.M) && hash(a.logits) === hash(b.logits),
+      metricsSame: JSON.stringify(a.metrics) === JSON.stringify(b.metrics), downAdded: down.gramColumnsAdded,
+    };
+  });
+  assert.equal(r.stopRes, 'AbortError');
+  assert.equal(r.helpersAfterStop, 0, 'the stopped split\'s helper ended');
+  assert.equal(r.bandsAlone, 1);
+  assert.equal(r.bands, 2, 'the construct was split between its worker and one helper');
+  assert.equal(r.same, true, 'M and the logits have the bits of one worker');
+  assert.equal(r.metricsSame, true);
+  assert.equal(r.added, 2048, 'the columns summed in bands count as the construct\'s');
+  assert.equal(r.helpersAfter, 1, 'the helper waits, idle, for the next split');
+  assert.equal(r.liveAfter, 1);
+  assert.ok(r.downAdded < 128, `a smaller d starts from a rung the bands kept (added ${r.downAdded})`);
+});
+
 test('no uncaught errors on the page', () => {
   assert.deepEqual(consoleErrors.filter((e) => !/favicon/.test(e)), []);
 });

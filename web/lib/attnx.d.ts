@@ -197,6 +197,9 @@ export interface HeadDescription {
 }
 export interface HeadOptions { layer?: number; head?: number; rule?: string; softmax?: boolean; maxBytes?: number }
 
+/** How construct's Gram sum is shared: band b is G's columns edges[b] .. edges[b+1]-1. */
+export interface GramPlan { split: boolean; L: number; from: number; d: number; edges: number[]; rungs: number[] }
+
 export declare class AttnxApi {
   /** Core version, e.g. "0.1.0". */ readonly version: string;
   /** "wasm-simd128" or "wasm-scalar". */ readonly flavour: string;
@@ -211,6 +214,13 @@ export declare class AttnxApi {
   construct(opts: Options, onProgress?: Progress): Construction;
   /** Columns of P the last construct() added to its kept Gram matrix (its cost). */
   gramColumnsAdded(): number;
+  /** construct's Gram matrix in column bands across workers (pool.js drives these; see attnx.js). */
+  gramPlan(opts: Options, workers: number): GramPlan;
+  gramBandStart(c0: number, c1: number): Float32Array;
+  gramBand(opts: Options, band: { from: number; c0: number; c1: number; rungs: number[] }, start: Float32Array | null, onProgress?: Progress): { cancelled: boolean; atD: Float32Array; rungs: Float32Array };
+  gramHomeBand(c0: number, c1: number, onProgress?: Progress): boolean;
+  gramAdopt(c0: number, c1: number, atD: Float32Array, rungs: Float32Array): void;
+  gramFinish(): boolean;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;
   /** SPEC §8.4's report and §9's bounds (bitsPerNumber: w) of the X construct would build. */

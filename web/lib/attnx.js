@@ -137,6 +137,12 @@ function withProgress(call, onProgress) {
   return unwrap(r);
 }
 
+// The instance's Gram ladder (core/gram_ladder.cpp), made at its first use.
+function ladderOf(api) {
+  if (!api._ladder) api._ladder = new api._m.GramLadder();
+  return api._ladder;
+}
+
 /** The loaded module. Every method is synchronous and returns fresh copies (never live views). */
 export class AttnxApi {
   constructor(mod, flavour) {
@@ -206,8 +212,51 @@ export class AttnxApi {
     // One Gram ladder per instance (core/gram_ladder.cpp): a later call with the same L and seed
     // reuses G = P P^T: another pattern or tolerances cost no new columns, a smaller d fewer than
     // 128, a larger d' about d' - d (result.gramColumnsAdded says how many).
-    if (!this._ladder) this._ladder = new this._m.GramLadder();
-    return withProgress((fn) => this._m.constructWith(opts, fn, this._ladder), onProgress);
+    return withProgress((fn) => this._m.constructWith(opts, fn, ladderOf(this)), onProgress);
+  }
+
+  // --- construct's Gram matrix summed in column bands by several workers (core/calls_bands.cpp;
+  // worker.js and pool.js drive these: a page calls construct and the pool splits for it) ---
+
+  /**
+   * What construct(opts) would sum for its Gram matrix and how `workers` workers would share it:
+   * { split, L, from, d, edges, rungs } (band b is G's columns edges[b] .. edges[b+1]-1; band 0 is
+   * this instance's own). When split, this instance's Gram ladder has begun the band sum: call
+   * gramHomeBand for band 0, gramAdopt for the others, then gramFinish; a construct before
+   * gramFinish drops it. Throws construct's errors for opts.
+   */
+  gramPlan(opts, workers) {
+    return unwrap(this._m.gramPlan(opts, workers, ladderOf(this)));
+  }
+
+  /** The start of band c0 .. c1-1 for a helper (Float32Array; empty: zeros). */
+  gramBandStart(c0, c1) {
+    return unwrap(this._m.gramBandStart(ladderOf(this), c0, c1));
+  }
+
+  /**
+   * A helper's band (any instance): opts as construct's, band { from, c0, c1, rungs } from a plan,
+   * start from gramBandStart. Returns { cancelled, atD, rungs } (Float32Arrays: the band at d and
+   * at each rung point); onProgress(fraction) returning false stops it (cancelled, nothing kept).
+   */
+  gramBand(opts, band, start, onProgress) {
+    return withProgress((fn) => this._m.gramBand(opts, band, start ?? null, fn), onProgress);
+  }
+
+  /** Sums band c0 .. c1-1 of the plan begun into this ladder; false when onProgress stopped it
+   *  (calling again goes on), true when done. */
+  gramHomeBand(c0, c1, onProgress) {
+    return withProgress((fn) => this._m.gramHomeBand(ladderOf(this), c0, c1, fn), onProgress);
+  }
+
+  /** Takes in a helper's band (gramBand's atD and rungs) for columns c0 .. c1-1. */
+  gramAdopt(c0, c1, atD, rungs) {
+    unwrap(this._m.gramAdopt(ladderOf(this), c0, c1, atD, rungs));
+  }
+
+  /** Ends the band sum: true when the bands cover G (construct then adds no columns); false drops it. */
+  gramFinish() {
+    return unwrap(this._m.gramFinish(ladderOf(this)));
   }
 
   /**

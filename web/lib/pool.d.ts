@@ -8,7 +8,7 @@ import type { AttnxApi } from './attnx.js';
 export type PoolMethod =
   'schema' | 'patterns' | 'info' | 'construct' | 'minD' | 'precision' | 'sweepPoint' | 'fits' | 'median' |
   'quantile' | 'estimateBytes' | 'parsePattern' | 'formatPattern' | 'formatSweep' |
-  'parseSweep' | 'summariseSweep' | 'readAttention' | 'importHead' | 'surveyHead';
+  'parseSweep' | 'summariseSweep' | 'readAttention' | 'importHead' | 'surveyHead' | 'gramBand';
 
 export interface RunControl {
   /** Fraction done in [0, 1]. */
@@ -20,6 +20,9 @@ export interface RunControl {
 export interface PoolOptions {
   /** Number of workers (default max(1, hardwareConcurrency - 1)). */
   size?: number;
+  /** Extra workers a long construct borrows to sum its Gram matrix in bands (default
+   *  hardwareConcurrency - 1; 0: never). They start when needed and end after 10 s idle. */
+  helpers?: number;
   /** Force a build. */
   flavour?: 'simd' | 'scalar';
   /** Where worker.js is (default: next to pool.js); another origin needs CORS headers. */

@@ -19,6 +19,7 @@
 // No SharedArrayBuffer is used: no cross-origin isolation (COOP/COEP) is needed.
 
 import { isSliced } from './sliced.js';
+import { GramHelpers } from './gram-helpers.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -110,6 +111,10 @@ class Slot {
     }
     const t = this.task;
     if (!t || m.id !== t.id) return;  // stale message of a cancelled task
+    if (m.type === 'bands') {  // construct's Gram matrix in bands: lend it the helpers
+      if (!t.cancelled) t.stopBands = this.pool._helpers.run(this.worker, t.id, m);
+      return;
+    }
     if (t.cancelled) {  // asked to stop: its promise has rejected; free the slot when it has
       if (m.type === 'progress') return;
       if (m.fatal) {
@@ -141,7 +146,8 @@ class Slot {
 
   start(t) {
     this.task = t;
-    this.worker.postMessage({ type: 'run', id: t.id, method: t.method, opts: t.opts });
+    const helpers = t.method === 'construct' ? this.pool._helpers.count : 0;
+    this.worker.postMessage({ type: 'run', id: t.id, method: t.method, opts: t.opts, helpers });
   }
 
   // Asks the worker to stop the running sliced task t; terminates it if it does not in time.
@@ -171,19 +177,30 @@ class Slot {
 
 export class AttnxPool {
   /**
-   * @param {{size?: number, flavour?: 'simd'|'scalar', workerUrl?: string|URL}} [options]
-   *   size: number of workers (default max(1, hardwareConcurrency - 1)); flavour: force a build;
-   *   workerUrl: where worker.js is (default: next to this file; another origin works when it
-   *   sends CORS headers, see startModuleWorker).
+   * @param {{size?: number, helpers?: number, flavour?: 'simd'|'scalar', workerUrl?: string|URL}} [options]
+   *   size: number of workers (default max(1, hardwareConcurrency - 1)); helpers: extra workers a
+   *   long construct may borrow to sum its Gram matrix in bands while the page waits (default
+   *   hardwareConcurrency - 1, so that it uses every core; 0: never; see gram-helpers.js);
+   *   flavour: force a build; workerUrl: where worker.js is (default: next to this file; another
+   *   origin works when it sends CORS headers, see startModuleWorker).
    */
   constructor(options = {}) {
     const size = options.size ?? defaultSize();
     if (!Number.isInteger(size) || size < 1 || size > 256) {
       throw new RangeError(`size must be an integer from 1 to 256 (got ${String(size).slice(0, 40)})`);
     }
+    const helpers = options.helpers ?? coreCount() - 1;
+    if (!Number.isInteger(helpers) || helpers < 0 || helpers > 63) {
+      throw new RangeError(`helpers must be an integer from 0 to 63 (got ${String(helpers).slice(0, 40)})`);
+    }
     this._size = size;
     this.flavour = options.flavour;
     this.workerUrl = options.workerUrl ?? WORKER_URL;
+    this._helpers = new GramHelpers({
+      count: helpers,
+      flavour: this.flavour,
+      startWorker: () => startModuleWorker(this.workerUrl, 'attnx-helper'),
+    });
     this._slots = [];
     this._queue = [];
     this._nextId = 1;
@@ -221,6 +238,7 @@ export class AttnxPool {
       const onAbort = () => this._cancel(t, abortError(signal));
       t.cleanup = () => {
         if (signal) signal.removeEventListener('abort', onAbort);
+        if (t.stopBands) t.stopBands();  // helpers still summing its bands end
       };
       if (signal) signal.addEventListener('abort', onAbort, { once: true });
       this._queue.push(t);
@@ -250,6 +268,7 @@ export class AttnxPool {
   destroy() {
     if (this._destroyed) return;
     this._destroyed = true;
+    this._helpers.destroy();
     const err = new DOMException('the pool was destroyed', 'AbortError');
     for (const t of this._queue.splice(0)) {
       t.cleanup();

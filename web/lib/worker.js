@@ -10,12 +10,19 @@
 //                                             { bytes, name, options }
 //        { type: 'cancel', id }                       stop task id (sliced methods only, see below)
 //        { type: 'warm' }                             run a small task once (pool.warm(), see warmUp)
+//        { type: 'band', id, c0, c1, atD, rungs }     a helper's band of task id's Gram matrix
+//        { type: 'band-failed', id }                  a helper could not sum its band
+//        'run' of construct may carry helpers: n, the helper workers the pool can lend it
+//        (see sumInBands); a helper runs gramBand { opts, band, start }.
 //   out: { type: 'ready', info } | { type: 'init-error', error }
 //        { type: 'progress', id, fraction }
 //        { type: 'result', id, result, timing }       typed arrays transferred, not copied;
-//                                                     timing { start, end (epoch ms), busyMs }
+//                                                     timing { start, end (epoch ms), busyMs,
+//                                                     bands (construct: Gram bands summed by workers) }
 //        { type: 'error', id, error: { name, message, field, kind }, fatal }   fatal: replace me
 //        { type: 'cancelled', id }                    a sliced task stopped after a 'cancel'
+//        { type: 'bands', id, opts, bands: [{ band, start }] }   construct id asks the pool's
+//                                                     helpers for these bands (start transferred)
 // A task cannot be interrupted while it is in WebAssembly. construct (sliced.js) runs in slices of about
 // SLICE_MS (the core stops when the progress callback returns false and keeps the Gram matrix it
 // summed; calling again resumes), and between slices the worker reads its messages, so a
@@ -45,6 +52,8 @@ const METHODS = {
   readAttention: (api, opts) => api.readAttention(opts && opts.bytes, opts && opts.name, opts && opts.options),
   importHead: (api, opts) => api.importHead(opts && opts.bytes, opts && opts.name, opts && opts.options),
   surveyHead: (api, opts, progress) => api.surveyHead(opts && opts.bytes, opts && opts.name, opts && opts.options, progress),
+  // A helper's band of another worker's Gram matrix: opts { opts, band, start } (see sumInBands).
+  gramBand: (api, opts, progress) => api.gramBand(opts && opts.opts, opts && opts.band, opts && opts.start, progress),
 };
 
 const SLICE_MS = 20;
@@ -94,6 +103,71 @@ async function runSliced(fn, api, id, opts, progress) {
     await yieldToMessages();
     if (cancelled.delete(id)) return null;
   }
+}
+
+// construct's Gram matrix summed in bands (core/calls_bands.cpp): when the core's plan splits it
+// for this worker and `helpers` more, the pool's helpers sum bands 1.. (posted as 'bands') while
+// this worker sums band 0 in slices; their bands are taken in as they arrive ('band'). Resolves
+// with { bands, busy }: the number of bands (1: not split, or a helper failed and construct sums
+// G itself) and the milliseconds this worker computed; null when a 'cancel' for id arrived.
+// construct then finds G at d.
+let inbox = null;  // { id, left, failed, wake }: the helpers' bands awaited by task id
+async function sumInBands(api, id, opts, helpers, progress) {
+  let plan;
+  const t0 = performance.now();
+  try {
+    plan = api.gramPlan(opts, helpers + 1);
+  } catch {
+    return { bands: 1, busy: 0 };  // construct reports the same error
+  }
+  let busy = performance.now() - t0;
+  if (!plan.split) return { bands: 1, busy };
+  const bands = [];
+  for (let b = 1; b + 1 < plan.edges.length; b++) {
+    const band = { from: plan.from, c0: plan.edges[b], c1: plan.edges[b + 1], rungs: plan.rungs };
+    bands.push({ band, start: api.gramBandStart(band.c0, band.c1) });
+  }
+  const box = { id, left: bands.length, failed: false, wake: null };
+  inbox = box;
+  try {
+    self.postMessage({ type: 'bands', id, opts, bands }, bands.map((b) => b.start.buffer));
+    for (;;) {
+      const t1 = performance.now(), deadline = t1 + SLICE_MS;
+      const done = api.gramHomeBand(0, plan.edges[1], (f) => {
+        progress(0.85 * f);
+        return performance.now() < deadline;
+      });
+      busy += performance.now() - t1;
+      if (done) break;
+      await yieldToMessages();
+      if (cancelled.delete(id)) return null;
+    }
+    while (box.left > 0 && !box.failed && !cancelled.has(id)) {
+      await new Promise((resolve) => { box.wake = resolve; });
+    }
+  } finally {
+    inbox = null;
+  }
+  if (cancelled.delete(id)) return null;
+  const whole = api.gramFinish() && !box.failed;
+  return { bands: whole ? plan.edges.length - 1 : 1, busy };
+}
+
+// A helper's band for the task awaiting it (late ones, of a task gone, are dropped).
+async function takeBand(msg) {
+  const box = inbox;
+  if (!box || msg.id !== box.id) return;
+  if (msg.type === 'band-failed') {
+    box.failed = true;
+  } else {
+    try {
+      (await getApi()).gramAdopt(msg.c0, msg.c1, msg.atD, msg.rungs);
+      box.left--;
+    } catch {
+      box.failed = true;
+    }
+  }
+  if (box.wake) box.wake();
 }
 
 // WARM_OPTS: a small min-d search (pattern, projection columns, Gram kernel, the search's checks,
@@ -162,8 +236,10 @@ self.onmessage = async (ev) => {
   }
   if (msg.type === 'cancel') {
     cancelled.add(msg.id);
+    if (inbox && inbox.id === msg.id && inbox.wake) inbox.wake();
     return;
   }
+  if (msg.type === 'band' || msg.type === 'band-failed') return takeBand(msg);
   if (msg.type !== 'run') return;
   const { id, method, opts } = msg;
   cancelled.clear();  // one task at a time: an earlier id's late 'cancel' is moot
@@ -173,16 +249,23 @@ self.onmessage = async (ev) => {
     const api = await getApi();
     const progress = progressPoster(id);
     const start = performance.timeOrigin + performance.now();
-    let result, busy;
+    let result, busy, bands = 1;
     if (isSliced(method, opts, infoOf(api))) {
+      let banded = { bands: 1, busy: 0 };
+      if (method === 'construct' && msg.helpers > 0) {
+        banded = await sumInBands(api, id, opts, msg.helpers, progress);
+        if (!banded) return self.postMessage({ type: 'cancelled', id });
+      }
+      bands = banded.bands;
       const out = await runSliced(fn, api, id, opts, progress);
       if (!out) return self.postMessage({ type: 'cancelled', id });
       ({ result, busy } = out);
+      busy += banded.busy;
     } else {
       result = fn(api, opts, progress);
     }
     const end = performance.timeOrigin + performance.now();
-    const timing = { start, end, busyMs: busy ?? end - start };
+    const timing = { start, end, busyMs: busy ?? end - start, bands };
     self.postMessage({ type: 'result', id, result, timing }, transferables(result));
   } catch (e) {
     // A WebAssembly trap (e.g. an abort) leaves the instance unusable: ask to be replaced.

@@ -1,0 +1,102 @@
+// attnx core: construct's Gram matrix summed in bands across workers (see calls_bands.hpp).
+#include <attnx/calls_bands.hpp>
+
+#include <cmath>
+#include <string>
+
+#include <attnx/construct.hpp>
+#include <attnx/errors.hpp>
+#include <attnx/gram_ladder.hpp>
+#include <attnx/memory.hpp>
+#include <attnx/schema.hpp>
+
+namespace attnx {
+
+namespace {
+
+constexpr int kMaxWorkers = 64;
+
+// Member k of band, an integer in [lo, hi] (named "gram_band.k" in the error).
+int band_int(const JsonValue& band, const char* k, int lo, int hi) {
+  const JsonValue* v = band.find(k);
+  const double x = v && v->type == JsonValue::Type::Number ? v->num : NAN;
+  if (!(x >= lo && x <= hi && x == std::floor(x)))
+    fail("gram_band", std::string("gram_band.") + k + " must be an integer from " +
+                          std::to_string(lo) + " to " + std::to_string(hi));
+  return static_cast<int>(x);
+}
+
+// band.rungs: an array (or typed array) of integers in [1, d]; absent or null: none.
+std::vector<int> band_rungs(const JsonValue& band, int d) {
+  const JsonValue* v = band.find("rungs");
+  std::vector<double> xs;
+  if (v && v->type == JsonValue::Type::Numbers) xs = v->nums;
+  else if (v && v->type == JsonValue::Type::Array)
+    for (const JsonValue& r : v->arr) xs.push_back(r.type == JsonValue::Type::Number ? r.num : NAN);
+  else if (v && v->type != JsonValue::Type::Null) xs.push_back(NAN);
+  std::vector<int> out;
+  for (double x : xs) {
+    if (!(x >= 1 && x <= d && x == std::floor(x)))
+      fail("gram_band", "gram_band.rungs must be integers from 1 to d = " + std::to_string(d));
+    out.push_back(static_cast<int>(x));
+  }
+  return out;
+}
+
+}  // namespace
+
+GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder) {
+  if (workers < 1 || workers > kMaxWorkers)
+    fail("workers", "workers must be an integer from 1 to " + std::to_string(kMaxWorkers));
+  const CallOptions o = read_call_options(opts, Call::Construct);
+  GramPlan p;
+  if (o.construction != "jl") return p;
+  require_option("d", o.d);
+  p.L = o.spec.L;  // the pattern's L (call_pattern), also for custom patterns
+  p.d = o.d;
+  const std::uint64_t seed = projection_seed(o.seed);
+  p.from = ladder.start_column(p.L, seed, o.d, o.mind.projection);
+  p.edges = gram_band_edges(p.L, p.from, o.d, workers);
+  if (p.edges.size() < 3) return p;  // the common case: no pattern built, nothing changed
+  const Pattern A = call_pattern(o);
+  check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);  // as construct checks
+  // construct()'s rung cap, so that the bands keep the rungs construct would.
+  ladder.set_rung_cap(o.mind.max_bytes - estimate_inputs_bytes("jl", A.L, A.k, o.d), o.d);
+  p.from = ladder.begin_bands(A.L, seed, o.d, o.mind.projection);
+  p.rungs = ladder.band_rungs();
+  p.split = true;
+  return p;
+}
+
+std::vector<float> gram_band_start_call(GramLadder& ladder, int c0, int c1) {
+  return ladder.band_start(c0, c1);
+}
+
+GramBand gram_band_call(const JsonValue& opts, const JsonValue& band, std::vector<float> start,
+                        const Progress& progress) {
+  const CallOptions o = read_call_options(opts, Call::Construct);
+  require_option("d", o.d);
+  GramBandTask t;
+  t.L = o.spec.L;  // the pattern's L (call_pattern)
+  t.seed = projection_seed(o.seed);
+  t.kind = o.mind.projection;
+  t.d = o.d;
+  t.from = band_int(band, "from", 0, o.d);
+  t.c0 = band_int(band, "c0", 0, t.L);
+  t.c1 = band_int(band, "c1", 0, t.L);
+  t.rungs = band_rungs(band, o.d);
+  return sum_gram_band(t, std::move(start), progress);
+}
+
+bool gram_home_band_call(GramLadder& ladder, int c0, int c1, const Progress& progress) {
+  return ladder.sum_band(c0, c1, progress);
+}
+
+void gram_adopt_call(GramLadder& ladder, int c0, int c1, std::size_t at_d_size, std::size_t rungs_size,
+                     const std::function<void(float*, std::size_t, std::size_t)>& read) {
+  ladder.adopt_band_by(c0, c1, at_d_size, rungs_size, read);
+}
+
+bool gram_finish_call(GramLadder& ladder) { return ladder.finish_bands(); }
+
+}  // namespace attnx

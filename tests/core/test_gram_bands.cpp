@@ -1,0 +1,224 @@
+// G summed in column bands (core/gram_bands.cpp, GramLadder's band sum): each kernel's band update
+// gives the whole update's bits on its columns and touches nothing else; bands summed by "helpers"
+// and taken in by a ladder give a fresh ladder's G and rungs bit for bit, from scratch and from a
+// rung, for every projection family; the split rule's edges; bad bands are refused.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include <attnx/construct.hpp>
+#include <attnx/errors.hpp>
+#include <attnx/gram.hpp>
+#include <attnx/gram_bands.hpp>
+#include <attnx/gram_ladder.hpp>
+#include <attnx/rng.hpp>
+
+namespace {
+
+using attnx::GramKernel;
+using attnx::ProjectionKind;
+
+bool same_bits(const float* a, const float* b, std::size_t n) {
+  return std::memcmp(a, b, n * sizeof(float)) == 0;
+}
+
+std::vector<float> gram_of(attnx::GramLadder& g, int L) {
+  return std::vector<float>(g.gram(), g.gram() + static_cast<std::size_t>(L) * L);
+}
+
+// A ladder brought to d by bands: `home` sums band 0 itself, the others are summed by
+// sum_gram_band ("helpers") and taken in; then prepare(d) reads it. Returns whether it split.
+bool prepare_in_bands(attnx::GramLadder& home, int L, std::uint64_t seed, int d, ProjectionKind kind,
+                      const std::vector<int>& edges) {
+  const int from = home.begin_bands(L, seed, d, kind);
+  if (from == d) return false;
+  for (std::size_t b = 1; b + 1 < edges.size(); ++b) {
+    attnx::GramBandTask t{L, seed, kind, from, d, edges[b], edges[b + 1], home.band_rungs()};
+    const attnx::GramBand got = attnx::sum_gram_band(t, home.band_start(t.c0, t.c1), nullptr);
+    REQUIRE(!got.cancelled);
+    home.adopt_band(t.c0, t.c1, got.at_d.data(), got.at_d.size(), got.rungs.data(), got.rungs.size());
+  }
+  REQUIRE(home.sum_band(0, edges[1], nullptr));
+  REQUIRE(home.finish_bands());
+  REQUIRE(home.prepare(L, seed, d, nullptr, kind));
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("every kernel's band update gives the whole update's bits on its columns and touches no others") {
+  attnx::Rng r(21);
+  for (GramKernel k : attnx::gram_kernels_available()) {
+    for (int L : {1, 31, 67, 130, 257}) {
+      for (int n : {1, 7, 128}) {
+        std::vector<float> P(static_cast<std::size_t>(L) * n), G0(static_cast<std::size_t>(L) * L);
+        r.fill_normal(P.data(), P.size());
+        r.fill_normal(G0.data(), G0.size());
+        std::vector<float> whole = G0;
+        attnx::gram_update_lower_with(k, whole.data(), L, P.data(), n);
+        for (int c0 = 0; c0 < L; c0 += attnx::kGramBandAlign) {
+          for (int c1 : {c0 + 1, c0 + 33, c0 + 64, L}) {
+            if (c1 > L) continue;
+            CAPTURE(attnx::gram_kernel_label(k));
+            CAPTURE(L);
+            CAPTURE(n);
+            CAPTURE(c0);
+            CAPTURE(c1);
+            const std::size_t l = static_cast<std::size_t>(L);
+            std::vector<float> band(G0.begin() + c0 * l, G0.begin() + c1 * l);
+            attnx::gram_update_lower_band_with(k, band.data(), L, P.data(), n, c0, c1);
+            // Rows i >= j: the whole update's bits; rows i < j: as they were.
+            bool ok = true;
+            for (int j = c0; j < c1 && ok; ++j)
+              for (int i = 0; i < L && ok; ++i) {
+                const float want = i >= j ? whole[j * l + i] : G0[j * l + i];
+                ok = std::memcmp(&band[(j - c0) * l + i], &want, sizeof(float)) == 0;
+              }
+            CHECK(ok);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("a band update out of range or misaligned is refused naming gram_band") {
+  std::vector<float> G(64 * 64), P(64);
+  for (auto bad : {std::pair{-32, 10}, {0, 65}, {16, 40}, {40, 32}}) {
+    CAPTURE(bad.first);
+    CHECK_THROWS_WITH_AS(attnx::gram_update_lower_band(G.data(), 64, P.data(), 1, bad.first, bad.second),
+                         doctest::Contains("gram_band"), attnx::InvalidArgument);
+  }
+}
+
+TEST_CASE("bands summed by helpers give a fresh ladder's G and rungs bit for bit, from scratch and from a rung") {
+  for (ProjectionKind kind : {ProjectionKind::Gaussian, ProjectionKind::Rademacher,
+                              ProjectionKind::Orthogonal, ProjectionKind::GaussianUnit}) {
+    for (int L : {97, 300}) {
+      CAPTURE(attnx::projection_name(kind));
+      CAPTURE(L);
+      const std::vector<int> edges =
+          L == 97 ? std::vector<int>{0, 32, 64, 97} : std::vector<int>{0, 96, 192, 300};
+      attnx::GramLadder home;
+      REQUIRE(prepare_in_bands(home, L, 7, 700, kind, edges));  // from scratch, d not a rung
+      CHECK(home.columns_added() == 700);
+      attnx::GramLadder fresh;
+      REQUIRE(fresh.prepare(L, 7, 700, nullptr, kind));
+      CHECK(same_bits(home.gram(), fresh.gram(), static_cast<std::size_t>(L) * L));
+      CHECK(same_bits(home.columns(), fresh.columns(), static_cast<std::size_t>(L) * 700));
+      CHECK(home.rungs() == fresh.rungs());
+      // From the rung at 640 (where the working G at 700 cannot go on) to 1100; then down to
+      // 900 and 650, which start from the rungs the bands kept.
+      REQUIRE(home.start_column(L, 7, 1100, kind) == 640);
+      REQUIRE(prepare_in_bands(home, L, 7, 1100, kind, edges));
+      CHECK(home.columns_added() == 1100 - 640);
+      for (int d : {1100, 900, 650}) {
+        CAPTURE(d);
+        if (d != 1100) REQUIRE(home.prepare(L, 7, d, nullptr, kind));
+        attnx::GramLadder f;
+        REQUIRE(f.prepare(L, 7, d, nullptr, kind));
+        CHECK(same_bits(home.gram(), f.gram(), static_cast<std::size_t>(L) * L));
+        if (d == 900) CHECK(home.columns_added() == 900 % attnx::kLadderStep);
+      }
+    }
+  }
+}
+
+TEST_CASE("a band sum left unfinished is dropped: the next prepare starts from a rung and is right") {
+  const int L = 130;
+  attnx::GramLadder home;
+  REQUIRE(home.prepare(L, 3, 256, nullptr));
+  REQUIRE(home.begin_bands(L, 3, 600, ProjectionKind::Gaussian) == 256);
+  REQUIRE(home.sum_band(0, 64, nullptr));  // the helpers' band never arrives
+  CHECK(!home.finish_bands());
+  REQUIRE(home.prepare(L, 3, 600, nullptr));
+  attnx::GramLadder fresh;
+  REQUIRE(fresh.prepare(L, 3, 600, nullptr));
+  CHECK(same_bits(home.gram(), fresh.gram(), static_cast<std::size_t>(L) * L));
+  // And a prepare in the middle of a band sum (a construct that did not wait) drops it too.
+  REQUIRE(home.begin_bands(L, 3, 900, ProjectionKind::Gaussian) == 512);  // the rung below 600
+  REQUIRE(home.sum_band(0, 64, nullptr));
+  REQUIRE(home.prepare(L, 3, 800, nullptr));
+  attnx::GramLadder f2;
+  REQUIRE(f2.prepare(L, 3, 800, nullptr));
+  CHECK(same_bits(home.gram(), f2.gram(), static_cast<std::size_t>(L) * L));
+  CHECK_THROWS_WITH_AS(home.adopt_band(64, 130, nullptr, 0, nullptr, 0), doctest::Contains("gram_band"),
+                       attnx::InvalidArgument);
+}
+
+TEST_CASE("a stopped band sum goes on where it stopped; a helper's stopped sum returns nothing") {
+  const int L = 200;
+  attnx::GramLadder home, fresh;
+  REQUIRE(fresh.prepare(L, 9, 1000, nullptr));
+  REQUIRE(home.begin_bands(L, 9, 1000, ProjectionKind::Gaussian) == 0);
+  int calls = 0;
+  while (!home.sum_band(0, 96, [&](double) { return ++calls % 3 != 0; })) {
+  }
+  attnx::GramBandTask t{L, 9, ProjectionKind::Gaussian, 0, 1000, 96, L, home.band_rungs()};
+  int seen = 0;
+  const attnx::GramBand stopped = attnx::sum_gram_band(t, {}, [&](double) { return ++seen < 2; });
+  CHECK(stopped.cancelled);
+  CHECK(stopped.at_d.empty());
+  const attnx::GramBand got = attnx::sum_gram_band(t, {}, nullptr);
+  // Overlapping, short or mis-sized bands are refused before anything is copied.
+  CHECK_THROWS_WITH_AS(home.adopt_band(64, L, got.at_d.data(), got.at_d.size(), got.rungs.data(), got.rungs.size()),
+                       doctest::Contains("overlap"), attnx::InvalidArgument);
+  CHECK_THROWS_WITH_AS(home.adopt_band(96, L, got.at_d.data(), got.at_d.size() - 1, got.rungs.data(), got.rungs.size()),
+                       doctest::Contains("floats"), attnx::InvalidArgument);
+  home.adopt_band(96, L, got.at_d.data(), got.at_d.size(), got.rungs.data(), got.rungs.size());
+  REQUIRE(home.finish_bands());
+  REQUIRE(home.prepare(L, 9, 1000, nullptr));
+  CHECK(same_bits(home.gram(), fresh.gram(), static_cast<std::size_t>(L) * L));
+}
+
+TEST_CASE("a helper's task out of range is refused naming gram_band") {
+  attnx::GramBandTask ok{100, 1, ProjectionKind::Gaussian, 0, 256, 32, 100, {128, 256}};
+  CHECK_NOTHROW(attnx::sum_gram_band(ok, {}, nullptr));
+  auto refused = [](attnx::GramBandTask t, std::size_t start) {
+    CHECK_THROWS_WITH_AS(attnx::sum_gram_band(t, std::vector<float>(start), nullptr),
+                         doctest::Contains("gram_band"), attnx::InvalidArgument);
+  };
+  attnx::GramBandTask t = ok;
+  t.c0 = 16;
+  refused(t, 0);
+  t = ok;
+  t.c1 = 101;
+  refused(t, 0);
+  t = ok;
+  t.from = 300;
+  refused(t, 0);
+  t = ok;
+  t.rungs = {256, 128};
+  refused(t, 0);
+  t = ok;
+  t.rungs = {100};
+  refused(t, 0);
+  refused(ok, 5);  // a start of the wrong size
+}
+
+TEST_CASE("the split rule: one band below the threshold or for one worker, else balanced aligned bands") {
+  CHECK(attnx::gram_band_edges(4096, 0, 16384, 1) == std::vector<int>{0, 4096});
+  CHECK(attnx::gram_band_edges(1024, 0, 512, 4) == std::vector<int>{0, 1024});  // 2.7e8 multiply-adds
+  CHECK(attnx::gram_band_edges(4096, 16000, 16384, 4) == std::vector<int>{0, 4096});
+  CHECK(attnx::gram_band_edges(200, 0, 1 << 30, 8) == std::vector<int>{0, 200});  // one 128-wide band
+  for (int workers : {2, 3, 4, 8}) {
+    for (int L : {2048, 3000, 4096}) {
+      CAPTURE(workers);
+      CAPTURE(L);
+      const std::vector<int> e = attnx::gram_band_edges(L, 0, 16384, workers);
+      REQUIRE(static_cast<int>(e.size()) == workers + 1);
+      CHECK(e.front() == 0);
+      CHECK(e.back() == L);
+      // Each band's share of the lower triangle (sum over its columns of L - j) within 3 % of 1/m.
+      for (std::size_t b = 0; b + 1 < e.size(); ++b) {
+        CHECK(e[b] % attnx::kGramBandAlign == 0);
+        CHECK(e[b + 1] - e[b] >= attnx::kGramBandMinColumns);
+        double work = 0;
+        for (int j = e[b]; j < e[b + 1]; ++j) work += L - j;
+        CHECK(std::fabs(work / (0.5 * L * (L + 1.0)) - 1.0 / workers) < 0.03);
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+// construct's Gram matrix summed in column bands through the JS API (web/lib/attnx.js gramPlan,
+// gramBandStart, gramBand, gramHomeBand, gramAdopt, gramFinish; core/calls_bands.cpp), as
+// worker.js and pool.js drive it: the same bits as one construct, the plan's rule, stops, and
+// refused input naming its field. (tests/core/test_gram_bands.cpp covers the bands in depth.)
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { load, AttnxApi } from '../../web/lib/attnx.js';
+import { requireBuilds } from './helpers.mjs';
+
+let api;
+before(async () => {
+  requireBuilds();
+  api = await load();
+});
+
+const sameBits = (a, b) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+// A fresh instance of the loaded module (its own Gram ladder), as a helper worker has.
+const fresh = (of) => new AttnxApi(of._m, of.simd ? 'simd' : 'scalar');
+
+// What the worker does: plan, helpers' bands (here one after the other), own band, adopt, finish.
+function constructInBands(home, helper, opts, workers) {
+  const plan = home.gramPlan(opts, workers);
+  if (plan.split) {
+    for (let b = 1; b + 1 < plan.edges.length; b++) {
+      const band = { from: plan.from, c0: plan.edges[b], c1: plan.edges[b + 1], rungs: plan.rungs };
+      const r = helper.gramBand(opts, band, home.gramBandStart(band.c0, band.c1));
+      assert.equal(r.cancelled, false);
+      home.gramAdopt(band.c0, band.c1, r.atD, r.rungs);
+    }
+    assert.equal(home.gramHomeBand(0, plan.edges[1]), true);
+    assert.equal(home.gramFinish(), true);
+  }
+  return { plan, result: home.construct(opts) };
+}
+
+test('a construct summed in three bands has the bits of one construct; a step down starts from a rung the bands kept', () => {
+  const home = fresh(api), helper = fresh(api);
+  const opts = { L: 2048, d: 2100, seed: 3, pattern: 'bigbird' };
+  const { plan, result } = constructInBands(home, helper, opts, 3);
+  assert.equal(plan.split, true);
+  assert.equal(plan.from, 0);
+  assert.equal(plan.edges.length, 4);
+  assert.deepEqual(plan.rungs, Array.from({ length: 16 }, (_, i) => 128 * (i + 1)));  // 16 MiB each, 256 MiB cap
+  assert.equal(result.gramColumnsAdded, 2100);
+  const ref = fresh(api).construct(opts);  // one worker
+  assert.ok(sameBits(result.M, ref.M), 'M');
+  assert.ok(sameBits(result.logits, ref.logits), 'logits');
+  assert.deepEqual(result.metrics, ref.metrics);
+  const down = home.construct({ ...opts, d: 2050 });
+  assert.equal(down.gramColumnsAdded, 2, 'from the rung at 2048');
+  assert.ok(sameBits(down.M, fresh(api).construct({ ...opts, d: 2050 }).M));
+});
+
+test('the plan does not split short sums, other constructions or a single worker, and changes nothing then', () => {
+  const home = fresh(api);
+  const short = home.gramPlan({ L: 1024, d: 512 }, 4);
+  assert.deepEqual(short, { split: false, L: 1024, from: 0, d: 512, edges: [0, 1024], rungs: [] });
+  assert.equal(home.gramPlan({ L: 4096, d: 4096 }, 1).split, false);
+  assert.equal(home.gramPlan({ L: 256, construction: 'moment' }, 4).split, false);
+  assert.equal(home.construct({ L: 1024, d: 512 }).gramColumnsAdded, 512);
+  // Nothing left to sum: G is at d.
+  assert.equal(home.gramPlan({ L: 1024, d: 512 }, 4).from, 512);
+});
+
+test('refused band input names its field; a stopped helper returns nothing; the home band goes on after stops', () => {
+  const home = fresh(api);
+  assert.throws(() => home.gramPlan({ L: 64, d: 8 }, 0), { name: 'RangeError', message: /workers must be an integer from 1 to 64/ });
+  assert.throws(() => home.gramPlan({ L: 64, d: 0 }, 2), (e) => e.field === 'd');
+  assert.throws(() => home.gramAdopt(0, 32, new Float32Array(1), new Float32Array(0)), { message: /gram_band: no band sum has begun/ });
+  const opts = { L: 2048, d: 2048, seed: 1 };
+  const plan = home.gramPlan(opts, 2);
+  assert.equal(plan.split, true);
+  const [c0, c1] = [plan.edges[1], plan.edges[2]];
+  const helper = fresh(api);
+  assert.throws(() => helper.gramBand(opts, { from: 0, c0: 17, c1, rungs: [] }, null), { message: /gram_band: columns 17 \.\. 2048 must satisfy/ });
+  assert.throws(() => helper.gramBand(opts, { from: 0, c0, c1: 4000, rungs: [] }, null), { message: /gram_band\.c1 must be an integer from 0 to 2048/ });
+  assert.throws(() => helper.gramBand(opts, { from: 0, c0, c1, rungs: [100] }, null), { message: /rung points must be ascending multiples of 128/ });
+  assert.throws(() => helper.gramBand(opts, { from: 0, c0, c1, rungs: 'x' }, null), { message: /gram_band\.rungs must be integers/ });
+  assert.throws(() => helper.gramBand(opts, { from: 0, c0, c1 }, new Float64Array(4)), (e) => e.field === 'start' && /must be a Float32Array/.test(e.message));
+  const r = helper.gramBand(opts, { from: 0, c0, c1, rungs: plan.rungs }, null);
+  assert.throws(() => home.gramAdopt(c0, c1, r.atD.subarray(1), r.rungs), { message: /gram_band: a band of columns .* has \d+ floats at d/ });
+  assert.throws(() => home.gramAdopt(c0, c1, new Float64Array(r.atD), r.rungs), (e) => e.field === 'atD');
+  assert.throws(() => home.gramAdopt(0, c1, r.atD, r.rungs), { name: 'RangeError' });
+  // A helper stopped by its progress callback returns nothing; the home band goes on after stops.
+  let calls = 0;
+  const stopped = helper.gramBand(opts, { from: 0, c0, c1, rungs: plan.rungs }, null, () => ++calls < 3);
+  assert.equal(stopped.cancelled, true);
+  assert.equal(stopped.atD.length, 0);
+  let slices = 0;
+  while (!home.gramHomeBand(0, c0, () => false)) slices++;
+  assert.ok(slices > 3, `the home band ran in ${slices} slices`);
+  home.gramAdopt(c0, c1, r.atD, r.rungs);
+  assert.equal(home.gramFinish(), true);
+  const got = home.construct(opts);
+  assert.equal(got.gramColumnsAdded, 2048);
+  assert.ok(sameBits(got.M, fresh(api).construct(opts).M));
+});

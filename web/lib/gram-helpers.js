@@ -1,0 +1,128 @@
+// attnx: the helper workers that sum bands of a construct's Gram matrix for the pool's worker that
+// keeps it (worker.js posts { type: 'bands' }; the core plans the bands, core/calls_bands.cpp).
+// A helper is a worker.js of its own that keeps nothing between bands. Helpers start when a split
+// first needs them and end after IDLE_MS without a band, so an idle page holds no more workers
+// than its pool; a band that fails or is stopped ends its helper.
+
+const IDLE_MS = 10000;
+
+// One helper worker running one band at a time.
+class Helper {
+  constructor(startWorker, flavour) {
+    this.job = null;
+    this.dead = false;
+    this.worker = startWorker();
+    this.worker.onmessage = (ev) => this.onMessage(ev.data || {});
+    this.worker.onerror = (ev) => {
+      if (ev && ev.preventDefault) ev.preventDefault();
+      this.fail(new Error('attnx helper worker failed'));
+    };
+    this.worker.postMessage({ type: 'init', flavour });
+  }
+
+  // Sums band { opts, band, start } (start transferred); resolves with { atD, rungs }.
+  run(task) {
+    return new Promise((resolve, reject) => {
+      this.job = { resolve, reject };
+      const transfer = task.start && task.start.buffer ? [task.start.buffer] : [];
+      this.worker.postMessage({ type: 'run', id: 1, method: 'gramBand', opts: task }, transfer);
+    });
+  }
+
+  onMessage(m) {
+    if (m.type === 'init-error') return this.fail(new Error(m.error && m.error.message));
+    const job = this.job;
+    if (!job || m.id !== 1 || (m.type !== 'result' && m.type !== 'error')) return;
+    this.job = null;
+    if (m.type === 'result' && !m.result.cancelled) job.resolve(m.result);
+    else job.reject(new Error(m.error ? m.error.message : 'the band was stopped'));
+  }
+
+  fail(err) {
+    const job = this.job;
+    this.terminate();
+    if (job) job.reject(err);
+  }
+
+  terminate() {
+    this.dead = true;
+    this.job = null;
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.terminate();
+  }
+}
+
+export class GramHelpers {
+  /**
+   * @param {{count: number, startWorker: () => Worker, flavour?: string}} options
+   *   count: helpers a construct may use at once (0: none, constructs sum alone); startWorker
+   *   starts a worker.js
+   */
+  constructor({ count, startWorker, flavour }) {
+    this.count = count;
+    this._start = startWorker;
+    this._flavour = flavour;
+    this._idle = [];
+    this._busy = new Set();  // helpers summing a band
+    this._timer = null;
+  }
+
+  /** Helpers alive (idle or summing). */
+  get live() {
+    return this._idle.length + this._busy.size;
+  }
+
+  /**
+   * Runs the bands of a 'bands' message m from `home` (the worker of task id) on helpers and
+   * posts each band to home ({ type: 'band', id, c0, c1, atD, rungs }, transferred) or
+   * { type: 'band-failed', id }. Returns a function that stops them (their helpers end).
+   */
+  run(home, id, m) {
+    clearTimeout(this._timer);
+    let stopped = false;
+    const mine = new Set();
+    for (const { band, start } of m.bands) {
+      const h = this._idle.pop() || new Helper(this._start, this._flavour);
+      mine.add(h);
+      this._busy.add(h);
+      h.run({ opts: m.opts, band, start }).then((r) => {
+        mine.delete(h);
+        this._release(h);
+        if (stopped) return;
+        home.postMessage({ type: 'band', id, c0: band.c0, c1: band.c1, atD: r.atD, rungs: r.rungs },
+          [r.atD.buffer, r.rungs.buffer]);
+      }, () => {
+        mine.delete(h);
+        this._busy.delete(h);
+        h.terminate();
+        if (!stopped) home.postMessage({ type: 'band-failed', id });
+      });
+    }
+    return () => {
+      stopped = true;
+      for (const h of mine) {
+        h.terminate();
+        this._busy.delete(h);
+      }
+      mine.clear();
+    };
+  }
+
+  /** Ends every helper (the idle ones only, when idleOnly). */
+  destroy(idleOnly = false) {
+    clearTimeout(this._timer);
+    for (const h of this._idle.splice(0)) h.terminate();
+    if (idleOnly) return;
+    for (const h of this._busy) h.terminate();
+    this._busy.clear();
+  }
+
+  _release(h) {
+    this._busy.delete(h);
+    if (h.dead) return;
+    this._idle.push(h);
+    clearTimeout(this._timer);
+    this._timer = setTimeout(() => this.destroy(true), IDLE_MS);
+  }
+}
