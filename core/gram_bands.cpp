@@ -17,10 +17,13 @@ std::vector<int> gram_band_edges(int L, int from, int d, int workers) {
   const int m = std::min(workers, l / kGramBandMinColumns);
   if (m < 2 || macs < kGramSplitMinMacs) return {0, l};
   // The work of columns 0 .. c-1 of the lower triangle is about c L - c^2 / 2 (of L^2 / 2 in all):
-  // edge b of m leaves b / m of it before, at c = L (1 - sqrt(1 - b / m)).
+  // an edge with a share s of it before is at c = L (1 - sqrt(1 - s)). The ladder's own band gets
+  // (1 + kGramHomeExtra) / m, the helpers' the rest in equal shares.
+  const double home = (1.0 + kGramHomeExtra) / m;
   std::vector<int> edges{0};
   for (int b = 1; b < m; ++b) {
-    const double c = double(l) * (1.0 - std::sqrt(1.0 - double(b) / m));
+    const double share = home + (b - 1) * (1.0 - home) / (m - 1);
+    const double c = double(l) * (1.0 - std::sqrt(1.0 - share));
     const int e = static_cast<int>(std::lround(c / kGramBandAlign)) * kGramBandAlign;
     if (e - edges.back() >= kGramBandMinColumns && l - e >= kGramBandMinColumns) edges.push_back(e);
   }

@@ -164,10 +164,16 @@ int GramLadder::begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kin
   band_.rungs = rungs_kept_between(from, d);
   const std::size_t ll = static_cast<std::size_t>(L_) * L_;
   evict_for(band_.rungs.size() * ll * sizeof(float), d);
-  for (int t : band_.rungs) band_.rung_g[t].assign(ll, 0.0f);
   work_lower_d_ = -1;  // work_ is being summed: never read as it is until finish_bands
   work_symmetric_ = false;
   return from;
+}
+
+float* GramLadder::rung_buffer(int t) {
+  // Made when first written (not in begin_bands: that is on the way to the helpers' start).
+  std::vector<float>& g = band_.rung_g[t];
+  if (g.empty()) g.resize(static_cast<std::size_t>(L_) * L_);
+  return g.data();
 }
 
 void GramLadder::drop_bands() {
@@ -212,8 +218,8 @@ bool GramLadder::sum_band(int c0, int c1, const std::function<bool(double)>& pro
     const int t = band_.own_t, n = std::min(kLadderStep - t % kLadderStep, band_.d - t);
     gram_update_lower_band(band, L_, P_.data() + static_cast<std::size_t>(t) * l, n, c0, c1);
     band_.own_t = t + n;
-    auto r = band_.rung_g.find(band_.own_t);
-    if (r != band_.rung_g.end()) std::copy(band, band + (c1 - c0) * l, r->second.data() + c0 * l);
+    if (std::binary_search(band_.rungs.begin(), band_.rungs.end(), band_.own_t))
+      std::copy(band, band + (c1 - c0) * l, rung_buffer(band_.own_t) + c0 * l);
     if (progress && !progress(double(band_.own_t - band_.from) / span)) return false;
   }
   if (std::find(band_.taken.begin(), band_.taken.end(), std::make_pair(c0, c1)) == band_.taken.end())
@@ -241,7 +247,7 @@ void GramLadder::adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_
                           std::to_string(w * band_.rungs.size()) + " at its rungs");
   read(work_.data() + c0 * l, 0, w);
   for (std::size_t k = 0; k < band_.rungs.size(); ++k)
-    read(band_.rung_g[band_.rungs[k]].data() + c0 * l, w * (k + 1), w);
+    read(rung_buffer(band_.rungs[k]) + c0 * l, w * (k + 1), w);
   band_.taken.emplace_back(c0, c1);
 }
 

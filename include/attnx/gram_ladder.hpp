@@ -99,6 +99,7 @@ class GramLadder {
   std::vector<int> rungs_kept_between(int from, int d) const;
   void check_band(int c0, int c1) const;
   void drop_bands();
+  float* rung_buffer(int t);  // G at band rung point t, being assembled
 
   // A band sum in progress (begin_bands .. finish_bands).
   struct BandSum {
