@@ -148,7 +148,7 @@ TEST_CASE("a band sum left unfinished is dropped: the next prepare starts from a
                        attnx::InvalidArgument);
 }
 
-TEST_CASE("a stopped band sum goes on where it stopped; a helper's stopped sum returns nothing") {
+TEST_CASE("a stopped band sum goes on where it stopped, and a helper's stopped sum returns nothing") {
   const int L = 200;
   attnx::GramLadder home, fresh;
   REQUIRE(fresh.prepare(L, 9, 1000, nullptr));
