@@ -14,7 +14,7 @@ namespace attnx {
 
 namespace {
 
-constexpr int kMaxWorkers = 64;
+constexpr int kMaxWorkers = 256;
 
 // Member k of band, an integer in [lo, hi] (named "gram_band.k" in the error).
 int band_int(const JsonValue& band, const char* k, int lo, int hi) {
@@ -55,6 +55,13 @@ GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder) 
   p.L = o.spec.L;  // the pattern's L (call_pattern), also for custom patterns
   p.d = o.d;
   const std::uint64_t seed = projection_seed(o.seed);
+  if (ladder.bands_begun(p.L, seed, o.d, o.mind.projection)) {  // a stopped construct's
+    p.from = ladder.band_from();
+    p.edges = ladder.band_edges();
+    p.rungs = ladder.band_rungs();
+    p.split = p.resumed = true;
+    return p;
+  }
   p.from = ladder.start_column(p.L, seed, o.d, o.mind.projection);
   p.edges = gram_band_edges(p.L, p.from, o.d, workers);
   if (p.edges.size() < 3) return p;  // the common case: no pattern built, nothing changed
@@ -62,7 +69,7 @@ GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder) 
   check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);  // as construct checks
   // construct()'s rung cap, so that the bands keep the rungs construct would.
   ladder.set_rung_cap(o.mind.max_bytes - estimate_inputs_bytes("jl", A.L, A.k, o.d), o.d);
-  p.from = ladder.begin_bands(A.L, seed, o.d, o.mind.projection);
+  p.from = ladder.begin_bands(A.L, seed, o.d, o.mind.projection, p.edges);
   p.rungs = ladder.band_rungs();
   p.split = true;
   return p;

@@ -316,7 +316,7 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   // G = P P^T of the first d raw columns (nested in d), then Z = B G / d (unit kinds: B D^-1/2 G
   // D^-1/2), which equals Q K^T / sqrt(d) with Q = X W_Q = sqrt(d) B P_s and K = X W_K = P_s.
   const bool done = g.prepare(L, projection_seed(seed), d, [&](double f) {
-    return progress ? progress(0.85 * f) : true;
+    return progress ? progress(kConstructGramShare * f) : true;
   }, projection);
   if (!done) {  // stopped by progress: nothing evaluated, the ladder keeps what was summed
     c.cancelled = true;

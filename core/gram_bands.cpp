@@ -14,7 +14,7 @@ namespace attnx {
 std::vector<int> gram_band_edges(int L, int from, int d, int workers) {
   const int l = std::max(L, 0);
   const double macs = 0.5 * double(l) * double(l) * double(std::max(0, d - from));
-  const int m = std::min(workers, l / kGramBandMinColumns);
+  const int m = std::min({workers, kGramMaxBands, l / kGramBandMinColumns});
   if (m < 2 || macs < kGramSplitMinMacs) return {0, l};
   // The work of columns 0 .. c-1 of the lower triangle is about c L - c^2 / 2 (of L^2 / 2 in all):
   // an edge with a share s of it before is at c = L (1 - sqrt(1 - s)). The ladder's own band gets

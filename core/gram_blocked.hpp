@@ -55,12 +55,12 @@ void add_tile_lower(const float* tile, float* g, std::size_t ldg, int i0, int j0
     for (int r = std::max(0, j0 + c - i0); r < rows; ++r) g[c * ldg + r] += tile[c * MR + r];
 }
 
-// Asks the cache for the first `rows` rows of the NR columns of G at g (column-major, ld ldg),
+// Asks the cache for the first `rows` rows of the ncols (<= NR) columns of G at g (column-major, ld ldg),
 // which the next tile adds to: G is too large to stay in cache and its columns are far apart, so
 // the hardware prefetcher does not guess them (about 8 % faster at L >= 1024 with AVX-512).
 template <int NR>
-inline void prefetch_columns(const float* g, std::size_t ldg, int rows) {
-  for (int c = 0; c < NR; ++c)
+inline void prefetch_columns(const float* g, std::size_t ldg, int rows, int ncols) {
+  for (int c = 0; c < ncols; ++c)
     for (int r = 0; r < rows; r += 16) __builtin_prefetch(g + c * ldg + r, 1);
 }
 
@@ -97,7 +97,7 @@ void gram_blocked(float* Gc, int L, const float* Pb, int n, int c0, int c1) {
           const int i0 = b * MR;
           const float* A = Pk + static_cast<std::size_t>(b) * MR * kc;
           float* g = Gc + static_cast<std::size_t>(j0 - c0) * ld + i0;
-          if (b + 1 < p1) prefetch_columns<NR>(g + MR, ld, std::min(MR, L - i0 - MR));
+          if (b + 1 < p1) prefetch_columns<NR>(g + MR, ld, std::min(MR, L - i0 - MR), ncols);
           if (i0 >= j0 + NR - 1 && i0 + MR <= L && ncols == NR) {
             Tile(A, B, kc, g, ld, buf);  // interior: straight into G (buf unused)
           } else {

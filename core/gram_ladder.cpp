@@ -150,7 +150,19 @@ std::vector<int> GramLadder::rungs_kept_between(int from, int d) const {
   return out;
 }
 
-int GramLadder::begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kind) {
+std::vector<int> GramLadder::rung_points() const {
+  std::vector<int> out;
+  for (const auto& r : rungs_) out.push_back(r.first);
+  return out;
+}
+
+bool GramLadder::bands_begun(int L, std::uint64_t seed, int d, ProjectionKind kind) const {
+  return band_.active && has_key_ && L == L_ && seed == seed_ && column_family(kind) == family_ &&
+         d == band_.d;
+}
+
+int GramLadder::begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kind,
+                            std::vector<int> edges) {
   const ProjectionKind family = column_family(kind);
   if (!has_key_ || L != L_ || seed != seed_ || family != family_) reset(L, seed, family);
   drop_bands();
@@ -162,17 +174,39 @@ int GramLadder::begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kin
   band_.d = d;
   band_.own_t = from;
   band_.rungs = rungs_kept_between(from, d);
-  const std::size_t ll = static_cast<std::size_t>(L_) * L_;
-  evict_for(band_.rungs.size() * ll * sizeof(float), d);
+  band_.edges = std::move(edges);
   work_lower_d_ = -1;  // work_ is being summed: never read as it is until finish_bands
   work_symmetric_ = false;
   return from;
 }
 
+void GramLadder::make_room_for_rung() {
+  // As keep_rung: evict the rung farthest from d, kept or of this sum (in the order prepare would
+  // have made them), until one more fits.
+  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
+  for (;;) {
+    std::uint64_t n = rungs_.size() + 1;
+    int far = -1;
+    for (const auto& r : band_.rung_g)
+      if (!r.second.empty()) ++n;
+    if (n * bytes <= cap_) return;
+    auto farther = [&](int at) { return far < 0 || std::abs(at - band_.d) > std::abs(far - band_.d); };
+    for (const auto& r : rungs_)
+      if (farther(r.first)) far = r.first;
+    for (const auto& r : band_.rung_g)
+      if (!r.second.empty() && farther(r.first)) far = r.first;
+    if (far < 0) return;
+    if (rungs_.erase(far) == 0) std::vector<float>().swap(band_.rung_g[far]);
+  }
+}
+
 float* GramLadder::rung_buffer(int t) {
   // Made when first written (not in begin_bands: that is on the way to the helpers' start).
+  auto it = band_.rung_g.find(t);
+  if (it != band_.rung_g.end()) return it->second.empty() ? nullptr : it->second.data();
+  make_room_for_rung();
   std::vector<float>& g = band_.rung_g[t];
-  if (g.empty()) g.resize(static_cast<std::size_t>(L_) * L_);
+  g.resize(static_cast<std::size_t>(L_) * L_);
   return g.data();
 }
 
@@ -219,7 +253,7 @@ bool GramLadder::sum_band(int c0, int c1, const std::function<bool(double)>& pro
     gram_update_lower_band(band, L_, P_.data() + static_cast<std::size_t>(t) * l, n, c0, c1);
     band_.own_t = t + n;
     if (std::binary_search(band_.rungs.begin(), band_.rungs.end(), band_.own_t))
-      std::copy(band, band + (c1 - c0) * l, rung_buffer(band_.own_t) + c0 * l);
+      if (float* r = rung_buffer(band_.own_t)) std::copy(band, band + (c1 - c0) * l, r + c0 * l);
     if (progress && !progress(double(band_.own_t - band_.from) / span)) return false;
   }
   if (std::find(band_.taken.begin(), band_.taken.end(), std::make_pair(c0, c1)) == band_.taken.end())
@@ -247,7 +281,7 @@ void GramLadder::adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_
                           std::to_string(w * band_.rungs.size()) + " at its rungs");
   read(work_.data() + c0 * l, 0, w);
   for (std::size_t k = 0; k < band_.rungs.size(); ++k)
-    read(rung_buffer(band_.rungs[k]) + c0 * l, w * (k + 1), w);
+    if (float* r = rung_buffer(band_.rungs[k])) read(r + c0 * l, w * (k + 1), w);
   band_.taken.emplace_back(c0, c1);
 }
 
@@ -264,6 +298,7 @@ bool GramLadder::finish_bands() {
   }
   const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
   for (auto& r : band_.rung_g) {
+    if (r.second.empty()) continue;  // evicted for a nearer one
     evict_for(bytes, band_.d);
     rungs_.emplace(r.first, std::move(r.second));
   }

@@ -196,7 +196,8 @@ void register_heads() {
 
 void register_bands() {
   using P = GramPlan;
-  Record<P>("GramPlan").field("split", &P::split).field("L", &P::L).field("from", &P::from)
+  Record<P>("GramPlan").field("split", &P::split).field("resumed", &P::resumed)
+      .field("gramShare", &P::gram_share).field("L", &P::L).field("from", &P::from)
       .field("d", &P::d).list("edges", &P::edges).list("rungs", &P::rungs);
   using B = GramBand;
   Record<B>("GramBand").field("cancelled", &B::cancelled).array("atD", &B::at_d).array("rungs", &B::rungs);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "calls.hpp"
+#include "construct.hpp"
 #include "gram_bands.hpp"
 #include "json.hpp"
 
@@ -17,13 +18,17 @@ namespace attnx {
 // What construct(opts) would sum for its Gram matrix, and how `workers` workers share it.
 struct GramPlan {
   bool split = false;      // false: construct sums it alone (not jl, or too little work)
+  bool resumed = false;    // split: goes on with the band sum a stopped construct began
+  double gram_share = kConstructGramShare;  // construct's progress when G is summed
   int L = 0, from = 0, d = 0;
   std::vector<int> edges;  // band b: columns edges[b] .. edges[b+1]-1; band 0 is the ladder's own
   std::vector<int> rungs;  // rung points the bands are copied at (GramLadder::band_rungs)
 };
 // Reads opts as construct_call does (same errors) and asks gram_band_edges. When it splits, the
-// ladder has begun the band sum (GramLadder::begin_bands, under construct's rung cap). Cost:
-// reading opts; when it splits, the pattern's and loading a rung (L^2 floats). workers: 1 .. 64, else
+// ladder has begun the band sum (GramLadder::begin_bands, under construct's rung cap), or goes on
+// with the one it holds for the same L, seed, projection family and d (resumed: the same edges;
+// the bands taken stay). Cost: reading opts; when it splits anew, the pattern's and loading a rung
+// (L^2 floats). workers: the workers that can sum a band (this one included), 1 .. 256, else
 // InvalidArgument("workers").
 GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder);
 // The start of band c0 .. c1-1 for a helper (GramLadder::band_start; empty: zeros).

@@ -83,12 +83,13 @@ class GramLadder;
 // L and seed costs no new columns for another pattern or tolerances, fewer than kLadderStep for a
 // smaller d, about d' - d for a larger one. The result does not depend on what the ladder held.
 // progress (optional) is called once per 128 columns of P, at 0.9 and at 1; if it returns false
-// during the Gram phase (before 0.85), the result has cancelled = true and the ladder keeps the
+// during the Gram phase (before kConstructGramShare), the result has cancelled = true and the ladder keeps the
 // columns summed so far (a repeated call resumes).
 // with_x = false leaves X empty (callers that only need its images pool it from the ladder's
 // columns, see pool_views). projection: the kind of P (gaussian: SPEC §3, bit for bit as before
 // the kinds existed). bounds: SPEC §9 with Lambda of the float32 X (computed from the columns when
 // with_x is false: the same value) and max |Z| of the float logits.
+constexpr double kConstructGramShare = 0.85;  // construct's progress at the end of the Gram sum
 Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
                        std::uint64_t max_bytes, const Progress& progress = nullptr,
                        GramLadder* ladder = nullptr, bool with_x = true,

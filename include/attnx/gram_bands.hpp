@@ -18,8 +18,9 @@ namespace attnx {
 
 // Multiply-adds below which a Gram sum is not split (about 0.1 to 0.25 s for one worker).
 constexpr double kGramSplitMinMacs = 4294967296.0;  // 2^32
-// Columns of G per band at least (fewer bands than workers for a small L).
+// Columns of G per band at least (fewer bands than workers for a small L), and bands at most.
 constexpr int kGramBandMinColumns = 128;
+constexpr int kGramMaxBands = 64;
 // The ladder's own band (band 0) does this much more than an equal share: a helper's band costs
 // more per multiply-add (its shorter columns have more diagonal tiles, and it is copied out, posted
 // and copied in; L = 4096, d = 16384 on 2 cores finished about 5 % sooner so).

@@ -44,12 +44,15 @@ class GramLadder {
   bool prepare(int L, std::uint64_t seed, int d, const std::function<bool(double)>& progress,
                ProjectionKind kind = ProjectionKind::Gaussian);
 
-  const float* gram() const { return work_.data(); }      // L x L, symmetric
+  // L x L, symmetric: valid after a prepare that returned true, until the next call that is not
+  // const (a band sum works in it).
+  const float* gram() const { return work_.data(); }
   const float* columns() const { return P_.data(); }      // L x d (at least), column-major
   // Columns added to G by the last prepare (0 when G was already at d): what the call cost.
   int columns_added() const { return added_; }
-  // Number of rungs held and their bytes (for tests and the benchmark).
+  // Number of rungs held, their column counts and their bytes (for tests and the benchmark).
   int rungs() const { return static_cast<int>(rungs_.size()); }
+  std::vector<int> rung_points() const;
   std::uint64_t rung_bytes() const;
   // Sets the cap on rungs and spare columns (at most kLadderMaxRungBytes; the caller's budget left
   // after the construction's own memory) and evicts what exceeds it, farthest from d_next first.
@@ -61,10 +64,17 @@ class GramLadder {
   int start_column(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian) const;
   // Starts summing G towards d in bands: takes the key as prepare does, loads the start prepare
   // would use (a rung or the working G) and returns its column count `from` (d when G is at d
-  // already: nothing to sum). Makes room for the rungs the sum will keep (band_rungs()). Until
+  // already: nothing to sum). edges (kept for band_edges) are the bands' columns. Until
   // finish_bands succeeds, G is incomplete: a prepare in between drops the band sum and starts
-  // from a rung, so nothing wrong is ever read.
-  int begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian);
+  // from a rung, so nothing wrong is ever read. The rungs are kept as prepare keeps them (each
+  // made room for when first written, evicting the farthest from d).
+  int begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian,
+                  std::vector<int> edges = {});
+  // Whether a band sum towards d for this key has begun and not ended (a stopped construct's: the
+  // next one for the same L, seed, family and d goes on with it).
+  bool bands_begun(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian) const;
+  const std::vector<int>& band_edges() const { return band_.edges; }
+  int band_from() const { return band_.from; }
   // The rung points of the band sum begun: the multiples of kLadderStep in (from, d] that the cap
   // keeps near d (the ones a prepare would keep), ascending.
   const std::vector<int>& band_rungs() const { return band_.rungs; }
@@ -99,14 +109,17 @@ class GramLadder {
   std::vector<int> rungs_kept_between(int from, int d) const;
   void check_band(int c0, int c1) const;
   void drop_bands();
-  float* rung_buffer(int t);  // G at band rung point t, being assembled
+  float* rung_buffer(int t);  // G at band rung point t, being assembled (null: evicted)
+  void make_room_for_rung();
 
   // A band sum in progress (begin_bands .. finish_bands).
   struct BandSum {
     bool active = false;
     int from = 0, d = 0;
     std::vector<int> rungs;                      // rung points in (from, d]
+    std::vector<int> edges;                      // the bands (begin_bands' edges)
     std::map<int, std::vector<float>> rung_g;    // rung point -> G assembled from the bands
+                                                 // (empty once evicted)
     std::vector<std::pair<int, int>> taken;      // bands in G at d, [c0, c1)
     int own_c0 = -1, own_c1 = -1, own_t = 0;     // this worker's band and its columns summed
   };

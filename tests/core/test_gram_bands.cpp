@@ -108,7 +108,7 @@ TEST_CASE("bands summed by helpers give a fresh ladder's G and rungs bit for bit
       REQUIRE(fresh.prepare(L, 7, 700, nullptr, kind));
       CHECK(same_bits(home.gram(), fresh.gram(), static_cast<std::size_t>(L) * L));
       CHECK(same_bits(home.columns(), fresh.columns(), static_cast<std::size_t>(L) * 700));
-      CHECK(home.rungs() == fresh.rungs());
+      CHECK(home.rung_points() == fresh.rung_points());
       // From the rung at 640 (where the working G at 700 cannot go on) to 1100; then down to
       // 900 and 650, which start from the rungs the bands kept.
       REQUIRE(home.start_column(L, 7, 1100, kind) == 640);
@@ -124,6 +124,44 @@ TEST_CASE("bands summed by helpers give a fresh ladder's G and rungs bit for bit
       }
     }
   }
+}
+
+TEST_CASE("under a small cap the bands keep the rungs a serial sum keeps, and the same G") {
+  const int L = 96;
+  const std::uint64_t two = 2ull * L * L * sizeof(float);  // room for two rungs
+  for (int target : {1500, 3000}) {
+    CAPTURE(target);
+    attnx::GramLadder serial(two), banded(two);
+    REQUIRE(serial.prepare(L, 4, 1700, nullptr));
+    REQUIRE(banded.prepare(L, 4, 1700, nullptr));
+    REQUIRE(serial.rung_points() == std::vector<int>{1536, 1664});
+    REQUIRE(serial.prepare(L, 4, target, nullptr));
+    REQUIRE(prepare_in_bands(banded, L, 4, target, ProjectionKind::Gaussian, {0, 32, 96}));
+    CHECK(banded.rung_points() == serial.rung_points());
+    CHECK(same_bits(banded.gram(), serial.gram(), static_cast<std::size_t>(L) * L));
+  }
+}
+
+TEST_CASE("a band sum stopped part way is found again for the same key and d, and goes on") {
+  const int L = 130;
+  attnx::GramLadder home;
+  REQUIRE(home.begin_bands(L, 5, 700, ProjectionKind::Gaussian, {0, 64, 130}) == 0);
+  int calls = 0;
+  CHECK(!home.sum_band(0, 64, [&](double) { return ++calls < 2; }));
+  CHECK(home.bands_begun(L, 5, 700, ProjectionKind::GaussianUnit));  // the same columns
+  CHECK(!home.bands_begun(L, 5, 600, ProjectionKind::Gaussian));
+  CHECK(!home.bands_begun(L, 6, 700, ProjectionKind::Gaussian));
+  CHECK(home.band_edges() == std::vector<int>{0, 64, 130});
+  attnx::GramBandTask t{L, 5, ProjectionKind::Gaussian, 0, 700, 64, L, home.band_rungs()};
+  const attnx::GramBand got = attnx::sum_gram_band(t, {}, nullptr);
+  home.adopt_band(64, L, got.at_d.data(), got.at_d.size(), got.rungs.data(), got.rungs.size());
+  REQUIRE(home.sum_band(0, 64, nullptr));
+  REQUIRE(home.finish_bands());
+  CHECK(!home.bands_begun(L, 5, 700, ProjectionKind::Gaussian));
+  REQUIRE(home.prepare(L, 5, 700, nullptr));
+  attnx::GramLadder fresh;
+  REQUIRE(fresh.prepare(L, 5, 700, nullptr));
+  CHECK(same_bits(home.gram(), fresh.gram(), static_cast<std::size_t>(L) * L));
 }
 
 TEST_CASE("a band sum left unfinished is dropped: the next prepare starts from a rung and is right") {

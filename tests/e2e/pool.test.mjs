@@ -259,48 +259,74 @@ test('a pool can be forced to the scalar build; results equal the SIMD build', a
   assert.equal(r.ga, r.gb);
 });
 
-test('a long construct borrows helpers to sum its Gram matrix in bands: the same bits as one worker, rungs kept, a stop ends the helpers', async () => {
+test('a long construct borrows helpers to sum its Gram matrix in bands: the same bits as one worker; a stopped one is taken up again', async () => {
   const r = await page.evaluate(async () => {
-    const hash = (f) => {  // FNV-1a over the float bits
-      const u = new Uint32Array(f.buffer, f.byteOffset, f.length);
-      let h = 2166136261;
-      for (let i = 0; i < u.length; i++) h = Math.imul(h ^ u[i], 16777619) >>> 0;
-      return h;
-    };
+    const hash = window.hashFloats;
     const big = { L: 2048, d: 2048, seed: 5, pattern: 'window' };  // 2^32 multiply-adds: split
     const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
-    // Stopped while the bands are summed: rejects and its helper ends.
+    // Stopped while the bands are summed: rejects; the band sum and its helper go on.
     const ctrl = new AbortController();
     let seen = 0;
     const stopRes = await pool.run('construct', big, { signal: ctrl.signal, onProgress: () => { if (++seen === 2) ctrl.abort(); } })
       .then(() => 'done', (e) => e.name);
-    const helpersAfterStop = pool._helpers.live;
+    const jobsAtStop = pool._helpers.jobs;
     let t1 = null;
-    const b = await pool.run('construct', big, { onTiming: (t) => { t1 = t; } });
-    const helpersAfter = pool._helpers._idle.length;
-    const liveAfter = pool._helpers.live;
+    const b = await pool.run('construct', big, { onTiming: (t) => { t1 = t; } });  // takes it up
+    const jobsAfter = pool._helpers.jobs;
+    const idleAfter = pool._helpers._idle.length;
     const down = await pool.run('construct', { ...big, d: 2000 });  // from a rung the bands kept
+    // A stopped split, then other settings: the old band sum is dropped and its helper ends.
+    const ctrl2 = new AbortController();
+    let seen2 = 0;
+    await pool.run('construct', { ...big, seed: 6 }, { signal: ctrl2.signal, onProgress: () => { if (++seen2 === 2) ctrl2.abort(); } })
+      .catch(() => {});
+    const busyBeforeOther = pool._helpers._busy.size;
+    await pool.run('construct', { L: 256, d: 64 });
+    const liveAfterOther = pool._helpers.live - pool._helpers._idle.length;
     pool.destroy();
     const alone = await window.attnx.createPool({ size: 1, helpers: 0 });
     let t0 = null;
     const a = await alone.run('construct', big, { onTiming: (t) => { t0 = t; } });
     alone.destroy();
     return {
-      stopRes, helpersAfterStop, liveAfter, bandsAlone: t0.bands, bands: t1.bands, added: b.gramColumnsAdded, helpersAfter,
+      stopRes, jobsAtStop, jobsAfter, idleAfter, bandsAlone: t0.bands, bands: t1.bands, added: b.gramColumnsAdded,
       same: hash(a.M) === hash(b.M) && hash(a.logits) === hash(b.logits),
       metricsSame: JSON.stringify(a.metrics) === JSON.stringify(b.metrics), downAdded: down.gramColumnsAdded,
+      busyBeforeOther, liveAfterOther,
     };
   });
   assert.equal(r.stopRes, 'AbortError');
-  assert.equal(r.helpersAfterStop, 0, 'the stopped split\'s helper ended');
+  assert.equal(r.jobsAtStop, 1, 'the stopped construct had handed a band to a helper');
+  assert.equal(r.jobsAfter, 1, 'the next construct took the band sum up: no new band job');
   assert.equal(r.bandsAlone, 1);
   assert.equal(r.bands, 2, 'the construct was split between its worker and one helper');
   assert.equal(r.same, true, 'M and the logits have the bits of one worker');
   assert.equal(r.metricsSame, true);
   assert.equal(r.added, 2048, 'the columns summed in bands count as the construct\'s');
-  assert.equal(r.helpersAfter, 1, 'the helper waits, idle, for the next split');
-  assert.equal(r.liveAfter, 1);
+  assert.equal(r.idleAfter, 1, 'the helper waits, idle, for the next split');
   assert.ok(r.downAdded < 128, `a smaller d starts from a rung the bands kept (added ${r.downAdded})`);
+  assert.equal(r.busyBeforeOther, 1, 'a stopped split\'s helper goes on');
+  assert.equal(r.liveAfterOther, 0, 'a construct of other settings drops the band sum: its helper ends');
+});
+
+test('a helper that cannot sum its band leaves the construct to sum G itself, with the same bits', async () => {
+  const r = await page.evaluate(async () => {
+    const hash = window.hashFloats;
+    const big = { L: 2048, d: 2048, seed: 8, pattern: 'window' };
+    // Helpers from a script that fails as it starts.
+    const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
+    pool._helpers._start = () => new Worker('./failing-worker.js', { type: 'module' });
+    let t1 = null;
+    const b = await pool.run('construct', big, { onTiming: (t) => { t1 = t; } });
+    pool.destroy();
+    const alone = await window.attnx.createPool({ size: 1, helpers: 0 });
+    const a = await alone.run('construct', big);
+    alone.destroy();
+    return { bands: t1.bands, same: hash(a.M) === hash(b.M) && hash(a.logits) === hash(b.logits), live: pool._helpers.live };
+  });
+  assert.equal(r.bands, 1);
+  assert.equal(r.same, true);
+  assert.equal(r.live, 0, 'the failed helper ended');
 });
 
 test('no uncaught errors on the page', () => {

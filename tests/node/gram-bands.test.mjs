@@ -56,7 +56,7 @@ test('a construct summed in three bands has the bits of one construct; a step do
 test('the plan does not split short sums, other constructions or a single worker, and changes nothing then', () => {
   const home = fresh(api);
   const short = home.gramPlan({ L: 1024, d: 512 }, 4);
-  assert.deepEqual(short, { split: false, L: 1024, from: 0, d: 512, edges: [0, 1024], rungs: [] });
+  assert.deepEqual(short, { split: false, resumed: false, gramShare: 0.85, L: 1024, from: 0, d: 512, edges: [0, 1024], rungs: [] });
   assert.equal(home.gramPlan({ L: 4096, d: 4096 }, 1).split, false);
   assert.equal(home.gramPlan({ L: 256, construction: 'moment' }, 4).split, false);
   assert.equal(home.construct({ L: 1024, d: 512 }).gramColumnsAdded, 512);
@@ -64,9 +64,9 @@ test('the plan does not split short sums, other constructions or a single worker
   assert.equal(home.gramPlan({ L: 1024, d: 512 }, 4).from, 512);
 });
 
-test('refused band input names its field; a stopped helper returns nothing; the home band goes on after stops', () => {
+test('refused band input names its field; a stopped helper returns nothing; the home band goes on after stops, also in the next construct', () => {
   const home = fresh(api);
-  assert.throws(() => home.gramPlan({ L: 64, d: 8 }, 0), { name: 'RangeError', message: /workers must be an integer from 1 to 64/ });
+  assert.throws(() => home.gramPlan({ L: 64, d: 8 }, 0), { name: 'RangeError', message: /workers must be an integer from 1 to 256/ });
   assert.throws(() => home.gramPlan({ L: 64, d: 0 }, 2), (e) => e.field === 'd');
   assert.throws(() => home.gramAdopt(0, 32, new Float32Array(1), new Float32Array(0)), { message: /gram_band: no band sum has begun/ });
   const opts = { L: 2048, d: 2048, seed: 1 };
@@ -82,16 +82,24 @@ test('refused band input names its field; a stopped helper returns nothing; the 
   const r = helper.gramBand(opts, { from: 0, c0, c1, rungs: plan.rungs }, null);
   assert.throws(() => home.gramAdopt(c0, c1, r.atD.subarray(1), r.rungs), { message: /gram_band: a band of columns .* has \d+ floats at d/ });
   assert.throws(() => home.gramAdopt(c0, c1, new Float64Array(r.atD), r.rungs), (e) => e.field === 'atD');
-  assert.throws(() => home.gramAdopt(0, c1, r.atD, r.rungs), { name: 'RangeError' });
   // A helper stopped by its progress callback returns nothing; the home band goes on after stops.
   let calls = 0;
   const stopped = helper.gramBand(opts, { from: 0, c0, c1, rungs: plan.rungs }, null, () => ++calls < 3);
   assert.equal(stopped.cancelled, true);
   assert.equal(stopped.atD.length, 0);
   let slices = 0;
-  while (!home.gramHomeBand(0, c0, () => false)) slices++;
+  while (!home.gramHomeBand(0, c0, () => false)) {
+    if (++slices === 2) {  // a construct stopped here: the next one's plan goes on with the sum
+      const again = home.gramPlan(opts, 2);
+      assert.deepEqual({ ...again, resumed: undefined }, { ...plan, resumed: undefined });
+      assert.equal(again.resumed, true);
+      assert.equal(plan.resumed, false);
+      assert.equal(again.gramShare, 0.85);
+    }
+  }
   assert.ok(slices > 3, `the home band ran in ${slices} slices`);
   home.gramAdopt(c0, c1, r.atD, r.rungs);
+  assert.throws(() => home.gramAdopt(c0, c1, r.atD, r.rungs), { name: 'RangeError', message: /overlap a band already summed/ });
   assert.equal(home.gramFinish(), true);
   const got = home.construct(opts);
   assert.equal(got.gramColumnsAdded, 2048);

@@ -1,8 +1,10 @@
 // attnx: the helper workers that sum bands of a construct's Gram matrix for the pool's worker that
-// keeps it (worker.js posts { type: 'bands' }; the core plans the bands, core/calls_bands.cpp).
+// keeps it (worker.js posts { type: 'bands', sum }; the core plans the bands, core/calls_bands.cpp).
 // A helper is a worker.js of its own that keeps nothing between bands. Helpers start when a split
 // first needs them and end after IDLE_MS without a band, so an idle page holds no more workers
-// than its pool; a band that fails or is stopped ends its helper.
+// than its pool. A band sum runs until its worker drops it ('bands-dropped'), the worker ends or
+// the pool is destroyed (a stopped construct's band sum goes on: the next construct of the same
+// settings takes it up); a band that fails or is stopped ends its helper.
 
 const IDLE_MS = 10000;
 
@@ -65,7 +67,10 @@ export class GramHelpers {
     this._flavour = flavour;
     this._idle = [];
     this._busy = new Set();  // helpers summing a band
+    this._sums = [];         // { home, sum, stop, left } of the band sums running (left: bands to come)
     this._timer = null;
+    /** Band jobs started so far (for tests: a band sum taken up again starts none). */
+    this.jobs = 0;
   }
 
   /** Helpers alive (idle or summing). */
@@ -74,55 +79,82 @@ export class GramHelpers {
   }
 
   /**
-   * Runs the bands of a 'bands' message m from `home` (the worker of task id) on helpers and
-   * posts each band to home ({ type: 'band', id, c0, c1, atD, rungs }, transferred) or
-   * { type: 'band-failed', id }. Returns a function that stops them (their helpers end).
+   * Runs the bands of a 'bands' message m from `home` (a worker.js) on helpers and posts each band
+   * to home ({ type: 'band', sum, c0, c1, atD, rungs }, transferred) or { type: 'band-failed', sum }.
    */
-  run(home, id, m) {
-    clearTimeout(this._timer);
+  run(home, m) {
     let stopped = false;
     const mine = new Set();
-    for (const { band, start } of m.bands) {
-      const h = this._idle.pop() || new Helper(this._start, this._flavour);
-      mine.add(h);
-      this._busy.add(h);
-      h.run({ opts: m.opts, band, start }).then((r) => {
-        mine.delete(h);
-        this._release(h);
-        if (stopped) return;
-        home.postMessage({ type: 'band', id, c0: band.c0, c1: band.c1, atD: r.atD, rungs: r.rungs },
-          [r.atD.buffer, r.rungs.buffer]);
-      }, () => {
-        mine.delete(h);
-        this._busy.delete(h);
-        h.terminate();
-        if (!stopped) home.postMessage({ type: 'band-failed', id });
-      });
-    }
-    return () => {
+    const stop = () => {
       stopped = true;
       for (const h of mine) {
         h.terminate();
         this._busy.delete(h);
       }
       mine.clear();
+      this._sums = this._sums.filter((x) => x.stop !== stop);
+      this._armIdle();
     };
+    const record = { home, sum: m.sum, stop, left: m.bands.length };
+    this._sums.push(record);
+    const settled = () => {  // a band delivered or failed: the sum is over after its last
+      if (--record.left === 0) this._sums = this._sums.filter((x) => x !== record);
+    };
+    for (const { band, start } of m.bands) this._runBand(home, m, band, start, mine, () => stopped, settled);
+  }
+
+  /** Stops band sum `sum` of home (all of home's when sum is undefined): its helpers end. */
+  stop(home, sum) {
+    for (const x of this._sums.slice()) if (x.home === home && (sum === undefined || x.sum === sum)) x.stop();
+  }
+
+  _runBand(home, m, band, start, mine, isStopped, settled) {
+    let h;
+    try {
+      h = this._idle.pop() || new Helper(this._start, this._flavour);
+    } catch {  // a worker that cannot start: construct sums G itself
+      home.postMessage({ type: 'band-failed', sum: m.sum });
+      settled();
+      return;
+    }
+    this.jobs++;
+    mine.add(h);
+    this._busy.add(h);
+    h.run({ opts: m.opts, band, start }).then((r) => {
+      mine.delete(h);
+      this._release(h);
+      if (isStopped()) return;
+      settled();
+      home.postMessage({ type: 'band', sum: m.sum, c0: band.c0, c1: band.c1, atD: r.atD, rungs: r.rungs },
+        [r.atD.buffer, r.rungs.buffer]);
+    }, () => {
+      mine.delete(h);
+      this._busy.delete(h);
+      h.terminate();
+      if (isStopped()) return;
+      settled();
+      home.postMessage({ type: 'band-failed', sum: m.sum });
+    });
   }
 
   /** Ends every helper (the idle ones only, when idleOnly). */
   destroy(idleOnly = false) {
     clearTimeout(this._timer);
+    this._timer = null;
     for (const h of this._idle.splice(0)) h.terminate();
     if (idleOnly) return;
-    for (const h of this._busy) h.terminate();
-    this._busy.clear();
+    for (const x of this._sums.slice()) x.stop();
   }
 
   _release(h) {
     this._busy.delete(h);
-    if (h.dead) return;
-    this._idle.push(h);
+    if (!h.dead) this._idle.push(h);
+    this._armIdle();
+  }
+
+  // Idle helpers end IDLE_MS after the last one became idle.
+  _armIdle() {
     clearTimeout(this._timer);
-    this._timer = setTimeout(() => this.destroy(true), IDLE_MS);
+    this._timer = this._idle.length ? setTimeout(() => this.destroy(true), IDLE_MS) : null;
   }
 }

@@ -97,6 +97,8 @@ class Slot {
 
   onMessage(m) {
     if (!m) return;
+    if (m.type === 'bands') return this.pool._helpers.run(this.worker, m);  // lend it the helpers
+    if (m.type === 'bands-dropped') return this.pool._helpers.stop(this.worker, m.sum);
     if (m.type === 'ready') {
       this.info = m.info;
       if (!this.pool._info) this.pool._info = m.info;  // what the pool asks of tasks (sliced.js)
@@ -111,10 +113,6 @@ class Slot {
     }
     const t = this.task;
     if (!t || m.id !== t.id) return;  // stale message of a cancelled task
-    if (m.type === 'bands') {  // construct's Gram matrix in bands: lend it the helpers
-      if (!t.cancelled) t.stopBands = this.pool._helpers.run(this.worker, t.id, m);
-      return;
-    }
     if (t.cancelled) {  // asked to stop: its promise has rejected; free the slot when it has
       if (m.type === 'progress') return;
       if (m.fatal) {
@@ -168,6 +166,7 @@ class Slot {
 
   terminate() {
     clearTimeout(this.grace);
+    this.pool._helpers.stop(this.worker);  // the band sums it kept are gone with it
     this.dead = true;
     this.worker.onmessage = null;
     this.worker.onerror = null;
@@ -190,8 +189,8 @@ export class AttnxPool {
       throw new RangeError(`size must be an integer from 1 to 256 (got ${String(size).slice(0, 40)})`);
     }
     const helpers = options.helpers ?? coreCount() - 1;
-    if (!Number.isInteger(helpers) || helpers < 0 || helpers > 63) {
-      throw new RangeError(`helpers must be an integer from 0 to 63 (got ${String(helpers).slice(0, 40)})`);
+    if (!Number.isInteger(helpers) || helpers < 0 || helpers > 255) {
+      throw new RangeError(`helpers must be an integer from 0 to 255 (got ${String(helpers).slice(0, 40)})`);
     }
     this._size = size;
     this.flavour = options.flavour;
@@ -238,7 +237,6 @@ export class AttnxPool {
       const onAbort = () => this._cancel(t, abortError(signal));
       t.cleanup = () => {
         if (signal) signal.removeEventListener('abort', onAbort);
-        if (t.stopBands) t.stopBands();  // helpers still summing its bands end
       };
       if (signal) signal.addEventListener('abort', onAbort, { once: true });
       this._queue.push(t);

@@ -10,8 +10,8 @@
 //                                             { bytes, name, options }
 //        { type: 'cancel', id }                       stop task id (sliced methods only, see below)
 //        { type: 'warm' }                             run a small task once (pool.warm(), see warmUp)
-//        { type: 'band', id, c0, c1, atD, rungs }     a helper's band of task id's Gram matrix
-//        { type: 'band-failed', id }                  a helper could not sum its band
+//        { type: 'band', sum, c0, c1, atD, rungs }    a helper's band of band sum `sum`
+//        { type: 'band-failed', sum }                 a helper could not sum its band
 //        'run' of construct may carry helpers: n, the helper workers the pool can lend it
 //        (see sumInBands); a helper runs gramBand { opts, band, start }.
 //   out: { type: 'ready', info } | { type: 'init-error', error }
@@ -21,8 +21,9 @@
 //                                                     bands (construct: Gram bands summed by workers) }
 //        { type: 'error', id, error: { name, message, field, kind }, fatal }   fatal: replace me
 //        { type: 'cancelled', id }                    a sliced task stopped after a 'cancel'
-//        { type: 'bands', id, opts, bands: [{ band, start }] }   construct id asks the pool's
+//        { type: 'bands', sum, opts, bands: [{ band, start }] }   a construct asks the pool's
 //                                                     helpers for these bands (start transferred)
+//        { type: 'bands-dropped', sum }               band sum `sum` is no longer wanted
 // A task cannot be interrupted while it is in WebAssembly. construct (sliced.js) runs in slices of about
 // SLICE_MS (the core stops when the progress callback returns false and keeps the Gram matrix it
 // summed; calling again resumes), and between slices the worker reads its messages, so a
@@ -107,67 +108,92 @@ async function runSliced(fn, api, id, opts, progress) {
 
 // construct's Gram matrix summed in bands (core/calls_bands.cpp): when the core's plan splits it
 // for this worker and `helpers` more, the pool's helpers sum bands 1.. (posted as 'bands') while
-// this worker sums band 0 in slices; their bands are taken in as they arrive ('band'). Resolves
-// with { bands, busy }: the number of bands (1: not split, or a helper failed and construct sums
-// G itself) and the milliseconds this worker computed; null when a 'cancel' for id arrived.
-// construct then finds G at d.
-let inbox = null;  // { id, left, failed, wake }: the helpers' bands awaited by task id
-async function sumInBands(api, id, opts, helpers, progress) {
-  let plan;
-  const t0 = performance.now();
-  try {
+// this worker sums band 0 in slices; their bands are taken in as they arrive ('band', at any time,
+// also between tasks). A stopped construct leaves the band sum and its helpers going: the next
+// construct of the same settings goes on with it (the core's plan says resumed); any other drops
+// it and the pool stops its helpers ('bands-dropped'). Resolves with { bands, busy }: the number
+// of bands (1: not split, or a helper failed and construct sums G itself) and the milliseconds
+// this worker computed; null when a 'cancel' for id arrived.
+let split = null;  // { sum, left: Set of the bands' first columns not taken in, failed, wake }
+let nextSum = 1;
+
+function dropSplit() {
+  if (!split) return;
+  self.postMessage({ type: 'bands-dropped', sum: split.sum });
+  split = null;
+}
+
+function planBands(api, opts, helpers) {
+  let plan = api.gramPlan(opts, helpers + 1);
+  if (plan.resumed && split) return plan;
+  if (plan.resumed) {  // a band sum whose helpers are gone: start it over
+    api.gramFinish();
     plan = api.gramPlan(opts, helpers + 1);
-  } catch {
-    return { bands: 1, busy: 0 };  // construct reports the same error
   }
-  let busy = performance.now() - t0;
-  if (!plan.split) return { bands: 1, busy };
+  dropSplit();
+  if (!plan.split) return plan;
   const bands = [];
   for (let b = 1; b + 1 < plan.edges.length; b++) {
     const band = { from: plan.from, c0: plan.edges[b], c1: plan.edges[b + 1], rungs: plan.rungs };
     bands.push({ band, start: api.gramBandStart(band.c0, band.c1) });
   }
-  const box = { id, left: bands.length, failed: false, wake: null };
-  inbox = box;
+  split = { sum: nextSum++, left: new Set(bands.map((b) => b.band.c0)), failed: false, wake: null };
+  self.postMessage({ type: 'bands', sum: split.sum, opts, bands }, bands.map((b) => b.start.buffer));
+  return plan;
+}
+
+async function sumInBands(api, id, opts, helpers, progress) {
+  const t0 = performance.now();
+  let plan;
   try {
-    self.postMessage({ type: 'bands', id, opts, bands }, bands.map((b) => b.start.buffer));
-    for (;;) {
-      const t1 = performance.now(), deadline = t1 + SLICE_MS;
-      const done = api.gramHomeBand(0, plan.edges[1], (f) => {
-        progress(0.85 * f);
-        return performance.now() < deadline;
-      });
-      busy += performance.now() - t1;
-      if (done) break;
-      await yieldToMessages();
-      if (cancelled.delete(id)) return null;
-    }
-    while (box.left > 0 && !box.failed && !cancelled.has(id)) {
-      await new Promise((resolve) => { box.wake = resolve; });
-    }
-  } finally {
-    inbox = null;
+    plan = planBands(api, opts, helpers);
+  } catch {
+    dropSplit();
+    return { bands: 1, busy: 0 };  // construct reports the same error
   }
+  let busy = performance.now() - t0;
+  if (!plan.split) return { bands: 1, busy };
+  const mine = split;
+  while (!mine.failed) {
+    const t1 = performance.now(), deadline = t1 + SLICE_MS;
+    const done = api.gramHomeBand(0, plan.edges[1], (f) => {
+      progress(plan.gramShare * f);
+      return performance.now() < deadline;
+    });
+    busy += performance.now() - t1;
+    if (done) break;
+    await yieldToMessages();
+    if (cancelled.delete(id)) return null;
+  }
+  while (mine.left.size > 0 && !mine.failed && !cancelled.has(id)) {
+    await new Promise((resolve) => { mine.wake = resolve; });
+  }
+  mine.wake = null;
   if (cancelled.delete(id)) return null;
-  const whole = api.gramFinish() && !box.failed;
+  const whole = !mine.failed && api.gramFinish();
+  if (!whole) {
+    api.gramFinish();  // drops what is left: construct sums G itself
+    dropSplit();
+  }
+  split = null;
   return { bands: whole ? plan.edges.length - 1 : 1, busy };
 }
 
-// A helper's band for the task awaiting it (late ones, of a task gone, are dropped).
+// A helper's band of the band sum in flight (late ones, of a sum dropped, are ignored).
 async function takeBand(msg) {
-  const box = inbox;
-  if (!box || msg.id !== box.id) return;
+  const mine = split;
+  if (!mine || msg.sum !== mine.sum) return;
   if (msg.type === 'band-failed') {
-    box.failed = true;
+    mine.failed = true;
   } else {
     try {
       (await getApi()).gramAdopt(msg.c0, msg.c1, msg.atD, msg.rungs);
-      box.left--;
+      mine.left.delete(msg.c0);
     } catch {
-      box.failed = true;
+      mine.failed = true;
     }
   }
-  if (box.wake) box.wake();
+  if (mine.wake) mine.wake();
 }
 
 // WARM_OPTS: a small min-d search (pattern, projection columns, Gram kernel, the search's checks,
@@ -236,7 +262,7 @@ self.onmessage = async (ev) => {
   }
   if (msg.type === 'cancel') {
     cancelled.add(msg.id);
-    if (inbox && inbox.id === msg.id && inbox.wake) inbox.wake();
+    if (split && split.wake) split.wake();
     return;
   }
   if (msg.type === 'band' || msg.type === 'band-failed') return takeBand(msg);
@@ -255,6 +281,8 @@ self.onmessage = async (ev) => {
       if (method === 'construct' && msg.helpers > 0) {
         banded = await sumInBands(api, id, opts, msg.helpers, progress);
         if (!banded) return self.postMessage({ type: 'cancelled', id });
+      } else {
+        dropSplit();  // construct sums G alone, which drops any band sum
       }
       bands = banded.bands;
       const out = await runSliced(fn, api, id, opts, progress);
