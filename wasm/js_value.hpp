@@ -58,7 +58,7 @@ std::string bytes_from_js(const val& v);
 // else is refused (InvalidArgument naming field).
 std::vector<float> floats_from_js(const val& v, const char* field);
 // Floats of two Float32Arrays read as one list (a, then b), for a core call that copies them
-// straight to where they go: size() is their total, read(dst, offset, n) copies floats offset ..
+// straight to where they go: a_size + b_size is their total, read(dst, offset, n) copies floats offset ..
 // offset+n-1 to dst. Anything but a Float32Array (or undefined / null: empty) is refused
 // (InvalidArgument naming the field).
 struct JoinedFloats {
