@@ -56,6 +56,8 @@ GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder) 
   p.d = o.d;
   const std::uint64_t seed = projection_seed(o.seed);
   if (ladder.bands_begun(p.L, seed, o.d, o.mind.projection)) {  // a stopped construct's
+    const Pattern A = call_pattern(o);  // its budget as construct checks it, before going on
+    check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);
     p.from = ladder.band_from();
     p.edges = ladder.band_edges();
     p.rungs = ladder.band_rungs();

@@ -190,12 +190,14 @@ void GramLadder::make_room_for_rung() {
     for (const auto& r : band_.rung_g)
       if (!r.second.empty()) ++n;
     if (n * bytes <= cap_) return;
-    auto farther = [&](int at) { return far < 0 || std::abs(at - band_.d) > std::abs(far - band_.d); };
-    for (const auto& r : rungs_)
-      if (farther(r.first)) far = r.first;
+    // The farthest from d; of equal ones the smallest, as evict_for picks among kept rungs.
+    std::vector<int> at;
+    for (const auto& r : rungs_) at.push_back(r.first);
     for (const auto& r : band_.rung_g)
-      if (!r.second.empty() && farther(r.first)) far = r.first;
-    if (far < 0) return;
+      if (!r.second.empty()) at.push_back(r.first);
+    std::sort(at.begin(), at.end());
+    for (int a : at)
+      if (far < 0 || std::abs(a - band_.d) > std::abs(far - band_.d)) far = a;
     if (rungs_.erase(far) == 0) std::vector<float>().swap(band_.rung_g[far]);
   }
 }
@@ -243,8 +245,8 @@ bool GramLadder::sum_band(int c0, int c1, const std::function<bool(double)>& pro
     if (band_.own_c0 >= 0) fail("gram_band", "gram_band: this worker's band is already chosen");
     band_.own_c0 = c0;
     band_.own_c1 = c1;
-    draw_columns(band_.d);
   }
+  draw_columns(band_.d);  // every call: nothing to do once drawn, and a call that threw is redone
   const std::size_t l = static_cast<std::size_t>(L_);
   float* band = work_.data() + static_cast<std::size_t>(c0) * l;
   const double span = std::max(1, band_.d - band_.from);

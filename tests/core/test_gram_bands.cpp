@@ -127,18 +127,42 @@ TEST_CASE("bands summed by helpers give a fresh ladder's G and rungs bit for bit
 }
 
 TEST_CASE("under a small cap the bands keep the rungs a serial sum keeps, and the same G") {
-  const int L = 96;
-  const std::uint64_t two = 2ull * L * L * sizeof(float);  // room for two rungs
-  for (int target : {1500, 3000}) {
-    CAPTURE(target);
-    attnx::GramLadder serial(two), banded(two);
-    REQUIRE(serial.prepare(L, 4, 1700, nullptr));
-    REQUIRE(banded.prepare(L, 4, 1700, nullptr));
-    REQUIRE(serial.rung_points() == std::vector<int>{1536, 1664});
-    REQUIRE(serial.prepare(L, 4, target, nullptr));
-    REQUIRE(prepare_in_bands(banded, L, 4, target, ProjectionKind::Gaussian, {0, 32, 96}));
+  const std::uint64_t two = 2ull * 96 * 96 * sizeof(float);  // room for two rungs at L = 96
+  int compared = 0;
+  for (int L : {64, 96}) {
+    for (int before : {1700, 2200, 2250}) {
+      for (int target : {1500, 1984, 2100, 3000}) {
+        CAPTURE(L);
+        CAPTURE(before);
+        CAPTURE(target);
+        const std::uint64_t cap = two * L * L / (96 * 96);
+        attnx::GramLadder serial(cap), banded(cap);
+        for (int h : {before, before + 200, before - 150}) {  // rungs kept at uneven distances
+          REQUIRE(serial.prepare(L, 4, h, nullptr));
+          REQUIRE(banded.prepare(L, 4, h, nullptr));
+        }
+        REQUIRE(serial.rung_points() == banded.rung_points());
+        REQUIRE(serial.prepare(L, 4, target, nullptr));
+        const std::vector<int> edges = L == 64 ? std::vector<int>{0, 32, 64} : std::vector<int>{0, 32, 96};
+        if (!prepare_in_bands(banded, L, 4, target, ProjectionKind::Gaussian, edges)) continue;
+        ++compared;
+        CHECK(banded.rung_points() == serial.rung_points());
+        CHECK(same_bits(banded.gram(), serial.gram(), static_cast<std::size_t>(L) * L));
+      }
+    }
+  }
+  CHECK(compared >= 18);
+  // Rungs at equal distances from d: the smaller goes first, as one worker's sum evicts.
+  for (const std::vector<int>& history : {std::vector<int>{1500, 2400}, std::vector<int>{1700, 2400}}) {
+    const std::uint64_t cap = 2ull * 64 * 64 * sizeof(float);
+    attnx::GramLadder serial(cap), banded(cap);
+    for (int h : history) {
+      REQUIRE(serial.prepare(64, 4, h, nullptr));
+      REQUIRE(banded.prepare(64, 4, h, nullptr));
+    }
+    REQUIRE(serial.prepare(64, 4, 1984, nullptr));
+    REQUIRE(prepare_in_bands(banded, 64, 4, 1984, ProjectionKind::Gaussian, {0, 32, 64}));
     CHECK(banded.rung_points() == serial.rung_points());
-    CHECK(same_bits(banded.gram(), serial.gram(), static_cast<std::size_t>(L) * L));
   }
 }
 

@@ -111,7 +111,8 @@ export class GramHelpers {
   _runBand(home, m, band, start, mine, isStopped, settled) {
     let h;
     try {
-      h = this._idle.pop() || new Helper(this._start, this._flavour);
+      do h = this._idle.pop(); while (h && h.dead);  // one that failed while idle is gone
+      h = h || new Helper(this._start, this._flavour);
     } catch {  // a worker that cannot start: construct sums G itself
       home.postMessage({ type: 'band-failed', sum: m.sum });
       settled();

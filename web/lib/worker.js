@@ -114,7 +114,7 @@ async function runSliced(fn, api, id, opts, progress) {
 // it and the pool stops its helpers ('bands-dropped'). Resolves with { bands, busy }: the number
 // of bands (1: not split, or a helper failed and construct sums G itself) and the milliseconds
 // this worker computed; null when a 'cancel' for id arrived.
-let split = null;  // { sum, left: Set of the bands' first columns not taken in, failed, wake }
+let split = null;  // { sum, left: Set of the bands' first columns not taken in, failed, running, wake }
 let nextSum = 1;
 
 function dropSplit() {
@@ -125,8 +125,8 @@ function dropSplit() {
 
 function planBands(api, opts, helpers) {
   let plan = api.gramPlan(opts, helpers + 1);
-  if (plan.resumed && split) return plan;
-  if (plan.resumed) {  // a band sum whose helpers are gone: start it over
+  if (plan.resumed && split && !split.failed) return plan;
+  if (plan.resumed) {  // a band sum whose helpers are gone or failed: start it over
     api.gramFinish();
     plan = api.gramPlan(opts, helpers + 1);
   }
@@ -154,6 +154,7 @@ async function sumInBands(api, id, opts, helpers, progress) {
   let busy = performance.now() - t0;
   if (!plan.split) return { bands: 1, busy };
   const mine = split;
+  mine.running = true;
   while (!mine.failed) {
     const t1 = performance.now(), deadline = t1 + SLICE_MS;
     const done = api.gramHomeBand(0, plan.edges[1], (f) => {
@@ -163,12 +164,16 @@ async function sumInBands(api, id, opts, helpers, progress) {
     busy += performance.now() - t1;
     if (done) break;
     await yieldToMessages();
-    if (cancelled.delete(id)) return null;
+    if (cancelled.delete(id)) {
+      mine.running = false;
+      return null;
+    }
   }
   while (mine.left.size > 0 && !mine.failed && !cancelled.has(id)) {
     await new Promise((resolve) => { mine.wake = resolve; });
   }
   mine.wake = null;
+  mine.running = false;
   if (cancelled.delete(id)) return null;
   const whole = !mine.failed && api.gramFinish();
   if (!whole) {
@@ -182,16 +187,22 @@ async function sumInBands(api, id, opts, helpers, progress) {
 // A helper's band of the band sum in flight (late ones, of a sum dropped, are ignored).
 async function takeBand(msg) {
   const mine = split;
-  if (!mine || msg.sum !== mine.sum) return;
+  if (!mine || msg.sum !== mine.sum || mine.failed) return;
+  const api = await getApi();
+  if (split !== mine || mine.failed) return;
   if (msg.type === 'band-failed') {
     mine.failed = true;
   } else {
     try {
-      (await getApi()).gramAdopt(msg.c0, msg.c1, msg.atD, msg.rungs);
+      api.gramAdopt(msg.c0, msg.c1, msg.atD, msg.rungs);
       mine.left.delete(msg.c0);
     } catch {
       mine.failed = true;
     }
+  }
+  if (mine.failed && !mine.running) {  // between constructs: drop it now, its helpers stop
+    api.gramFinish();
+    dropSplit();
   }
   if (mine.wake) mine.wake();
 }
