@@ -15,6 +15,7 @@ namespace attnx {
 namespace {
 
 constexpr int kMaxWorkers = 256;
+constexpr int kMaxColumn = 1 << 30;  // band columns read as integers up to this; the ladder checks L
 
 // Member k of band, an integer in [lo, hi] (named "gram_band.k" in the error).
 int band_int(const JsonValue& band, const char* k, int lo, int hi) {
@@ -45,9 +46,11 @@ std::vector<int> band_rungs(const JsonValue& band, int d) {
 
 }  // namespace
 
-GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder) {
-  if (workers < 1 || workers > kMaxWorkers)
+GramPlan gram_plan_call(const JsonValue& opts, const JsonValue& workers_value, GramLadder& ladder) {
+  const double w = workers_value.type == JsonValue::Type::Number ? workers_value.num : NAN;
+  if (!(w >= 1 && w <= kMaxWorkers && w == std::floor(w)))
     fail("workers", "workers must be an integer from 1 to " + std::to_string(kMaxWorkers));
+  const int workers = static_cast<int>(w);
   const CallOptions o = read_call_options(opts, Call::Construct);
   GramPlan p;
   if (o.construction != "jl") return p;
@@ -77,8 +80,8 @@ GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder) 
   return p;
 }
 
-std::vector<float> gram_band_start_call(GramLadder& ladder, int c0, int c1) {
-  return ladder.band_start(c0, c1);
+std::vector<float> gram_band_start_call(GramLadder& ladder, const JsonValue& band) {
+  return ladder.band_start(band_int(band, "c0", 0, kMaxColumn), band_int(band, "c1", 0, kMaxColumn));
 }
 
 GramBand gram_band_call(const JsonValue& opts, const JsonValue& band, std::vector<float> start,
@@ -97,13 +100,14 @@ GramBand gram_band_call(const JsonValue& opts, const JsonValue& band, std::vecto
   return sum_gram_band(t, std::move(start), progress);
 }
 
-bool gram_home_band_call(GramLadder& ladder, int c0, int c1, const Progress& progress) {
-  return ladder.sum_band(c0, c1, progress);
+bool gram_home_band_call(GramLadder& ladder, const JsonValue& band, const Progress& progress) {
+  return ladder.sum_band(band_int(band, "c0", 0, kMaxColumn), band_int(band, "c1", 0, kMaxColumn), progress);
 }
 
-void gram_adopt_call(GramLadder& ladder, int c0, int c1, std::size_t at_d_size, std::size_t rungs_size,
+void gram_adopt_call(GramLadder& ladder, const JsonValue& band, std::size_t at_d_size, std::size_t rungs_size,
                      const std::function<void(float*, std::size_t, std::size_t)>& read) {
-  ladder.adopt_band_by(c0, c1, at_d_size, rungs_size, read);
+  ladder.adopt_band_by(band_int(band, "c0", 0, kMaxColumn), band_int(band, "c1", 0, kMaxColumn), at_d_size,
+                       rungs_size, read);
 }
 
 bool gram_finish_call(GramLadder& ladder) { return ladder.finish_bands(); }

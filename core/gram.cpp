@@ -153,10 +153,7 @@ void gram_update_lower_band_with(GramKernel k, float* band, int L, const float* 
                                  int c1) {
   if (k == GramKernel::Auto) k = gram_kernel_best();
   require_gram_kernel_runs(k);
-  if (c0 < 0 || c1 < c0 || c1 > std::max(L, 0) || c0 % kGramBandAlign != 0)
-    fail("gram_band", "gram_band: columns " + std::to_string(c0) + " .. " + std::to_string(c1) +
-                          " must satisfy 0 <= c0 <= c1 <= L = " + std::to_string(L) +
-                          " with c0 a multiple of " + std::to_string(kGramBandAlign));
+  require_gram_band(c0, c1, std::max(L, 0), true);
   switch (k) {
     case GramKernel::Scalar: return band_scalar(band, L, Pb, n, c0, c1);
 #ifdef ATTNX_X86
@@ -165,6 +162,13 @@ void gram_update_lower_band_with(GramKernel k, float* band, int L, const float* 
 #endif
     default: return band_vector(band, L, Pb, n, c0, c1);  // sse2 or wasm-simd128
   }
+}
+
+void require_gram_band(int c0, int c1, int L, bool allow_empty) {
+  if (c0 >= 0 && c1 <= L && (allow_empty ? c0 <= c1 : c0 < c1) && c0 % kGramBandAlign == 0) return;
+  fail("gram_band", "gram_band: columns " + std::to_string(c0) + " .. " + std::to_string(c1) +
+                        " must satisfy 0 <= c0 " + (allow_empty ? "<=" : "<") + " c1 <= L = " +
+                        std::to_string(L) + " with c0 a multiple of " + std::to_string(kGramBandAlign));
 }
 
 void gram_update_lower_band(float* band, int L, const float* Pb, int n, int c0, int c1) {

@@ -39,10 +39,7 @@ void check_task(const GramBandTask& t, std::size_t start_size) {
   if (t.from < 0 || t.d < t.from)
     bad("columns must satisfy 0 <= from <= d (got " + std::to_string(t.from) + " .. " +
         std::to_string(t.d) + ")");
-  if (t.c0 < 0 || t.c1 <= t.c0 || t.c1 > t.L || t.c0 % kGramBandAlign != 0)
-    bad("columns " + std::to_string(t.c0) + " .. " + std::to_string(t.c1) +
-        " must satisfy 0 <= c0 < c1 <= L = " + std::to_string(t.L) + " with c0 a multiple of " +
-        std::to_string(kGramBandAlign));
+  require_gram_band(t.c0, t.c1, t.L, false);
   int prev = t.from;
   for (int r : t.rungs) {
     if (r <= prev || r > t.d || r % kLadderStep != 0)

@@ -76,24 +76,36 @@ int GramLadder::start_from(int target) {
 }
 
 void GramLadder::evict_for(std::uint64_t need, int d_now) {
-  std::uint64_t have = rung_bytes();
-  while (!rungs_.empty() && have + need > cap_) {
-    auto far = rungs_.begin();
-    for (auto it = rungs_.begin(); it != rungs_.end(); ++it)
-      if (std::abs(it->first - d_now) > std::abs(far->first - d_now)) far = it;
-    have -= far->second.size() * sizeof(float);
-    rungs_.erase(far);
+  // The rungs kept and those a band sum is making count alike: the farthest from d_now goes
+  // first, of equal ones the smallest, until `need` more bytes fit under the cap.
+  for (;;) {
+    std::uint64_t have = rung_bytes();
+    std::vector<int> at;
+    for (const auto& r : rungs_) at.push_back(r.first);
+    for (const auto& r : band_.rung_g) {
+      if (r.second.empty()) continue;  // evicted
+      at.push_back(r.first);
+      have += r.second.size() * sizeof(float);
+    }
+    if (at.empty() || have + need <= cap_) return;
+    std::sort(at.begin(), at.end());
+    int far = at.front();
+    for (int a : at)
+      if (std::abs(a - d_now) > std::abs(far - d_now)) far = a;
+    if (rungs_.erase(far) == 0) std::vector<float>().swap(band_.rung_g[far]);
   }
 }
 
-void GramLadder::keep_rung(int at, int d_now) {
-  if (rungs_.count(at)) return;
-  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
-  if (bytes == 0 || bytes > cap_) return;
+bool GramLadder::rung_worth_keeping(int at, int d_now) const {
   // Only rungs the cap can keep near d_now are worth a copy.
-  const std::uint64_t fit = cap_ / bytes;
-  if (static_cast<std::uint64_t>(std::abs(d_now - at)) >= fit * kLadderStep) return;
-  evict_for(bytes, d_now);
+  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
+  if (bytes == 0 || bytes > cap_) return false;
+  return static_cast<std::uint64_t>(std::abs(d_now - at)) < (cap_ / bytes) * kLadderStep;
+}
+
+void GramLadder::keep_rung(int at, int d_now) {
+  if (rungs_.count(at) || !rung_worth_keeping(at, d_now)) return;
+  evict_for(static_cast<std::uint64_t>(L_) * L_ * sizeof(float), d_now);
   std::vector<float> copy(work_);  // copied before it enters the map: a failed copy leaves no rung
   rungs_.emplace(at, std::move(copy));
 }
@@ -140,13 +152,10 @@ int GramLadder::start_column(int L, std::uint64_t seed, int d, ProjectionKind ki
 }
 
 std::vector<int> GramLadder::rungs_kept_between(int from, int d) const {
-  // The rungs prepare keeps when it sums from .. d (keep_rung): within fit steps below d.
+  // The rungs prepare keeps when it sums from .. d (keep_rung).
   std::vector<int> out;
-  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
-  if (bytes == 0 || bytes > cap_) return out;
-  const std::uint64_t fit = cap_ / bytes;
   for (int t = (from / kLadderStep + 1) * kLadderStep; t <= d; t += kLadderStep)
-    if (static_cast<std::uint64_t>(d - t) < fit * kLadderStep) out.push_back(t);
+    if (rung_worth_keeping(t, d)) out.push_back(t);
   return out;
 }
 
@@ -180,35 +189,14 @@ int GramLadder::begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kin
   return from;
 }
 
-void GramLadder::make_room_for_rung() {
-  // As keep_rung: evict the rung farthest from d, kept or of this sum (in the order prepare would
-  // have made them), until one more fits.
-  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
-  for (;;) {
-    std::uint64_t n = rungs_.size() + 1;
-    int far = -1;
-    for (const auto& r : band_.rung_g)
-      if (!r.second.empty()) ++n;
-    if (n * bytes <= cap_) return;
-    // The farthest from d; of equal ones the smallest, as evict_for picks among kept rungs.
-    std::vector<int> at;
-    for (const auto& r : rungs_) at.push_back(r.first);
-    for (const auto& r : band_.rung_g)
-      if (!r.second.empty()) at.push_back(r.first);
-    std::sort(at.begin(), at.end());
-    for (int a : at)
-      if (far < 0 || std::abs(a - band_.d) > std::abs(far - band_.d)) far = a;
-    if (rungs_.erase(far) == 0) std::vector<float>().swap(band_.rung_g[far]);
-  }
-}
-
 float* GramLadder::rung_buffer(int t) {
   // Made when first written (not in begin_bands: that is on the way to the helpers' start).
   auto it = band_.rung_g.find(t);
   if (it != band_.rung_g.end()) return it->second.empty() ? nullptr : it->second.data();
-  make_room_for_rung();
+  const std::size_t ll = static_cast<std::size_t>(L_) * L_;
+  evict_for(ll * sizeof(float), band_.d);  // as keep_rung makes room
   std::vector<float>& g = band_.rung_g[t];
-  g.resize(static_cast<std::size_t>(L_) * L_);
+  g.resize(ll);
   return g.data();
 }
 
@@ -221,10 +209,7 @@ void GramLadder::drop_bands() {
 
 void GramLadder::check_band(int c0, int c1) const {
   if (!band_.active) fail("gram_band", "gram_band: no band sum has begun (begin_bands)");
-  if (c0 < 0 || c1 <= c0 || c1 > L_ || c0 % kGramBandAlign != 0)
-    fail("gram_band", "gram_band: columns " + std::to_string(c0) + " .. " + std::to_string(c1) +
-                          " must satisfy 0 <= c0 < c1 <= L = " + std::to_string(L_) +
-                          " with c0 a multiple of " + std::to_string(kGramBandAlign));
+  require_gram_band(c0, c1, L_, false);
   for (const auto& b : band_.taken)
     if (c0 < b.second && b.first < c1)
       fail("gram_band", "gram_band: columns " + std::to_string(c0) + " .. " + std::to_string(c1) +
@@ -298,12 +283,8 @@ bool GramLadder::finish_bands() {
     drop_bands();
     return false;
   }
-  const std::uint64_t bytes = static_cast<std::uint64_t>(L_) * L_ * sizeof(float);
-  for (auto& r : band_.rung_g) {
-    if (r.second.empty()) continue;  // evicted for a nearer one
-    evict_for(bytes, band_.d);
-    rungs_.emplace(r.first, std::move(r.second));
-  }
+  for (auto& r : band_.rung_g)  // room was made for each as it was made (rung_buffer)
+    if (!r.second.empty()) rungs_.emplace(r.first, std::move(r.second));
   work_lower_d_ = band_.d;
   work_symmetric_ = false;
   pending_added_ = band_.d - band_.from;

@@ -74,11 +74,11 @@ val js_construct_with(val opts, val on_progress, GramLadder& ladder) {
 }
 
 // The band calls of calls_bands.hpp: the ladder's own ones and a helper's.
-val js_gram_plan(val opts, int workers, GramLadder& ladder) {
-  return guarded([&] { return record(gram_plan_call(from_js(opts), workers, ladder)); });
+val js_gram_plan(val opts, val workers, GramLadder& ladder) {
+  return guarded([&] { return record(gram_plan_call(from_js(opts), from_js(workers), ladder)); });
 }
-val js_gram_band_start(GramLadder& ladder, int c0, int c1) {
-  return guarded([&] { return typed_array(gram_band_start_call(ladder, c0, c1)); });
+val js_gram_band_start(GramLadder& ladder, val band) {
+  return guarded([&] { return typed_array(gram_band_start_call(ladder, from_js(band))); });
 }
 val js_gram_band(val opts, val band, val start, val on_progress) {
   return guarded([&] {
@@ -86,13 +86,13 @@ val js_gram_band(val opts, val band, val start, val on_progress) {
                                  js_progress(on_progress)));
   });
 }
-val js_gram_home_band(GramLadder& ladder, int c0, int c1, val on_progress) {
-  return guarded([&] { return gram_home_band_call(ladder, c0, c1, js_progress(on_progress)); });
+val js_gram_home_band(GramLadder& ladder, val band, val on_progress) {
+  return guarded([&] { return gram_home_band_call(ladder, from_js(band), js_progress(on_progress)); });
 }
-val js_gram_adopt(GramLadder& ladder, int c0, int c1, val at_d, val rungs) {
+val js_gram_adopt(GramLadder& ladder, val band, val at_d, val rungs) {
   return guarded([&] {
     const JoinedFloats in(at_d, "atD", rungs, "rungs");
-    gram_adopt_call(ladder, c0, c1, in.a_size, in.b_size,
+    gram_adopt_call(ladder, from_js(band), in.a_size, in.b_size,
                     [&](float* dst, std::size_t off, std::size_t n) { in.read(dst, off, n); });
     return true;
   });

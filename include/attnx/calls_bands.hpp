@@ -30,9 +30,11 @@ struct GramPlan {
 // the bands taken stay). Cost: reading opts; when it splits anew, the pattern's and loading a rung
 // (L^2 floats). workers: the workers that can sum a band (this one included), 1 .. 256, else
 // InvalidArgument("workers").
-GramPlan gram_plan_call(const JsonValue& opts, int workers, GramLadder& ladder);
-// The start of band c0 .. c1-1 for a helper (GramLadder::band_start; empty: zeros).
-std::vector<float> gram_band_start_call(GramLadder& ladder, int c0, int c1);
+GramPlan gram_plan_call(const JsonValue& opts, const JsonValue& workers, GramLadder& ladder);
+// The calls below name a band as { c0, c1 } (integers, refused naming "gram_band" otherwise:
+// nothing is rounded or wrapped). The start of band c0 .. c1-1 for a helper
+// (GramLadder::band_start; empty: zeros).
+std::vector<float> gram_band_start_call(GramLadder& ladder, const JsonValue& band);
 // A helper's band: opts as construct's (L, seed, d, projection), band { from, c0, c1, rungs } of
 // a plan, start from gram_band_start_call. Errors: construct's for opts, InvalidArgument
 // ("gram_band") for the band (sum_gram_band). Stopped by progress: cancelled, nothing kept.
@@ -40,10 +42,10 @@ GramBand gram_band_call(const JsonValue& opts, const JsonValue& band, std::vecto
                         const Progress& progress);
 // The ladder's own band (GramLadder::sum_band): true when done; false when progress stopped it
 // (calling again goes on).
-bool gram_home_band_call(GramLadder& ladder, int c0, int c1, const Progress& progress);
+bool gram_home_band_call(GramLadder& ladder, const JsonValue& band, const Progress& progress);
 // GramLadder::adopt_band_by of a helper's result: its at_d and rungs hold at_d_size and
 // rungs_size floats, which read copies (see there).
-void gram_adopt_call(GramLadder& ladder, int c0, int c1, std::size_t at_d_size, std::size_t rungs_size,
+void gram_adopt_call(GramLadder& ladder, const JsonValue& band, std::size_t at_d_size, std::size_t rungs_size,
                      const std::function<void(float*, std::size_t, std::size_t)>& read);
 // GramLadder::finish_bands: true when G is complete at d; false drops the band sum.
 bool gram_finish_call(GramLadder& ladder);

@@ -36,6 +36,9 @@ constexpr int kGramBandAlign = 32;
 void gram_update_lower_band_with(GramKernel k, float* band, int L, const float* Pb, int n, int c0,
                                  int c1);
 void gram_update_lower_band(float* band, int L, const float* Pb, int n, int c0, int c1);
+// Throws InvalidArgument("gram_band") unless 0 <= c0 <= c1 <= L (c0 < c1 unless allow_empty) and
+// c0 % kGramBandAlign == 0: the columns a band may have.
+void require_gram_band(int c0, int c1, int L, bool allow_empty);
 
 // Whether kernel k is compiled into this build and this CPU can run it (Auto: always true).
 bool gram_kernel_runs(GramKernel k);

@@ -106,11 +106,11 @@ class GramLadder {
   int start_from(int target);                 // loads the best start <= target into work_
   void keep_rung(int at, int d_now);
   void evict_for(std::uint64_t need, int d_now);
+  bool rung_worth_keeping(int at, int d_now) const;
   std::vector<int> rungs_kept_between(int from, int d) const;
   void check_band(int c0, int c1) const;
   void drop_bands();
   float* rung_buffer(int t);  // G at band rung point t, being assembled (null: evicted)
-  void make_room_for_rung();
 
   // A band sum in progress (begin_bands .. finish_bands).
   struct BandSum {

@@ -105,3 +105,55 @@ test('refused band input names its field; a stopped helper returns nothing; the 
   assert.equal(got.gramColumnsAdded, 2048);
   assert.ok(sameBits(got.M, fresh(api).construct(opts).M));
 });
+
+// Seeded fuzz of the band calls and the pool's helpers option (scripts/fuzz-web-inputs.mjs' generator):
+// a hostile column, worker or helper count is always refused with a RangeError or TypeError naming
+// its field, never rounded, wrapped or trapped; hostile arrays are refused the same way or read as
+// none where the API says so; and the module goes on giving the right construct.
+const FUZZ_SEED = 26;
+const HOSTILE = [NaN, Infinity, -1, 1.5, 2 ** 31, 1e12, '32', '', null, {}, [], true, -0.5];
+
+test('fuzz: hostile band columns, bands, starts, arrays and workers are refused naming their field', async () => {
+  const { caseRng } = await import('../../scripts/fuzz-web-inputs.mjs');
+  const { AttnxPool } = await import('../../web/lib/pool.js');
+  const home = fresh(api), helper = fresh(api);
+  const opts = { L: 2048, d: 2048, seed: 4 };
+  const plan = home.gramPlan(opts, 2);
+  const FIELDS = /^(gram_band|workers|start|atD|rungs)$/;
+  let refused = 0;
+  for (let i = 0; i < 120; i++) {
+    const rng = caseRng(FUZZ_SEED, 'gram-bands', i);
+    let mustRefuse = false;
+    const k = rng.int(0, 5);
+    const num = () => {  // a count or column: hostile, or one of the plan's edges
+      if (!rng.chance(0.6)) return plan.edges[rng.int(1, 2)];
+      const v = rng.pick(HOSTILE);
+      mustRefuse ||= !(k === 5 && v === null);  // the pool's options take null as "the default", as size does
+      return v;
+    };
+    const arr = () => (rng.chance(0.5) ? new Float32Array(rng.int(0, 8)) : rng.pick(HOSTILE));
+    const calls = [
+      () => home.gramBandStart(num(), num()),
+      () => home.gramHomeBand(num(), num(), () => false),
+      () => home.gramAdopt(num(), num(), arr(), arr()),
+      () => home.gramPlan(opts, num()),
+      () => helper.gramBand({ L: 64, d: 64 }, { from: num(), c0: 0, c1: 64, rungs: [] }, arr()),
+      () => new AttnxPool({ helpers: num() }),
+    ];
+    let error = null;
+    try {
+      calls[k]();
+    } catch (e) {
+      error = e;
+    }
+    if (mustRefuse) assert.ok(error, `case ${i} (call ${k}): a hostile count was accepted`);
+    if (!error) continue;
+    refused++;
+    assert.ok(error instanceof RangeError || error instanceof TypeError, `case ${i} (call ${k}): ${error.name}: ${error.message}`);
+    const named = k === 5 ? /^helpers must be an integer/.test(error.message) : FIELDS.test(error.field);
+    assert.ok(named, `case ${i} (call ${k}): field ${error.field}: ${error.message}`);
+  }
+  assert.ok(refused > 60, `${refused} of 120 refused`);
+  // The module is still right: construct drops the band sum and gives one worker's bits.
+  assert.ok(sameBits(home.construct(opts).M, fresh(api).construct(opts).M));
+});

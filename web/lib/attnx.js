@@ -231,7 +231,7 @@ export class AttnxApi {
 
   /** The start of band c0 .. c1-1 for a helper (Float32Array; empty: zeros). */
   gramBandStart(c0, c1) {
-    return unwrap(this._m.gramBandStart(ladderOf(this), c0, c1));
+    return unwrap(this._m.gramBandStart(ladderOf(this), { c0, c1 }));
   }
 
   /**
@@ -246,12 +246,12 @@ export class AttnxApi {
   /** Sums band c0 .. c1-1 of the plan begun into this ladder; false when onProgress stopped it
    *  (calling again goes on), true when done. */
   gramHomeBand(c0, c1, onProgress) {
-    return withProgress((fn) => this._m.gramHomeBand(ladderOf(this), c0, c1, fn), onProgress);
+    return withProgress((fn) => this._m.gramHomeBand(ladderOf(this), { c0, c1 }, fn), onProgress);
   }
 
   /** Takes in a helper's band (gramBand's atD and rungs) for columns c0 .. c1-1. */
   gramAdopt(c0, c1, atD, rungs) {
-    unwrap(this._m.gramAdopt(ladderOf(this), c0, c1, atD, rungs));
+    unwrap(this._m.gramAdopt(ladderOf(this), { c0, c1 }, atD, rungs));
   }
 
   /** Ends the band sum: true when the bands cover G (construct then adds no columns); false drops it. */
