@@ -205,13 +205,13 @@ void read_run_options(const JsonValue& opts, Call call, CallOptions& o) {
   }
 }
 
-// construct's `views` request { size, xRows, xCols, omitX, inputs } (all optional): pooled
-// images made by the core (views.hpp).
+// construct's `views` request { size, xRows, xCols, omitX, inputs, dense } (all optional):
+// pooled images made by the core (views.hpp); dense false leaves M and the logits out.
 void read_views(const JsonValue& opts, CallOptions& o) {
   const JsonValue* v = given(opts, "views");
   if (!v) return;
   if (v->type != Type::Object)
-    fail("views", "views must be an object { size, xRows, xCols, omitX } (got " +
+    fail("views", "views must be an object { size, xRows, xCols, omitX, inputs, dense } (got " +
                       describe_value(*v) + ")");
   auto pixels = [&](const char* key, int def) {
     const std::string field = std::string("views.") + key;
@@ -223,6 +223,7 @@ void read_views(const JsonValue& opts, CallOptions& o) {
   o.views.x_cols = pixels("xCols", o.views.x_cols);
   o.omit_x = read_bool(*v, "omitX", false, "views.omitX");
   o.views.inputs = read_bool(*v, "inputs", true, "views.inputs");
+  o.omit_dense = !read_bool(*v, "dense", true, "views.dense");
   validate(o.views);
 }
 

@@ -36,6 +36,7 @@ struct CallOptions {
   bool want_views = false;  // construct: pooled images requested (views)
   ViewRequest views;
   bool omit_x = false;      // construct: X left out of the result (its images are in views)
+  bool omit_dense = false;  // construct: M and the logits left out (views.dense false; pooled in views)
   std::string construction = "jl";  // construct, minD, sweepPoint: how X is chosen (SPEC §3, §8)
   double box = kDefaultLpBox;       // lp: U of SPEC §8.2
   bool precision = false;           // construct with jl: also the §8.4 report

@@ -23,8 +23,9 @@ constexpr double kCallProgressEvery = 0.02;
 
 // construct(opts): X for one target A (SPEC §3, §8) and M. When the callback stopped the work,
 // `cancelled` is true and only params are meaningful (the ladder keeps the columns summed: the
-// same call again resumes). Else b holds the construction (X empty when views.omitX), views the
-// pooled images when asked, columns_added the ladder's new columns (jl; -1 for others).
+// same call again resumes). Else b holds the construction (X empty when views.omitX; M and the
+// logits empty when views.dense is false), views the pooled images when asked, columns_added the
+// ladder's new columns (jl; -1 for others).
 struct ConstructCall {
   JsonValue params;
   bool cancelled = false;

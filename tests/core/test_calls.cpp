@@ -91,6 +91,7 @@ TEST_CASE("call options: refusals name the field, its range and the value as Jav
   CHECK(refusal("[1, 2]", Call::Construct, "options") == "options must be a plain object (got an array)");
   CHECK(refusal(R"({"views": {"size": 0}})", Call::Construct, "views.size") == "views.size must be an integer from 1 to 4096 (got 0)");
   CHECK(refusal(R"({"views": {"omitX": 1}})", Call::Construct, "views.omitX") == "views.omitX must be true or false (got 1)");
+  CHECK(refusal(R"({"views": {"dense": "no"}})", Call::Construct, "views.dense") == "views.dense must be true or false (got \"no\")");
   CHECK(refusal(R"({"d": 8})", Call::MinD, "d").rfind("unknown option \"d\" (allowed: pattern, L, ", 0) == 0);
   CHECK(refusal(R"({"firstTrial": 995, "trials": 10})", Call::SweepPoint, "firstTrial") == "firstTrial must be an integer from 0 to 990 (got 995)");
   // Values JSON has no type for: a JavaScript bigint, undefined (the same as leaving it out).

@@ -372,6 +372,74 @@ test('keyboard: controls are labelled and heatmaps respond to arrow keys', async
   await context.close();
 });
 
+// What a drag asks for: with no row in focus the core sends M only pooled (views.dense false; at
+// L = 1024 the dense M and logits are 8 MB per result), so the first hover after a change
+// computes once more, with them; further hovers read the kept rows.
+test('with no row in focus M leaves the worker only pooled; a hover then computes it once, and the readout is the core\'s M_ij', async () => {
+  const L = 48, d = 64;
+  const { page, context, problems } = await openPage(`#L=${L}&d=${d}&help=0`);
+  await ready(page, 1);
+  const expected = await page.evaluate(async (opts) => {
+    const { load } = await import('/lib/attnx.js');
+    const r = (await load()).construct(opts);
+    return { m73: r.M[7 * opts.L + 3], m20: r.M[20 * opts.L + 11] };
+  }, { ...DEFAULTS, pattern: 'random', k: 2, L, d });
+  const m = page.locator('#fig-M canvas.heat');
+  await m.scrollIntoViewIfNeeded();
+  const box = await m.boundingBox();
+  const hover = (i, j) => page.mouse.move(box.x + ((j + 0.5) / L) * box.width, box.y + ((i + 0.5) / L) * box.height);
+  const readoutM = async (i, j) => {
+    await page.waitForFunction((p) => document.querySelector('#fig-M .readout').textContent.startsWith(p), `(${i}, ${j}):`);
+    return Number(/M = (\S+)$/.exec(await page.textContent('#fig-M .readout'))[1]);
+  };
+  const near = (a, b) => Math.abs(a - b) <= 5e-3 * Math.abs(b);
+  const r0 = await runs(page);
+  await hover(7, 3);
+  const m73 = await readoutM(7, 3);
+  assert.ok(near(m73, expected.m73), `readout M = ${m73}, core M_73 = ${expected.m73}`);
+  await ready(page, r0 + 1);
+  assert.equal(await runs(page), r0 + 1, 'the first hover computed the same settings once more, with the dense M');
+  await hover(20, 11);
+  assert.ok(near(await readoutM(20, 11), expected.m20));
+  assert.equal(await runs(page), r0 + 1, 'a second row is read from the kept M, not computed');
+  // A change with the pointer away: computed without the dense M, so the next hover computes again.
+  await page.mouse.move(0, 0);
+  await page.focus('#f-d-slider');
+  await page.keyboard.press('ArrowRight');
+  await ready(page, r0 + 2);
+  await page.waitForTimeout(300);
+  assert.equal(await runs(page), r0 + 2);
+  await hover(7, 3);
+  await readoutM(7, 3);
+  await ready(page, r0 + 3);
+  assert.equal(await runs(page), r0 + 3, 'a hover after a change computes once more');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// M and the zero ratio leave the worker pooled at the size on screen only: at a new size the page
+// computes again (the worker keeps the Gram matrix) and draws them at the new size, as A.
+test('after a resize M and the zero ratio are drawn again at the heatmaps\' new size, computed once more', async () => {
+  const { page, context, problems } = await openPage('#L=2048&d=128&help=0', { width: 1280, height: 900 });
+  await ready(page, 1);
+  const widths = () => page.evaluate(() => Object.fromEntries(['A', 'M', 'zero'].map((k) => [k, document.querySelector(`#fig-${k} canvas.heat`).width])));
+  const before = await widths();
+  assert.equal(before.M, before.A);
+  const r0 = await runs(page);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.waitForFunction((w) => document.querySelector('#fig-A canvas.heat').width !== w, before.A);
+  await ready(page, r0 + 1);
+  await page.waitForFunction(() => {
+    const w = (k) => document.querySelector(`#fig-${k} canvas.heat`).width;
+    return w('M') === w('A') && w('zero') === w('A');
+  });
+  const after = await widths();
+  assert.notEqual(after.A, before.A, 'the heatmaps are pooled for the smaller size');
+  assert.ok(await canvasVariance(page, '#fig-M canvas.heat') > 0, 'M is drawn, not blank');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 // Main-thread stalls are measured by `npm run bench:explorer` (a report, not a test).
 test('large L is drawn by max-pooling and the page still answers input', async () => {
   const { page, context, problems } = await openPage('#L=2048&d=256&help=0');

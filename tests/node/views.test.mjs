@@ -47,6 +47,27 @@ test('views: inputs false leaves X\'s images out (null) and the other images as 
   assert.ok(sameFloats(some.M.data, all.M.data) && sameFloats(some.zero.data, all.zero.data));
 });
 
+test('views: dense false leaves M and the logits out (length 0) and everything else as it is, bit for bit', () => {
+  const api = apis.simd;
+  for (const opts of [{ pattern: 'random', L: 96, k: 2, d: 48, seed: 3 }, { pattern: 'window', L: 80, w: 2, d: 32, construction: 'lp' }]) {
+    const views = { size: 40, inputs: true };
+    const full = api.construct({ ...opts, views });
+    const lean = api.construct({ ...opts, views: { ...views, dense: false } });
+    assert.equal(full.M.length, full.L * full.L);
+    assert.equal(full.logits.length, full.L * full.L);
+    assert.deepEqual([lean.M.length, lean.logits.length], [0, 0]);
+    for (const k of ['M', 'zero', 'XB', 'XP']) assert.ok(sameFloats(lean.views[k].data, full.views[k].data), `${k} of ${opts.pattern}`);
+    assert.deepEqual([lean.views.mMax, lean.views.mMinPositive], [full.views.mMax, full.views.mMinPositive]);
+    assert.ok(sameFloats(lean.X, full.X), 'X is not left out by dense false');
+    for (const k of Object.keys(full.rows)) assert.ok(sameFloats(Float64Array.from(lean.rows[k]), Float64Array.from(full.rows[k])), `rows.${k}`);
+    assert.deepEqual(lean.metrics, full.metrics);
+    // The pooled M image of the full result is what M itself pools to: dense false drops only copies.
+    let mmax = 0;
+    for (const x of full.M) if (x > mmax) mmax = x;
+    assert.equal(lean.views.mMax, mmax);
+  }
+});
+
 test('views: a bad request is refused with the field and the range', () => {
   const api = apis.simd;
   const cases = [
@@ -54,6 +75,7 @@ test('views: a bad request is refused with the field and the range', () => {
     [{ xCols: 1.5 }, 'views.xCols', /^views\.xCols must be an integer from 1 to 4096 \(got 1\.5\)$/],
     [{ omitX: 1 }, 'views.omitX', /^views\.omitX must be true or false/],
     [{ inputs: 'no' }, 'views.inputs', /^views\.inputs must be true or false/],
+    [{ dense: 0 }, 'views.dense', /^views\.dense must be true or false \(got 0\)/],
     [[], 'views', /^views must be an object/],
   ];
   for (const [views, field, re] of cases) {

@@ -51,7 +51,7 @@ export class ExplorerController {
       this.story.values.precisionReport(report);
     });
     this.figures.views.metrics.onAskPrecision = () => this.precision.compute();
-    this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current });
+    this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current, needDense: (id) => this.needDense(id) });
     this.story = new StoryControl({
       table: this.table, box: this.$('story'), base: opts.storiesUrl, getState: () => this.st,
       update: (patch) => this.update(patch), report: (msgs) => this.status.setMessages('story', msgs, 'error'),
@@ -276,19 +276,30 @@ export class ExplorerController {
   }
 
   // construct's options plus the pooled images the page draws (at the pixels on screen), without
-  // X where the row inspector shows no query (jl: L x 2d), and without X's images while its card
-  // is off screen.
+  // X where the row inspector shows no query (jl: L x 2d), without X's images while its card
+  // is off screen, and without the dense M and logits unless a row is in focus (hovered or
+  // pinned: the inspector and the readouts read them; a drag does not, and at L = 1024 they are
+  // 8 MB per result to copy, post and free).
   viewOptions(opts) {
     const b = this.figures.budgets();
     const rowQuery = constructionOf(this.schema, opts.construction).rowQuery;
-    return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: !rowQuery, inputs: this.figures.xVisible } };
+    return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: !rowQuery, inputs: this.figures.xVisible, dense: this.focus.wanted() !== null } };
   }
 
-  // The heatmaps' size on screen changed: redraw (X left the worker only as images, so at a new
-  // size it is computed again: cheap, the worker keeps the Gram matrix).
+  // A row came into focus while the result shown has no dense M (see viewOptions): computes the
+  // same settings again, with them (once per result; the worker keeps the Gram matrix).
+  needDense(id) {
+    if (this.denseAskedFor === id || !this.current || this.current.id !== id) return;
+    this.denseAskedFor = id;
+    this.schedule();
+  }
+
+  // The heatmaps' size on screen changed: redraw (M, the zero ratio and X may have left the worker
+  // only as images, so at a new size they are computed again: cheap, the worker keeps the Gram
+  // matrix).
   async redrawAtNewSize() {
     const drawn = await this.figures.rerender(['all']);
-    if (drawn && drawn.xStale) this.schedule();
+    if (drawn && drawn.stale) this.schedule();
   }
 
   // Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps

@@ -98,7 +98,8 @@ export class Figures {
   // Redraws what the changed fields affect (['all'] after a new construction): asks the render
   // worker for the images (not A's when the canvas shows that image already) and draws them,
   // with their legends. Stale answers are dropped. Resolves with { poolMs, paintMs } (render
-  // worker's time, drawing time here, xStale: X's images could not be made at these budgets) or
+  // worker's time, drawing time here, stale: an image could not be made at these budgets: M, the
+  // zero ratio or X left the worker only pooled at others) or
   // null when stale. fetch(which, opts) (optional) gets the images another way (show(): with the
   // data, in one trip to the render worker); budgets (optional) replaces this.budgets() (show():
   // those the core pooled at).
@@ -124,7 +125,7 @@ export class Figures {
     if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d, construction: current.inputs.construction });
     this.legends(which, current, st);
     this.views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
-    return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0, xStale: !!msg.info.xStale };
+    return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0, stale: !!msg.info.stale };
   }
 
   // True when the heatmaps' size on screen differs from the one the shown images were made for.

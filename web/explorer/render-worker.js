@@ -1,10 +1,14 @@
-// attnx explorer: render worker. Holds the dense matrices of the current construction (M, logits
-// Z, inputs X) and the core's per-row report, transferred from the page, and turns them into
-// pooled RGBA images and row slices, so the page never loops over L^2 values on the main thread.
+// attnx explorer: render worker. Holds the current construction (the core's pooled images, the
+// core's per-row report and, when the page asked the core for them, the dense M, logits Z and
+// inputs X), transferred from the page, and turns them into RGBA images and row slices, so the
+// page never loops over L^2 values on the main thread. Without the dense M and Z (construct's
+// views.dense false: what a drag asks for), a row is answered { missing: true } and an image the
+// core did not pool at these budgets is left out with info.stale set: the page computes again.
 //
 // Protocol (see render-client.js): { type: 'data', id, ..., views?, render? } -> 'ready' (or
 // 'images' when render { which, opts } is given); { type: 'render', id,
-// which, opts } -> 'images'; { type: 'row', id, i } -> 'row'; a request for an older id -> 'stale';
+// which, opts } -> 'images'; { type: 'row', id, i } -> 'row' (missing: true when M was left out);
+// a request for an older id -> 'stale';
 // failures -> 'error' with the message.
 import { VIRIDIS } from '../common/viridis.js';
 import { DIVERGING } from '../common/diverging.js';
@@ -28,12 +32,13 @@ function pooledFor(c, key, budgetR, budgetC = budgetR) {
 }
 
 // A and M on one scale (linear, or log from the decade below the smallest positive M_ij). M's
-// pooled image and extremes come from the core when it made them for this budget.
+// extremes come from the core when it pooled M (at any budget), its image when it pooled M at this
+// budget; else both from the dense M, and without it (views.dense false) M's image is left out
+// and info.stale set.
 function attention(c, which, opts, add, info) {
   let vmax = 0, mmin = Infinity;
   for (let p = 0; p < c.val.length; p++) if (c.val[p] > vmax) vmax = c.val[p];
-  const pooledM = pooledFor(c, 'M', opts.budget);
-  if (pooledM) {
+  if (c.views) {
     vmax = Math.max(vmax, c.views.mMax);
     mmin = c.views.mMinPositive;
   } else {
@@ -53,7 +58,10 @@ function attention(c, which, opts, add, info) {
     for (let i = 0; i < c.L; i++) rows.fill(i, c.rowPtr[i], c.rowPtr[i + 1]);
     add('A', image(poolSparseMax(c.L, rows, c.col, c.val, opts.budget, 0), VIRIDIS, t));
   }
-  if (which.includes('M')) add('M', image(pooledM || poolDenseMax(c.M, c.L, c.L, opts.budget), VIRIDIS, t));
+  if (!which.includes('M')) return;
+  const pooledM = pooledFor(c, 'M', opts.budget) || (c.M.length ? poolDenseMax(c.M, c.L, c.L, opts.budget) : null);
+  if (pooledM) add('M', image(pooledM, VIRIDIS, t));
+  else info.stale = true;
 }
 
 // The core's ratio errors (relative to the row mean or minimum), coloured on [-eps, eps].
@@ -68,7 +76,11 @@ function ratioError(c, opts, add, info) {
 // log10 of the zero ratio: purple up to tau (fading over ZERO_DECADES below it), orange above.
 function zeroRatio(c, opts, add, info) {
   const lt = Math.log10(c.tau);
-  const pooled = pooledFor(c, 'zero', opts.budget) || zeroRatioPooled(c, opts.budget);
+  const pooled = pooledFor(c, 'zero', opts.budget) || (c.Z.length ? zeroRatioPooled(c, opts.budget) : null);
+  if (!pooled) {
+    info.stale = true;
+    return;
+  }
   let zmax = -Infinity;
   for (let q = 0; q < pooled.data.length; q++) if (pooled.data[q] > zmax) zmax = pooled.data[q];
   info.log10ZetaMax = zmax;
@@ -77,7 +89,7 @@ function zeroRatio(c, opts, add, info) {
 
 // The two halves of X, each on its own symmetric scale: the core's pooled halves when made for
 // these budgets, else pooled here from X. Without either (X left out of the result and the
-// budgets changed) no image is made and info.xStale is set (the page then computes again).
+// budgets changed) no image is made and info.stale is set (the page then computes again).
 function inputs(c, opts, add, info) {
   const C = 2 * c.d;
   const br = opts.xRows || opts.budget, bc = opts.xCols || Math.max(16, Math.floor(opts.budget / 2));
@@ -88,7 +100,7 @@ function inputs(c, opts, add, info) {
     pp = poolDenseAbsMax(c.X, c.L, C, br, bc, c.d, C);
   }
   if (!pb) {
-    info.xStale = true;
+    info.stale = true;
     return;
   }
   const fromCore = pb === pooledFor(c, 'XB', br, bc);
@@ -133,6 +145,7 @@ function handle(m) {
     self.postMessage({ type: 'images', id: m.id, req: m.req, ...out }, transfer);
   } else if (m.type === 'row') {
     if (!(m.i >= 0 && m.i < cur.L)) return self.postMessage({ type: 'stale', id: m.id, req: m.req });
+    if (cur.M.length === 0) return self.postMessage({ type: 'row', id: m.id, req: m.req, row: null, missing: true });
     const r = rowSlice(cur, m.i);
     self.postMessage({ type: 'row', id: m.id, req: m.req, row: r }, [r.M.buffer, r.Z.buffer]);
   }

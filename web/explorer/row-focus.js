@@ -1,13 +1,15 @@
 // attnx explorer: which row the visitor looks at (hovered cell, keyboard cursor or pinned row): marks
 // it on the heatmaps, fetches its slice from the render worker and feeds the row inspector and
-// the hover readouts.
+// the hover readouts. A result computed without the dense M (no row was in focus) has no slices:
+// the controller is asked to compute it again with them (ctx.needDense).
 import { fmt } from './format.js';
 
 const FIGS = ['A', 'M', 'err', 'zero'];
 
 // The row in focus (see the top of this file).
 export class RowFocus {
-  // ctx: { views (A, M, err, zero, inspector), render (RenderClient), getState(), getCurrent() }
+  // ctx: { views (A, M, err, zero, inspector), render (RenderClient), getState(), getCurrent(),
+  // needDense(id) }
   constructor(ctx) {
     this.ctx = ctx;
     this.hover = null;  // { i, j, view }
@@ -60,6 +62,7 @@ export class RowFocus {
       const msg = await render.row(cur.id, i);
       const now = this.ctx.getCurrent();
       if (!msg || !now || now.id !== cur.id) return;
+      if (msg.missing) return this.ctx.needDense(cur.id);
       row = msg.row;
       if (this.cache.size > 64) this.cache.clear();
       this.cache.set(i, row);

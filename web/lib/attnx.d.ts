@@ -39,8 +39,9 @@ export interface Options {
    *  target and projection sweepPoint used for that trial (result.params keeps seed and trial). */
   trial?: number;
   /** construct only: images pooled by the core at these pixel budgets (1..4096 each, defaults
-   *  512, 512, 256); omitX leaves X out of the result (X then has length 0). */
-  views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean; /** false: no XB, XP */ inputs?: boolean };
+   *  512, 512, 256); omitX leaves X out of the result (X then has length 0); dense: false leaves M and the
+   *  logits out (both then have length 0: the core frees them; the pooled images are in views). */
+  views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean; /** false: no XB, XP */ inputs?: boolean; /** false: M, logits empty */ dense?: boolean };
 }
 
 /** Fraction done in [0, 1]; returning false cancels (minD, sweepPoint; construct during its Gram phase). */

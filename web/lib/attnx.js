@@ -193,7 +193,7 @@ export class AttnxApi {
    * @param {Progress} [onProgress]  called once per 128 columns during the L x L x d product and at
    *   the end; returning false stops the call, which then returns only { params, cancelled: true }
    *   (the work done so far is kept: the same call again resumes it). opts.views { size, xRows,
-   *   xCols, omitX } asks for the images pooled by the core (result.views; see attnx.d.ts).
+   *   xCols, omitX, inputs, dense } asks for the images pooled by the core (result.views; see attnx.d.ts).
    * @returns {{params: Object, cancelled: boolean, metrics: {rho:number, zeta:number, lambda:number, success:boolean,
    *   okR:boolean, okZ:boolean, beta:number, dStar:number}, L:number, d:number, k:number,
    *   maxColCount:number, inClass:boolean, dStar:number,
