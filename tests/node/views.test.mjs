@@ -68,6 +68,18 @@ test('views: dense false leaves M and the logits out (length 0) and everything e
   }
 });
 
+test('views.dense: anything but true, false, null or undefined is refused naming views.dense; null and undefined mean the default (M kept)', () => {
+  const api = apis.simd;
+  const opts = { L: 24, d: 16, seed: 2 };
+  for (const dense of [0, 1, 'true', 'false', '', {}, [], [false], NaN, 1.5, -0]) {
+    assert.throws(() => api.construct({ ...opts, views: { size: 8, dense } }),
+      (e) => e instanceof RangeError && e.field === 'views.dense' && /^views\.dense must be true or false \(got /.test(e.message), String(dense));
+  }
+  for (const dense of [null, undefined, true]) assert.equal(api.construct({ ...opts, views: { size: 8, dense } }).M.length, 24 * 24);
+  assert.equal(api.construct({ ...opts, views: { size: 8, dense: false } }).M.length, 0);
+  assert.equal(api.construct(opts).M.length, 24 * 24, 'no views: M as before');
+});
+
 test('views: a bad request is refused with the field and the range', () => {
   const api = apis.simd;
   const cases = [
