@@ -417,6 +417,16 @@ test('with no row in focus M leaves the worker only pooled; a hover then compute
   await context.close();
 });
 
+test('a row pinned by the link is shown from the first result: M comes with it, no second computation', async () => {
+  const { page, context, problems } = await openPage('#L=48&d=64&row=5&help=0');
+  await ready(page, 1);
+  await page.waitForFunction(() => /Row i = 5(?!\d)/.test(document.querySelector('#inspector').textContent));
+  await page.waitForTimeout(300);
+  assert.equal(await runs(page), 1, 'the pinned row was in the first result: computed once');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 // M and the zero ratio leave the worker pooled at the size on screen only: at a new size the page
 // computes again (the worker keeps the Gram matrix) and draws them at the new size, as A.
 test('after a resize M and the zero ratio are drawn again at the heatmaps\' new size, computed once more', async () => {

@@ -111,10 +111,10 @@ export class ExplorerController {
 
   // Redraws at a new size; draws X's images when X's card comes into view.
   watchFigures() {
-    this.figures.watchSize(() => !this.busy, () => this.redrawAtNewSize());
+    this.figures.watchSize(() => !this.busy, () => this.redrawAll());
     this.figures.watchX(() => {
       if (!this.current || this.busy) return;
-      if (this.current.hasX) this.figures.rerender(['all']);
+      if (this.current.hasX) this.redrawAll();
       else this.schedule();
     });
   }
@@ -294,10 +294,10 @@ export class ExplorerController {
     this.schedule();
   }
 
-  // The heatmaps' size on screen changed: redraw (M, the zero ratio and X may have left the worker
-  // only as images, so at a new size they are computed again: cheap, the worker keeps the Gram
-  // matrix).
-  async redrawAtNewSize() {
+  // Redraws every image (the heatmaps' size on screen changed, or X's card came into view). M,
+  // the zero ratio and X may have left the worker only as images pooled at another size: then
+  // they are computed again (cheap, the worker keeps the Gram matrix).
+  async redrawAll() {
     const drawn = await this.figures.rerender(['all']);
     if (drawn && drawn.stale) this.schedule();
   }
@@ -346,7 +346,7 @@ export class ExplorerController {
     if (this.current.forStory) this.story.values.resulted(this.current.forStory, this.current.tol, this.settingsKey());
     this.status.done(this.hooks.doneText ? this.hooks.doneText(result, ms) : '');
     if (this.hooks.shown) this.hooks.shown(result, { ms, first: this.runs === 1 });
-    if (this.figures.resized()) this.redrawAtNewSize();  // the size changed while this was computed
+    if (this.figures.resized()) this.redrawAll();  // the size changed while this was computed
   }
 
   setCurrent(id, result) {

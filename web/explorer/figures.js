@@ -118,7 +118,9 @@ export class Figures {
     const msg = await (fetch ? fetch(which, opts) : this.render.render(current.id, which, opts));
     if (!msg || this.getCurrent() !== current) return null;
     const t0 = performance.now();
-    if (which.includes('A')) current.budget = b.budget;
+    // The size the images are for; not when one was left out (stale): resized() stays true, so the
+    // size watch computes again (whichever redraw found it stale).
+    if (which.includes('A') && !msg.info.stale) current.budget = b.budget;
     Object.assign(current.info, msg.info);
     const L = current.L;
     for (const k of FIGS) if (msg.images[k]) this.views[k].draw(msg.images[k], L, L, k === 'A' ? msg.info.aKey : null);
@@ -139,6 +141,10 @@ export class Figures {
   watchSize(isIdle, onResized) {
     let timer = 0;
     const ro = new ResizeObserver(() => {
+      // Hidden (display: none, as an embed in a hidden slide or tab): no size to pool for, and
+      // no images to make again until it is shown (M may have left the worker only pooled).
+      const wrap = this.sizeWrap();
+      if (!wrap || !wrap.clientWidth) return;
       this._budgets = this.measure();  // layout is fresh in a ResizeObserver callback
       clearTimeout(timer);
       timer = setTimeout(() => {

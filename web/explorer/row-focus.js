@@ -62,7 +62,10 @@ export class RowFocus {
       const msg = await render.row(cur.id, i);
       const now = this.ctx.getCurrent();
       if (!msg || !now || now.id !== cur.id) return;
-      if (msg.missing) return this.ctx.needDense(cur.id);
+      if (msg.missing) {  // computed without the dense M: once more with it, if a row is still wanted
+        if (this.wanted() !== null) this.ctx.needDense(cur.id);
+        return;
+      }
       row = msg.row;
       if (this.cache.size > 64) this.cache.clear();
       this.cache.set(i, row);

@@ -47,5 +47,9 @@ export function attachPointer(view, { getL, onHover, onPick, onKeyAct, startRow 
       onHover(null, view);
     }
   });
-  canvas.addEventListener('blur', () => { cursor = null; });
+  canvas.addEventListener('blur', () => {  // the keyboard cursor leaves with the focus
+    if (!cursor) return;
+    cursor = null;
+    onHover(null, view);
+  });
 }
