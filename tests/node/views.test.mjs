@@ -94,3 +94,50 @@ test('views: a bad request is refused with the field and the range', () => {
     assert.throws(() => api.construct({ L: 16, d: 8, views }), (e) => e instanceof RangeError && e.field === field && re.test(e.message));
   }
 });
+
+// Seeded fuzz of construct's `views` request (scripts/fuzz-web-inputs.mjs' generator): each key
+// absent, valid or hostile. A request with a hostile key is refused with a RangeError naming
+// views.<key>; an accepted one gives M and the logits exactly when dense is not false, and the
+// pooled images at the sizes asked.
+const VIEWS_SEED = 27;
+const VIEW_HOSTILE = [NaN, Infinity, -1, 0, 1.5, 1e12, '32', '', {}, [], 'true', 1];
+test('fuzz: views requests, dense included, are refused naming their key or honoured', async () => {
+  const { caseRng } = await import('../../scripts/fuzz-web-inputs.mjs');
+  const api = apis.simd;
+  const L = 40;
+  let refused = 0, lean = 0;
+  for (let i = 0; i < 150; i++) {
+    const rng = caseRng(VIEWS_SEED, 'views', i);
+    const views = {};
+    const bad = new Set();
+    for (const key of ['size', 'xRows', 'xCols', 'omitX', 'inputs', 'dense']) {
+      const flag = key === 'omitX' || key === 'inputs' || key === 'dense';
+      const r = rng.int(0, 3);
+      if (r === 0) continue;  // absent
+      if (r === 3) {
+        const v = rng.pick(VIEW_HOSTILE);
+        views[key] = v;
+        if (flag || !(Number.isInteger(v) && v >= 1 && v <= 4096)) bad.add(key);
+      } else views[key] = flag ? rng.chance(0.5) : rng.pick([null, undefined, rng.int(1, 300)]);
+    }
+    let r = null, error = null;
+    try {
+      r = api.construct({ L, d: 24, seed: 5, views });
+    } catch (e) {
+      error = e;
+    }
+    if (bad.size) {
+      assert.ok(error instanceof RangeError, `case ${i}: ${JSON.stringify(views)} accepted`);
+      assert.ok(bad.has(error.field.replace(/^views\./, '')), `case ${i}: field ${error.field} not one of ${[...bad]}`);
+      refused++;
+      continue;
+    }
+    assert.equal(error, null, `case ${i}: ${error && error.message}`);
+    const dense = views.dense !== false;
+    assert.equal(r.M.length, dense ? L * L : 0, `case ${i}: M`);
+    assert.equal(r.logits.length, dense ? L * L : 0, `case ${i}: logits`);
+    if (!dense) lean++;
+    assert.equal(r.views.size, Number.isInteger(views.size) ? views.size : 512, `case ${i}: size`);
+  }
+  assert.ok(refused > 40 && lean > 10, `${refused} refused, ${lean} without M, of 150`);
+});
