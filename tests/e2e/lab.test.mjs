@@ -105,9 +105,16 @@ test('the browser reproduces attnx sweep exactly (same seeds, same JSON)', async
 test('cancel mid-run keeps a consistent partial result; exports parse and re-import', async () => {
   const { page, ctx } = await open('#Ls=16,32,64,128,256,512,1024,2048&trials=6');
   await page.click('#run');
-  await page.waitForFunction(() => (window.attnxLab.result?.points.length ?? 0) >= 1, null, { timeout: 120000 });
-  assert.equal(await page.evaluate(() => document.body.dataset.run), 'running');
-  await page.click('#cancel');
+  // Cancel is clicked in the page's own task, in the one that sees a length in while the run
+  // still runs: a click sent from here could land after the run ended (it once did on a loaded
+  // machine, and the test then waited for a cancellation that never came).
+  const when = await page.waitForFunction(() => {
+    if (document.body.dataset.run !== 'running') return 'the run ended before a length was in';
+    if ((window.attnxLab.result?.points.length ?? 0) < 1) return false;
+    document.getElementById('cancel').click();
+    return 'clicked';
+  }, null, { timeout: 120000 });
+  assert.equal(await when.jsonValue(), 'clicked');
   await waitRun(page, ['cancelled']);
   const r = await result(page);
   const n = r.points.length;

@@ -1,5 +1,5 @@
 // scripts/serve.mjs (static server), scripts/start.mjs (npm start: the URL at once, the build in
-// the background) and scripts/build-dist (dist/ = copy of web/).
+// the background) and scripts/build-dist (the site rendered from web/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
@@ -158,10 +158,27 @@ test('npm start refuses a bad flag with a message naming it', () => {
   assert.match(r.stderr, /--port must be an integer from 0 to 65535 \(got "99999"\)/);
 });
 
-test('scripts/build-dist copies web/ into dist/', { skip: !existsSync(join(root, 'web/index.html')) }, () => {
-  execFileSync('bash', [join(root, 'scripts/build-dist')], { cwd: root, stdio: 'pipe' });
-  for (const f of ['index.html', 'explorer/main.js', 'css/base.css', 'common/hashstate.js', 'favicon.svg']) {
-    assert.ok(existsSync(join(root, 'dist', f)), `dist/${f} is missing`);
+// Into a folder of its own: other test files serve dist/ while this one runs (scripts/e2e.mjs runs
+// files side by side).
+test('scripts/build-dist renders web/ into the folder named, and refuses one it did not make', { skip: !existsSync(join(root, 'web/index.html')) }, () => {
+  const work = mkdtempSync(join(tmpdir(), 'attnx-dist-'));
+  try {
+    const out = join(work, 'site');
+    execFileSync('bash', [join(root, 'scripts/build-dist'), out], { cwd: root, stdio: 'pipe' });
+    for (const f of ['index.html', 'explorer/main.js', 'css/base.css', 'common/hashstate.js', 'favicon.svg', 'embed/attnx.js']) {
+      assert.ok(existsSync(join(out, f)), `${f} is missing`);
+    }
+    if (existsSync(join(root, 'web/wasm/attnx_simd.wasm'))) assert.ok(existsSync(join(out, 'wasm/attnx_simd.wasm')));
+    assert.ok(!existsSync(`${out}.tmp`), 'the folder it was made in is gone');
+    // A folder with files of its own is never replaced; nor is the checkout's web/.
+    writeFileSync(join(work, 'keep.txt'), 'mine');
+    for (const [bad, said] of [[work, /holds files build-dist did not make/], [join(root, 'web'), /OUT must be dist\/ or a folder outside the checkout/]]) {
+      const r = spawnSync('bash', [join(root, 'scripts/build-dist'), bad], { encoding: 'utf8' });
+      assert.equal(r.status, 2, bad);
+      assert.match(r.stderr, said);
+    }
+    assert.ok(existsSync(join(work, 'keep.txt')) && existsSync(join(root, 'web/index.html')));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  if (existsSync(join(root, 'web/wasm/attnx_simd.wasm'))) assert.ok(existsSync(join(root, 'dist/wasm/attnx_simd.wasm')));
 });

@@ -26,6 +26,6 @@ test('the Pages workflow builds with the project\'s scripts on push to main and 
   assert.deepEqual([...new Set(scripts)].sort(), ['scripts/build-dist', 'scripts/build-wasm', 'scripts/setup']);
   for (const s of scripts) assert.ok(existsSync(`${ROOT}${s}`), `${s} exists`);
   assert.match(workflow, /upload-pages-artifact@v3\s*\n\s*with:\s*\n\s*path: dist\n/);
-  assert.match(readFileSync(`${ROOT}scripts/build-dist`, 'utf8'), /mv dist\.tmp dist/, 'build-dist writes dist/');
+  assert.match(readFileSync(`${ROOT}scripts/build-dist`, 'utf8'), /out=\$\(realpath -m -- "\$\{1:-\$\(dirname "\$0"\)\/\.\.\/dist\}"\)/, 'build-dist writes dist/ when no folder is named');
   assert.match(workflow, /deploy-pages@v4/);
 });
