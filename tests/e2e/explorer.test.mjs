@@ -394,11 +394,21 @@ test('with no row in focus M leaves the worker only pooled; a hover then compute
   };
   const near = (a, b) => Math.abs(a - b) <= 5e-3 * Math.abs(b);
   const r0 = await runs(page);
+  // That computation changes no number: nothing dims or goes stale, the status line comes back.
+  const statusBefore = await page.textContent('#status-text');
+  await page.evaluate(() => {
+    window.marked = [];
+    new MutationObserver((ms) => {
+      for (const m of ms) if (/\b(busy|stale)\b/.test(m.target.className)) window.marked.push(`${m.target.className}`);
+    }).observe(document.body, { attributes: true, attributeFilter: ['class'], subtree: true });
+  });
   await hover(7, 3);
   const m73 = await readoutM(7, 3);
   assert.ok(near(m73, expected.m73), `readout M = ${m73}, core M_73 = ${expected.m73}`);
   await ready(page, r0 + 1);
   assert.equal(await runs(page), r0 + 1, 'the first hover computed the same settings once more, with the dense M');
+  assert.deepEqual(await page.evaluate(() => window.marked), [], 'no figure dimmed, no metric marked stale');
+  assert.equal(await page.textContent('#status-text'), statusBefore);
   await hover(20, 11);
   assert.ok(near(await readoutM(20, 11), expected.m20));
   assert.equal(await runs(page), r0 + 1, 'a second row is read from the kept M, not computed');
@@ -414,6 +424,43 @@ test('with no row in focus M leaves the worker only pooled; a hover then compute
   await ready(page, r0 + 3);
   assert.equal(await runs(page), r0 + 3, 'a hover after a change computes once more');
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('when computing M in full for a hovered row fails, the result drawn stays and the message says what is missing', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Every construct that asks for the dense M after the first result is sent a views.dense the
+  // core refuses: the run fails as a worker's run fails.
+  await context.addInitScript(() => {
+    const post = Worker.prototype.postMessage;
+    let constructs = 0;
+    Worker.prototype.postMessage = function (msg, ...rest) {
+      if (msg && msg.type === 'run' && msg.method === 'construct' && ++constructs > 1 && msg.opts.views && msg.opts.views.dense) {
+        msg = { ...msg, opts: { ...msg.opts, views: { ...msg.opts.views, dense: 'broken' } } };
+      }
+      return post.call(this, msg, ...rest);
+    };
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}#L=48&d=64&help=0`);
+  await ready(page, 1);
+  const statusBefore = await page.textContent('#status-text');
+  const metricsBefore = await shownMetrics(page);
+  const m = page.locator('#fig-M canvas.heat');
+  await m.scrollIntoViewIfNeeded();
+  const box = await m.boundingBox();
+  await page.mouse.move(box.x + (3.5 / 48) * box.width, box.y + (7.5 / 48) * box.height);
+  await page.waitForFunction(() => document.querySelectorAll('#messages li.error').length > 0);
+  assert.match(await page.textContent('#messages li.error'), /^The rows of M could not be read \(M in full was not computed\): .*views\.dense/);
+  await page.waitForFunction(() => document.documentElement.dataset.busy === '0');
+  assert.equal(await page.textContent('#status-text'), statusBefore);
+  assert.deepEqual(await shownMetrics(page), metricsBefore);
+  assert.equal(await page.locator('#fig-M .busy, .stale').count(), 0);
+  // Not asked for again for this result: another row computes nothing more.
+  const r = await runs(page);
+  await page.mouse.move(box.x + (10.5 / 48) * box.width, box.y + (20.5 / 48) * box.height);
+  await page.waitForTimeout(300);
+  assert.equal(await runs(page), r);
   await context.close();
 });
 

@@ -21,7 +21,17 @@ import { resultForStory } from './story-text.js';
 import { familyOf } from '../common/schema-table.js';
 import { recordLatency, nextFrame } from './latency.js';
 
-const DIM_AFTER_MS = 250;  // the figures dim if no result was drawn this long after a change
+const DIM_AFTER_MS = 250;
+// What the status line says while the settings drawn are computed again (see schedule), and the
+// message when that failed.
+const AGAIN_LABELS = {
+  dense: (st) => `Computing M in full to read its rows (L = ${st.L}, d = ${st.d})…`,
+  size: (st) => `Pooling M at the new size (L = ${st.L}, d = ${st.d})…`,
+};
+const AGAIN_FAILED = {
+  dense: 'The rows of M could not be read (M in full was not computed)',
+  size: 'M could not be drawn at the new size',
+};  // the figures dim if no result was drawn this long after a change
 
 // The explorer's controller (see the top of this file).
 export class ExplorerController {
@@ -42,6 +52,7 @@ export class ExplorerController {
     this.runs = 0;
     this.shownId = 0;         // id of the newest run drawn (older results arriving later are dropped)
     this.lastShown = null;    // { id, result } of the newest run drawn as current
+    this.doneText = '';       // the status line of the newest run drawn as current (see settle)
     this.waiters = [];        // { seq, resolve } of showState calls waiting for a drawn result
     this.compute = computeFields(this.schema);
     this.runner = new Runner(this.pool, { onProgress: (id, f) => this.status.progressed(f) });
@@ -246,23 +257,34 @@ export class ExplorerController {
 
   // Computes the state's construction on the pool (the newest request wins; see runner.js), then
   // draws it. tInput: when the change that asked for it was made (for the latency measure).
-  async schedule(tInput = performance.now()) {
+  // again: the settings drawn, computed once more for what the drawing lacks ('dense': M in full
+  // for a row in focus; 'size': images pooled at the size on screen). Such a run changes no
+  // number: the figures never dim, the metrics stay, the status line says what it computes and
+  // then what it said before, and the host hears of no new result.
+  async schedule(tInput = performance.now(), { again = null } = {}) {
+    if (this.busy) again = null;  // the run it would redo has not settled: this one is that run
     this.setBusy(true);
-    this.figures.views.metrics.setStale(true);
-    this.story.values.computing(this.settingsKey());
-    this.precision.settingsChanged(this.settingsKey());
-    this.dimLater();
-    this.status.busy(`Computing M for L = ${this.st.L}, d = ${this.st.d}…`);
+    if (again) {
+      this.status.busy(AGAIN_LABELS[again](this.st));
+    } else {
+      this.figures.views.metrics.setStale(true);
+      this.story.values.computing(this.settingsKey());
+      this.precision.settingsChanged(this.settingsKey());
+      this.dimLater();
+      this.status.busy(`Computing M for L = ${this.st.L}, d = ${this.st.d}…`);
+    }
     let res;
     try {
       res = await this.runner.schedule('construct', this.viewOptions(this.constructOptions()));
     } catch (e) {
-      this.fail('Not computed.', e && e.message ? e.message : String(e));
+      const message = e && e.message ? e.message : String(e);
+      if (again) this.failAgain(again, message);
+      else this.fail('Not computed.', message);
       return;
     }
     if (!res || res.id < this.shownId) return;  // dropped, or an older run than the one shown
     if (!res.superseded) this.status.setMessages('api', []);
-    await this.show(res, tInput);
+    await this.show(res, tInput, again);
   }
 
   fail(headline, message) {
@@ -273,6 +295,15 @@ export class ExplorerController {
     this.status.setMessages('api', [message], 'error');
     this.setBusy(false);
     if (this.hooks.failed) this.hooks.failed(message);
+  }
+
+  // A run for the settings drawn (see schedule's again) failed: what is drawn stays, its numbers
+  // too; the message says what is missing and why (it is not asked for again for this result).
+  failAgain(again, message) {
+    this.settleShown(Infinity, this.lastShown ? this.lastShown.result : null);
+    this.status.done(this.doneText);
+    this.status.setMessages('api', [`${AGAIN_FAILED[again]}: ${message}`], 'error');
+    this.setBusy(false);
   }
 
   // construct's options plus the pooled images the page draws (at the pixels on screen), without
@@ -291,7 +322,7 @@ export class ExplorerController {
   needDense(id) {
     if (this.denseAskedFor === id || !this.current || this.current.id !== id) return;
     this.denseAskedFor = id;
-    this.schedule();
+    this.schedule(performance.now(), { again: 'dense' });
   }
 
   // Redraws every image (the heatmaps' size on screen changed, or X's card came into view). M,
@@ -299,7 +330,7 @@ export class ExplorerController {
   // they are computed again (cheap, the worker keeps the Gram matrix).
   async redrawAll() {
     const drawn = await this.figures.rerender(['all']);
-    if (drawn && drawn.stale) this.schedule();
+    if (drawn && drawn.stale) this.schedule(performance.now(), { again: 'size' });
   }
 
   // Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps
@@ -314,7 +345,7 @@ export class ExplorerController {
 
   // Draws the construction of run res ({ id, result, timing, superseded }) and, when it is the
   // newest, ends the busy state and tells the host (hooks.shown).
-  async show({ id, result, timing, superseded }, tInput) {
+  async show({ id, result, timing, superseded }, tInput, again = null) {
     const t = { tInput, tReceived: performance.now(), paintMs: 0 };
     this.shownId = id;
     const cur = this.setCurrent(id, result);
@@ -332,11 +363,11 @@ export class ExplorerController {
     this.focus.mark();
     this.focus.show();
     if (this.current !== cur || superseded || !this.runner.isCurrent(id)) return;
-    this.settle(id, result, Math.round(performance.now() - tInput));
+    this.settle(id, result, Math.round(performance.now() - tInput), again);
   }
 
   // The newest result is on screen: end the busy state, say so, wake showState's callers.
-  settle(id, result, ms) {
+  settle(id, result, ms, again = null) {
     clearTimeout(this.dimTimer);
     this.figures.setBusy(false);
     this.figures.views.metrics.setStale(false);
@@ -344,8 +375,9 @@ export class ExplorerController {
     this.lastShown = { id, result };
     this.settleShown(id, result);
     if (this.current.forStory) this.story.values.resulted(this.current.forStory, this.current.tol, this.settingsKey());
-    this.status.done(this.hooks.doneText ? this.hooks.doneText(result, ms) : '');
-    if (this.hooks.shown) this.hooks.shown(result, { ms, first: this.runs === 1 });
+    if (!again) this.doneText = this.hooks.doneText ? this.hooks.doneText(result, ms) : '';
+    this.status.done(this.doneText);
+    if (this.hooks.shown && !again) this.hooks.shown(result, { ms, first: this.runs === 1 });
     if (this.figures.resized()) this.redrawAll();  // the size changed while this was computed
   }
 
