@@ -109,7 +109,7 @@ test('cancel mid-run keeps a consistent partial result; exports parse and re-imp
   // still runs: a click sent from here could land after the run ended (it once did on a loaded
   // machine, and the test then waited for a cancellation that never came).
   const when = await page.waitForFunction(() => {
-    if (document.body.dataset.run !== 'running') return 'the run ended before a length was in';
+    if (window.attnxLab.runState !== 'running') return 'the run ended before a length was in';
     if ((window.attnxLab.result?.points.length ?? 0) < 1) return false;
     document.getElementById('cancel').click();
     return 'clicked';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, existsSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,10 +169,15 @@ test('scripts/build-dist renders web/ into the folder named, and refuses one it 
       assert.ok(existsSync(join(out, f)), `${f} is missing`);
     }
     if (existsSync(join(root, 'web/wasm/attnx_simd.wasm'))) assert.ok(existsSync(join(out, 'wasm/attnx_simd.wasm')));
-    assert.ok(!existsSync(`${out}.tmp`), 'the folder it was made in is gone');
-    // A folder with files of its own is never replaced; nor is the checkout's web/.
+    assert.deepEqual(readdirSync(work), ['site'], 'the folder it was made in is gone');
+    // Built again into the site it made: replaced.
+    writeFileSync(join(out, 'stale.txt'), 'left from before');
+    execFileSync('bash', [join(root, 'scripts/build-dist'), out], { cwd: root, stdio: 'pipe' });
+    assert.ok(existsSync(join(out, 'index.html')) && !existsSync(join(out, 'stale.txt')));
+    // A folder with files of its own is never replaced; nor is the checkout's web/, nor a folder
+    // that holds the checkout.
     writeFileSync(join(work, 'keep.txt'), 'mine');
-    for (const [bad, said] of [[work, /holds files build-dist did not make/], [join(root, 'web'), /OUT must be dist\/ or a folder outside the checkout/]]) {
+    for (const [bad, said] of [[work, /holds files build-dist did not make/], [join(root, 'web'), /OUT must be dist\/ or a folder outside the checkout/], [dirname(root), /OUT must not hold the checkout/]]) {
       const r = spawnSync('bash', [join(root, 'scripts/build-dist'), bad], { encoding: 'utf8' });
       assert.equal(r.status, 2, bad);
       assert.match(r.stderr, said);

@@ -27,10 +27,12 @@ const DIM_AFTER_MS = 250;
 const AGAIN_LABELS = {
   dense: (st) => `Computing M in full to read its rows (L = ${st.L}, d = ${st.d})…`,
   size: (st) => `Pooling M at the new size (L = ${st.L}, d = ${st.d})…`,
+  inputs: (st) => `Computing the images of X (L = ${st.L}, d = ${st.d})…`,
 };
 const AGAIN_FAILED = {
   dense: 'The rows of M could not be read (M in full was not computed)',
   size: 'M could not be drawn at the new size',
+  inputs: 'The images of X could not be drawn',
 };  // the figures dim if no result was drawn this long after a change
 
 // The explorer's controller (see the top of this file).
@@ -41,7 +43,9 @@ export class ExplorerController {
   //   started here, at renderWorkerUrl when given), storiesUrl?,
   //   mirror: { write(st) }: told of every state change (the URL; the element's events),
   //   hooks: { afterChange(st, changed), shown(result, { ms, first }), failed(message),
-  //   drawable(view) -> bool: clicks on that view draw instead of picking a row } }
+  //   redrawn(result): the result shown computed again for the drawing (schedule's again),
+  //   doneText(result, ms), drawable(view) -> bool: clicks on that view draw instead of
+  //   picking a row, keyDraw(cell) } }
   constructor(opts) {
     Object.assign(this, { root: opts.root, host: opts.host, pool: opts.pool, schema: opts.schema, table: opts.table, status: opts.status });
     this.mirror = opts.mirror;
@@ -53,6 +57,7 @@ export class ExplorerController {
     this.shownId = 0;         // id of the newest run drawn (older results arriving later are dropped)
     this.lastShown = null;    // { id, result } of the newest run drawn as current
     this.doneText = '';       // the status line of the newest run drawn as current (see settle)
+    this.shownKey = null;     // the settings key of that run
     this.waiters = [];        // { seq, resolve } of showState calls waiting for a drawn result
     this.compute = computeFields(this.schema);
     this.runner = new Runner(this.pool, { onProgress: (id, f) => this.status.progressed(f) });
@@ -126,7 +131,7 @@ export class ExplorerController {
     this.figures.watchX(() => {
       if (!this.current || this.busy) return;
       if (this.current.hasX) this.redrawAll();
-      else this.schedule();
+      else this.schedule(performance.now(), { again: 'inputs' });
     });
   }
 
@@ -262,7 +267,9 @@ export class ExplorerController {
   // number: the figures never dim, the metrics stay, the status line says what it computes and
   // then what it said before, and the host hears of no new result.
   async schedule(tInput = performance.now(), { again = null } = {}) {
-    if (this.busy) again = null;  // the run it would redo has not settled: this one is that run
+    // Only the settings drawn, settled, can be computed again quietly: while a run is unsettled,
+    // or after one failed (the settings are then not those drawn), this is a run like any other.
+    if (again && (this.busy || !this.lastShown || this.shownKey !== this.settingsKey())) again = null;
     this.setBusy(true);
     if (again) {
       this.status.busy(AGAIN_LABELS[again](this.st));
@@ -288,6 +295,7 @@ export class ExplorerController {
   }
 
   fail(headline, message) {
+    clearTimeout(this.dimTimer);
     this.figures.setBusy(false);
     this.figures.views.metrics.setStale(false);
     this.settleShown(Infinity, null);
@@ -300,7 +308,8 @@ export class ExplorerController {
   // A run for the settings drawn (see schedule's again) failed: what is drawn stays, its numbers
   // too; the message says what is missing and why (it is not asked for again for this result).
   failAgain(again, message) {
-    this.settleShown(Infinity, this.lastShown ? this.lastShown.result : null);
+    this.lastShown = { id: this.runner.seq, result: this.lastShown.result };  // still what the settings show
+    this.settleShown(Infinity, this.lastShown.result);
     this.status.done(this.doneText);
     this.status.setMessages('api', [`${AGAIN_FAILED[again]}: ${message}`], 'error');
     this.setBusy(false);
@@ -375,9 +384,16 @@ export class ExplorerController {
     this.lastShown = { id, result };
     this.settleShown(id, result);
     if (this.current.forStory) this.story.values.resulted(this.current.forStory, this.current.tol, this.settingsKey());
-    if (!again) this.doneText = this.hooks.doneText ? this.hooks.doneText(result, ms) : '';
+    if (!again) {
+      this.doneText = this.hooks.doneText ? this.hooks.doneText(result, ms) : '';
+      this.shownKey = this.settingsKey();
+    }
     this.status.done(this.doneText);
-    if (this.hooks.shown && !again) this.hooks.shown(result, { ms, first: this.runs === 1 });
+    if (again) {
+      if (this.hooks.redrawn) this.hooks.redrawn(result);
+    } else if (this.hooks.shown) {
+      this.hooks.shown(result, { ms, first: this.runs === 1 });
+    }
     if (this.figures.resized()) this.redrawAll();  // the size changed while this was computed
   }
 

@@ -89,6 +89,7 @@ function pageHooks(status) {
       if (presenter) presenter.sync(st);
     },
     shown: () => heads && heads.redraw(),
+    redrawn: () => heads && heads.redraw(),  // the same result drawn again (at another size)
     doneText: (r, ms) => `L = ${r.L}, d = ${r.d}: ${r.metrics.success ? 'success' : 'not yet'} · computed and drawn in ${ms} ms in your browser`,
     drawable: (view) => view === ctl.figures.views.A && tools.drawingEnabled(),
     keyDraw: (c) => {
