@@ -8,7 +8,10 @@
 //     one worker per core against `--threads <cores>` (browser/native ratios, the line that
 //     catches a regression of the page's path: the target is <= 1);
 //   * the longest main-thread task during the runs (PerformanceObserver 'longtask'), which is
-//     what decides whether the page ever freezes.
+//     what decides whether the page ever freezes;
+//   * one more warm run under a Chromium trace: the CPU time of the workers, the page's thread,
+//     raster and the compositors while it ran (where the page's time goes, with far less noise
+//     than the wall clock).
 // Also checks that the page's d_mins equal the CLI's (exit status 1 when they differ). Targets
 // (issue 26), reported as met or not: warm browser run with every core <= 0.1 s, and the page
 // never slower than the native CLI at equal parallelism (browser/native <= 1 at every level).
@@ -84,6 +87,36 @@ function fixCores(n) {
   Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
 }
 
+// Clicks Run in the page and resolves the run's milliseconds once it has ended.
+const clickRun = (page) => page.evaluate(() => new Promise((resolve) => {
+  const mark = performance.now();
+  document.getElementById('run').click();
+  const check = () => (document.body.dataset.run === 'running' ? setTimeout(check, 2) : resolve(performance.now() - mark));
+  setTimeout(check, 2);
+}));
+
+// One more warm run under a Chromium trace: the CPU milliseconds each kind of thread spent while
+// it ran (its top-level tasks), against the run's wall time times the cores. A measure with far
+// less noise than the wall clock of where the page's time goes: the workers, the page's own thread
+// (script, style, layout, paint), raster and the compositors.
+async function tracedRun(browser, page) {
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const ms = await clickRun(page);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  const events = trace.traceEvents || trace;
+  const threads = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const kind = (name) => (name === 'DedicatedWorker thread' ? 'workers' : name === 'CrRendererMain' ? 'page_thread'
+    : name === 'ThreadPoolForegroundWorker' ? 'raster_and_background' : /Compositor/.test(name || '') ? 'compositors' : 'other');
+  const cpu = { workers: 0, page_thread: 0, raster_and_background: 0, compositors: 0, other: 0 };
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur || (e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'ThreadPool_RunTask')) continue;
+    cpu[kind(threads.get(`${e.pid}:${e.tid}`))] += e.dur / 1000;
+  }
+  for (const k of Object.keys(cpu)) cpu[k] = +cpu[k].toFixed(1);
+  return { run_ms: +ms.toFixed(1), cpu_ms: cpu };
+}
+
 // The lab page in headless Chromium with `cores` cores reported (its pool: one worker each).
 async function browserRuns(reps, cores) {
   const server = await startServer(servedDir(), 0);
@@ -130,12 +163,13 @@ async function browserRuns(reps, cores) {
       runLong = Math.max(runLong, m.long);
     }
     result = await page.evaluate(() => window.attnxLab.result);
+    const traced = await tracedRun(browser, page);
     const render = await page.evaluate(() => {
       const m = performance.getEntriesByName('attnx-lab-render');
       return { count: m.length, max: Math.max(0, ...m.map((e) => e.duration)) };
     });
     const workers = await page.evaluate(() => window.attnxLab.concurrency);
-    return { cold, warm, loadLong, runLong, render, result, workers, errors };
+    return { cold, warm, loadLong, runLong, render, result, workers, errors, traced };
   } finally {
     await browser.close();
     await server.close();
@@ -162,6 +196,7 @@ function levelReport(l) {
     browser_over_native: l.nat ? +(l.bestWarm / l.nat.seconds).toFixed(2) : null,
     longest_main_thread_task_ms: { during_runs: +l.br.runLong.toFixed(1), during_load: +l.br.loadLong.toFixed(1) },
     plot_redraws: { count: l.br.render.count, longest_ms: +l.br.render.max.toFixed(1) },
+    traced_run: l.br.traced,
     d_mins_match_cli: l.same,
     console_errors: l.br.errors,
   };
@@ -174,6 +209,8 @@ function printLevel(l, reps) {
   console.log(`    browser, warm run (best of ${reps}):   ${f(l.bestWarm)}   [${l.br.warm.map((v) => v.toFixed(3)).join(', ')}]`);
   console.log(`    native CLI --threads ${l.threads} (best of ${reps}): ${l.nat ? f(l.nat.seconds) : 'not built (scripts/build-native)'}${l.nat ? `   browser/native = ${(l.bestWarm / l.nat.seconds).toFixed(2)}x` : ''}`);
   console.log(`    longest main-thread task: ${l.br.runLong.toFixed(0)} ms during runs, ${l.br.loadLong.toFixed(0)} ms during load; plot/table redraws: ${l.br.render.count}, longest ${l.br.render.max.toFixed(1)} ms`);
+  const t = l.br.traced, c = t.cpu_ms;
+  console.log(`    one traced warm run, ${t.run_ms.toFixed(0)} ms: CPU ms of the workers ${c.workers}, the page's thread ${c.page_thread}, raster and background ${c.raster_and_background}, compositors ${c.compositors} (the machine's ${cpus().length} cores had ${(t.run_ms * cpus().length).toFixed(0)})`);
   console.log(`    d_mins identical to the CLI: ${l.same === null ? 'n/a' : l.same ? 'yes' : 'NO'}`);
   if (l.br.errors.length) console.log(`    console errors: ${l.br.errors.join(' | ')}`);
 }
