@@ -35,3 +35,28 @@ test('atMostEvery: calls within a frame coalesce, draws are at least minMs apart
     delete globalThis.cancelAnimationFrame;
   }
 });
+
+test('atMostEvery: a function minMs is read at each request (the lab paces redraws more widely while a run streams)', () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  let clock = 0;
+  const advance = (ms) => { clock += ms; mock.timers.tick(ms); };
+  globalThis.requestAnimationFrame = (cb) => setTimeout(cb, 16);
+  globalThis.cancelAnimationFrame = (id) => clearTimeout(id);
+  try {
+    let running = true;
+    const draws = [];
+    const p = atMostEvery(() => draws.push(clock), () => (running ? 250 : 100), () => clock);
+    for (let t = 0; t < 60; t++) { p.schedule(); advance(10); }  // asked every 10 ms for 600 ms
+    assert.ok(draws.length >= 2 && draws.length <= 3, `${draws.length} draws in 600 ms at 250 ms`);
+    for (let i = 1; i < draws.length; i++) assert.ok(draws[i] - draws[i - 1] >= 250, `draws ${draws[i - 1]} and ${draws[i]} are at least 250 ms apart`);
+    running = false;
+    advance(1000);
+    draws.length = 0;
+    for (let t = 0; t < 60; t++) { p.schedule(); advance(10); }
+    assert.ok(draws.length >= 5 && draws.length <= 6, `${draws.length} draws in 600 ms at 100 ms`);
+  } finally {
+    mock.timers.reset();
+    delete globalThis.requestAnimationFrame;
+    delete globalThis.cancelAnimationFrame;
+  }
+});

@@ -49,6 +49,7 @@ export function svg(tag, attrs = {}, ...children) {
 /**
  * Like perFrame, and at least minMs after fn's previous run (a view that costs tens of
  * milliseconds, redrawn as results stream in, would otherwise take the main thread every frame).
+ * minMs: a number, or a function read at each schedule() (an interval that depends on the state).
  * Returns { schedule(), ran() }: ran() tells it that fn was just run directly (a pending run is
  * dropped and the interval counts from now). now: the clock (tests).
  */
@@ -68,7 +69,7 @@ export function atMostEvery(fn, minMs, now = () => performance.now()) {
   };
   const schedule = () => {
     if (timer || frame) return;
-    const wait = last + minMs - now();
+    const wait = last + (typeof minMs === 'function' ? minMs() : minMs) - now();
     if (wait <= 0) frame = requestAnimationFrame(run);
     else timer = setTimeout(() => { timer = 0; frame = requestAnimationFrame(run); }, wait);
   };

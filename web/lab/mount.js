@@ -159,7 +159,7 @@ export async function mountLab(container, opts) {
   app.version = build && typeof build.version === 'string' ? build.version : null;
   app.table = labTable(app.schema);
   app.store = new Store(defaults(app.table));
-  app.render = renderScheduler(() => resultView(app));
+  app.render = renderScheduler(() => resultView(app), () => app.runState === 'running');
   app.refit = fitKeeper(app.pool, () => app.render.schedule());
   wireSettings(app);
   wireEvents(app);

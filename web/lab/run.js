@@ -8,6 +8,13 @@ import { runSweep } from './runner.js';
 import { workerOptions, gridOf } from './settings.js';
 import { browserResult, addPoint } from './results.js';
 import { formatDuration } from './views/summary.js';
+import { atMostEvery } from '../common/dom.js';
+
+// The least time between two drawings of a run's progress (see callbacks). Each worker reports
+// about every 32 ms; drawn each time, the bar and its lines cost this thread a frame (style,
+// layout, paint, raster) every report, CPU that on a 2-core machine the workers lose
+// (docs/performance.md: about a third of the page thread's time in a paper-preset run).
+const PROGRESS_MS = 100;
 
 const plural = (n, word) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
@@ -27,10 +34,12 @@ function showProgress(app, fraction) {
 }
 
 // The callbacks of runSweep for this run: task states, streamed points (refitted by the core),
-// progress and a status line at most every 200 ms.
+// progress (drawn at most every PROGRESS_MS) and a status line at most every 200 ms.
 function callbacks(app, res) {
-  const { $ } = app;
-  let lastStatus = 0;
+  let latest = null, lastStatus = 0;
+  const drawProgress = atMostEvery(() => {
+    if (latest && app.result === res && app.runState === 'running') lastStatus = showRunProgress(app, latest, lastStatus);
+  }, PROGRESS_MS).schedule;
   return {
     onTask: (L, s, info) => {
       app.taskStates.set(L, s === 'running' && info && info.trialsDone > 0 ? `running (${info.trialsDone} of ${info.trials} trials in)` : s);
@@ -41,17 +50,25 @@ function callbacks(app, res) {
       app.refit(res);
       app.render.schedule();
     },
-    onProgress: ({ fraction, eta, running, done, total }) => {
-      showProgress(app, fraction);
-      const left = eta !== null ? `${formatDuration(eta)} left` : '';
-      $('run-mini').textContent = `${Math.floor(fraction * 100)}%${left ? ` · ${left}` : ''}`;
-      const now = performance.now();
-      if (now - lastStatus < 200 && fraction < 1) return;
-      lastStatus = now;
-      const run = running.length ? ` · running L = ${running.sort((a, b) => b - a).join(', ')}` : '';
-      $('status').textContent = `${done} of ${total} lengths done${run}${left ? ` · about ${left}` : ''}`;
+    onProgress: (p) => {
+      latest = p;
+      drawProgress();
     },
   };
+}
+
+// Draws progress p ({ fraction, eta, running, done, total }): the bar, the small line, and the
+// status line when lastStatus (ms) is 200 ms old. Returns when the status line was last written.
+function showRunProgress(app, { fraction, eta, running, done, total }, lastStatus) {
+  const { $ } = app;
+  showProgress(app, fraction);
+  const left = eta !== null ? `${formatDuration(eta)} left` : '';
+  $('run-mini').textContent = `${Math.floor(fraction * 100)}%${left ? ` · ${left}` : ''}`;
+  const now = performance.now();
+  if (now - lastStatus < 200 && fraction < 1) return lastStatus;
+  const run = running.length ? ` · running L = ${running.slice().sort((a, b) => b - a).join(', ')}` : '';
+  $('status').textContent = `${done} of ${total} lengths done${run}${left ? ` · about ${left}` : ''}`;
+  return now;
 }
 
 // The run ended (finished or cancelled): the record's grid is the lengths that finished.

@@ -9,9 +9,11 @@ import { currentTheme } from './svg.js';
 import { constructionOf } from '../results.js';
 import { atMostEvery } from '../../common/dom.js';
 
-// The least time between two scheduled redraws (about 20-50 ms each at the paper preset) while
-// results stream in: a run's workers share the machine's cores with this thread.
+// The least time between two scheduled redraws (about 20-50 ms each at the paper preset): while a
+// run streams its results in, RUN_REDRAW_MS (its workers share the machine's cores with this
+// thread, and each redraw is time they lose: docs/performance.md), else REDRAW_MS.
 const REDRAW_MS = 100;
+const RUN_REDRAW_MS = 250;
 
 // The construction the paper's band and the d*(L) estimate are about (SPEC §3, §5): the paper
 // preset's (the core's schema: the preset's construction, else the default one). Sweeps of another
@@ -115,16 +117,17 @@ export async function renderResultsInStages(view) {
 }
 
 // A scheduler for renderResults: schedule() draws view() once in an animation frame however
-// often it is called, at least REDRAW_MS after the previous draw; now() draws at once; inStages()
+// often it is called, at least REDRAW_MS (RUN_REDRAW_MS while running() is true) after the
+// previous draw; now() draws at once; inStages()
 // draws in stages (renderResultsInStages) and resolves when done. Each draw by now() is measured as 'attnx-lab-render' (read by
 // scripts/bench-lab.mjs). Returns { schedule, now, inStages }.
-export function renderScheduler(view) {
+export function renderScheduler(view, running = () => false) {
   const draw = () => {
     const t0 = performance.now();
     renderResults(view());
     try { performance.measure('attnx-lab-render', { start: t0 }); } catch { /* old engines */ }
   };
-  const paced = atMostEvery(draw, REDRAW_MS);
+  const paced = atMostEvery(draw, () => (running() ? RUN_REDRAW_MS : REDRAW_MS));
   const now = () => {
     draw();
     paced.ran();
