@@ -13,7 +13,7 @@ import { atMostEvery } from '../common/dom.js';
 // The least time between two drawings of a run's progress (see callbacks). Each worker reports
 // about every 32 ms; drawn each time, the bar and its lines cost this thread a frame (style,
 // layout, paint, raster) every report, CPU that on a 2-core machine the workers lose
-// (docs/performance.md: about a third of the page thread's time in a paper-preset run).
+// (docs/performance.md, measured with bench:lab's traced run).
 const PROGRESS_MS = 100;
 
 const plural = (n, word) => `${n} ${word}${n > 1 ? 's' : ''}`;
