@@ -28,9 +28,24 @@ after(async () => {
   await server?.close();
 });
 
-// A page that records console errors, page errors and failed requests.
+// Counts the constructs the page posts to its workers (window.constructsPosted): a construct is
+// posted as soon as it is asked for while a worker is free, so "nothing more was asked" is checked
+// on what was sent, not on what was drawn after a wait.
+function countConstructs() {
+  window.constructsPosted = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.type === 'run' && msg.method === 'construct') window.constructsPosted++;
+    return post.call(this, msg, ...rest);
+  };
+}
+const constructsPosted = (page) => page.evaluate(() => window.constructsPosted);
+
+// A page that records console errors, page errors and failed requests (and counts the constructs
+// it posts: countConstructs).
 async function openPage(hash = '', { width = 1280, height = 900, colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+  await context.addInitScript(countConstructs);
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
@@ -393,7 +408,7 @@ test('with no row in focus M leaves the worker only pooled; a hover then compute
     return Number(/M = (\S+)$/.exec(await page.textContent('#fig-M .readout'))[1]);
   };
   const near = (a, b) => Math.abs(a - b) <= 5e-3 * Math.abs(b);
-  const r0 = await runs(page);
+  const r0 = await runs(page), c0 = await constructsPosted(page);
   // That computation changes no number: nothing dims or goes stale, the status line comes back.
   const statusBefore = await page.textContent('#status-text');
   await page.evaluate(() => {
@@ -418,6 +433,7 @@ test('with no row in focus M leaves the worker only pooled; a hover then compute
   await page.keyboard.press('ArrowRight');
   await ready(page, r0 + 2);
   await page.waitForTimeout(300);
+  assert.equal(await constructsPosted(page), c0 + 2, 'the change asked for one construct, without the dense M');
   assert.equal(await runs(page), r0 + 2);
   await hover(7, 3);
   await readoutM(7, 3);
@@ -506,6 +522,7 @@ test('a row pinned by the link is shown from the first result: M comes with it, 
   await ready(page, 1);
   await page.waitForFunction(() => /Row i = 5(?!\d)/.test(document.querySelector('#inspector').textContent));
   await page.waitForTimeout(300);
+  assert.equal(await constructsPosted(page), 1, 'the pinned row was in the first result: asked for once');
   assert.equal(await runs(page), 1, 'the pinned row was in the first result: computed once');
   assert.deepEqual(problems, []);
   await context.close();
