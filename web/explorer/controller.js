@@ -21,19 +21,14 @@ import { resultForStory } from './story-text.js';
 import { familyOf } from '../common/schema-table.js';
 import { recordLatency, nextFrame } from './latency.js';
 
-const DIM_AFTER_MS = 250;
-// What the status line says while the settings drawn are computed again (see schedule), and the
-// message when that failed.
-const AGAIN_LABELS = {
-  dense: (st) => `Computing M in full to read its rows (L = ${st.L}, d = ${st.d})…`,
-  size: (st) => `Pooling M at the new size (L = ${st.L}, d = ${st.d})…`,
-  inputs: (st) => `Computing the images of X (L = ${st.L}, d = ${st.d})…`,
+const DIM_AFTER_MS = 250;  // the figures dim if no result was drawn this long after a change
+// The settings drawn, computed again for what the drawing lacks (see schedule): what the status
+// line says meanwhile, and the message when that failed.
+const AGAIN = {
+  dense: { busy: (st) => `Computing M in full to read its rows (L = ${st.L}, d = ${st.d})…`, failed: 'The rows of M could not be read (M in full was not computed)' },
+  size: { busy: (st) => `Pooling M at the new size (L = ${st.L}, d = ${st.d})…`, failed: 'M could not be drawn at the new size' },
+  inputs: { busy: (st) => `Computing the images of X (L = ${st.L}, d = ${st.d})…`, failed: 'The images of X could not be drawn' },
 };
-const AGAIN_FAILED = {
-  dense: 'The rows of M could not be read (M in full was not computed)',
-  size: 'M could not be drawn at the new size',
-  inputs: 'The images of X could not be drawn',
-};  // the figures dim if no result was drawn this long after a change
 
 // The explorer's controller (see the top of this file).
 export class ExplorerController {
@@ -263,7 +258,8 @@ export class ExplorerController {
   // Computes the state's construction on the pool (the newest request wins; see runner.js), then
   // draws it. tInput: when the change that asked for it was made (for the latency measure).
   // again: the settings drawn, computed once more for what the drawing lacks ('dense': M in full
-  // for a row in focus; 'size': images pooled at the size on screen). Such a run changes no
+  // for a row in focus; 'size': images pooled at the size on screen; 'inputs': X's images once
+  // its card is in view). Such a run changes no
   // number: the figures never dim, the metrics stay, the status line says what it computes and
   // then what it said before, and the host hears of no new result.
   async schedule(tInput = performance.now(), { again = null } = {}) {
@@ -272,7 +268,7 @@ export class ExplorerController {
     if (again && (this.busy || !this.lastShown || this.shownKey !== this.settingsKey())) again = null;
     this.setBusy(true);
     if (again) {
-      this.status.busy(AGAIN_LABELS[again](this.st));
+      this.status.busy(AGAIN[again].busy(this.st));
     } else {
       this.figures.views.metrics.setStale(true);
       this.story.values.computing(this.settingsKey());
@@ -311,7 +307,7 @@ export class ExplorerController {
     this.lastShown = { id: this.runner.seq, result: this.lastShown.result };  // still what the settings show
     this.settleShown(Infinity, this.lastShown.result);
     this.status.done(this.doneText);
-    this.status.setMessages('api', [`${AGAIN_FAILED[again]}: ${message}`], 'error');
+    this.status.setMessages('api', [`${AGAIN[again].failed}: ${message}`], 'error');
     this.setBusy(false);
   }
 
