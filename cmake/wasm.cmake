@@ -13,17 +13,24 @@ if(ATTNX_WASM_SIMD)
   set(ATTNX_WASM_NAME attnx_simd)
   set(ATTNX_WASM_EXPORT createAttnxSimd)
   set(ATTNX_WASM_FLAVOUR wasm-simd128)
+  # Native WebAssembly exceptions: every engine with SIMD128 that the simd build's probe accepts
+  # (web/lib/attnx.js simdSupported) has them too. JavaScript-emulated exceptions route each call
+  # that may throw inside a function with cleanups through a JS trampoline (invoke_*): 5-10 % of a
+  # sweep's trial time at small L and ~25 % of the fits' (docs/performance.md), and a larger module.
   set(ATTNX_WASM_ARCH_FLAGS -msimd128)
+  set(ATTNX_WASM_EH_FLAGS -fwasm-exceptions)
 else()
   set(ATTNX_WASM_NAME attnx_scalar)
   set(ATTNX_WASM_EXPORT createAttnxScalar)
   set(ATTNX_WASM_FLAVOUR wasm-scalar)
   set(ATTNX_WASM_ARCH_FLAGS)
+  set(ATTNX_WASM_EH_FLAGS -fexceptions)  # the fallback runs in engines without wasm exceptions
 endif()
 
-# -fexceptions on every object (core included) so destructors run while an exception unwinds to
-# the binding's catch block; -O3 everywhere; no contraction, no fast-math (ATTNX_FP_FLAGS).
-target_compile_options(attnx_core PUBLIC -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS})
+# Exceptions (ATTNX_WASM_EH_FLAGS) on every object (core included) so destructors run while an
+# exception unwinds to the binding's catch block; -O3 everywhere; no contraction, no fast-math
+# (ATTNX_FP_FLAGS).
+target_compile_options(attnx_core PUBLIC -O3 ${ATTNX_WASM_EH_FLAGS} ${ATTNX_WASM_ARCH_FLAGS})
 target_compile_definitions(attnx_core PUBLIC ATTNX_FLAVOUR="${ATTNX_WASM_FLAVOUR}")
 
 # Production module: every wasm/*.cpp, compiled once for both modules. Test flavour: the same
@@ -40,7 +47,7 @@ foreach(tgt attnx_wasm_objects attnx_wasm attnx_wasm_test)
   target_link_libraries(${tgt} PRIVATE attnx_core)
 endforeach()
 foreach(tgt attnx_wasm attnx_wasm_test)
-  target_link_options(${tgt} PRIVATE -O3 -fexceptions ${ATTNX_WASM_ARCH_FLAGS} -lembind
+  target_link_options(${tgt} PRIVATE -O3 ${ATTNX_WASM_EH_FLAGS} ${ATTNX_WASM_ARCH_FLAGS} -lembind
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=${ATTNX_WASM_EXPORT} -sENVIRONMENT=web,worker
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sDYNAMIC_EXECUTION=0
     -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576 -sFILESYSTEM=0)

@@ -53,13 +53,33 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11,
 ]);
 
-/** @returns {boolean} true when this engine supports WebAssembly SIMD (128-bit). */
-export function simdSupported() {
+// (module (tag) (func try throw 0 catch 0 end)): valid only where WebAssembly exception handling
+// is supported (the simd build throws and catches its errors natively: cmake/wasm.cmake).
+const EXCEPTIONS_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 13, 3, 1, 0, 0, 10, 11, 1, 9, 0, 6, 64, 8, 0, 7, 0, 11, 11,
+]);
+
+const validates = (bytes) => {
   try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+    return typeof WebAssembly === 'object' && WebAssembly.validate(bytes);
   } catch {
     return false;
   }
+};
+
+/**
+ * @returns {boolean} true when this engine can run the simd build: WebAssembly SIMD (128-bit) and
+ *   WebAssembly exception handling (every engine with both since 2022; engines with SIMD alone, such
+ *   as Chrome 91-94 and Firefox 89-99, get the scalar build).
+ */
+export function simdSupported() {
+  return validates(SIMD_PROBE) && validates(EXCEPTIONS_PROBE);
+}
+
+// What the simd build needs that this engine lacks (for load's refusal), or null.
+function simdMissing() {
+  const missing = [!validates(SIMD_PROBE) && 'SIMD', !validates(EXCEPTIONS_PROBE) && 'exception handling'].filter(Boolean);
+  return missing.length ? missing.join(' and ') : null;
 }
 
 const isNode = typeof process === 'object' && process !== null && !!(process.versions && process.versions.node)
@@ -80,7 +100,7 @@ export function load(options = {}) {
   }
   const flavour = want === 'auto' ? (simdSupported() ? 'simd' : 'scalar') : want;
   if (flavour === 'simd' && !simdSupported()) {
-    return Promise.reject(new Error('this WebAssembly engine has no SIMD support: load({ flavour: "scalar" })'));
+    return Promise.reject(new Error(`this WebAssembly engine has no ${simdMissing()} support, which the simd build needs: load({ flavour: "scalar" })`));
   }
   if (options.wasmBinary) return instantiate(flavour, options.wasmBinary);
   if (!cache.has(flavour)) {
