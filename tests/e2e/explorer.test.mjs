@@ -234,6 +234,9 @@ test('drawing a cell on the custom grid changes A, the link and the metrics', as
   // A good JSON import replaces it.
   await page.fill('#import-text', '{"L": 8, "triplets": [[0,1,1],[1,0,1],[2,3,2],[3,2,1],[4,5,1],[5,4,1],[6,7,1],[7,6,1],[2,2,1]]}');
   await page.click('#import-btn');
+  // The mouse still rests on A, so a quiet recompute for the hovered row may count a run too:
+  // wait for the import's own answer, then for its run.
+  await page.waitForFunction(() => /Imported/.test(document.querySelector('#custom-msg').textContent), null, { timeout: 30000 });
   await ready(page, n + 3);
   assert.match(await page.textContent('#custom-msg'), /Imported 9 nonzeros, L = 8/);
   assert.equal(await page.inputValue('#f-L'), '8');
