@@ -3,10 +3,10 @@
 /** Version of this API (its calls and result shapes), independent of the core's version. */
 export declare const API_VERSION: 2;
 
-/** True when this engine validates WebAssembly SIMD (128-bit). */
+/** True when this engine can run the simd build: it validates WebAssembly SIMD (128-bit) and WebAssembly exception handling. */
 export declare function simdSupported(): boolean;
 
-/** Loads the module once per flavour; 'auto' picks SIMD when supported. */
+/** Loads the module once per flavour; 'auto' picks the simd build when simdSupported(), else the scalar one. */
 export declare function load(options?: {
   flavour?: 'auto' | 'simd' | 'scalar';
   wasmBinary?: ArrayBuffer | Uint8Array;
