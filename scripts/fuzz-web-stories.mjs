@@ -54,11 +54,13 @@ async function elementShown(page, timeout) {
   });
 }
 
-// The BAD reasons of snapshot s.
-function badReasons(s, events) {
+// The BAD reasons of snapshot s of a case whose story file is `said`. The story shows its own
+// titles and text verbatim, so a "NaN" or "undefined" the file itself holds (a damaged "Step 1"
+// can become "Step NaN") is the author's; the computed metrics and summary never show one.
+export function badReasons(s, events, said = '') {
   const r = [...events, ...s.rej.map((v) => `unhandled rejection: ${v}`)];
   if (s.injected) r.push('user text rendered as HTML ([data-fz] element in the page)');
-  const m = /NaN|undefined/.exec(`${s.story} | ${s.shown}`);
+  const m = /NaN|undefined/.exec(s.shown) || [...s.story.matchAll(/NaN|undefined/g)].find((x) => !said.includes(x[0]));
   if (m) r.push(`"${m[0]}" shown`);
   const brace = /\{[A-Za-z_]\w*\}/.exec(s.story);
   if (brace) r.push(`a placeholder left in the story: ${brace[0]}`);
@@ -73,7 +75,7 @@ export async function runStoryCase(browser, baseUrl, c, timeout) {
     const open = await openCase(browser, baseUrl, c, events);
     context = open.context;
     const s = await withinGuard(elementShown(open.page, timeout), timeout + 5000, `no idle element within ${timeout / 1000} s`);
-    const reasons = badReasons(s, events);
+    const reasons = badReasons(s, events, String(c.text ?? ''));
     return { outcome: reasons.length ? 'BAD' : s.msgs.length ? 'refused' : 'ok', reasons, said: (s.msgs[0] || '').slice(0, 160) };
   } catch (e) {
     return { outcome: 'BAD', reasons: [...events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`], said: '' };
