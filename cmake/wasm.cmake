@@ -13,10 +13,11 @@ if(ATTNX_WASM_SIMD)
   set(ATTNX_WASM_NAME attnx_simd)
   set(ATTNX_WASM_EXPORT createAttnxSimd)
   set(ATTNX_WASM_FLAVOUR wasm-simd128)
-  # Native WebAssembly exceptions: every engine with SIMD128 that the simd build's probe accepts
-  # (web/lib/attnx.js simdSupported) has them too. JavaScript-emulated exceptions route each call
-  # that may throw inside a function with cleanups through a JS trampoline (invoke_*): 5-10 % of a
-  # sweep's trial time at small L and ~25 % of the fits' (docs/performance.md), and a larger module.
+  # Native WebAssembly exceptions: web/lib/attnx.js gives this build only to engines that validate
+  # both SIMD and exception handling (simdSupported); the others get the scalar build. Emulated
+  # exceptions route each call that may throw inside a function with cleanups through a JS
+  # trampoline (invoke_*): 5-10 % of a sweep's trial time at small L and about a fifth of the fits'
+  # (docs/performance.md), and a module 24 % larger.
   set(ATTNX_WASM_ARCH_FLAGS -msimd128)
   set(ATTNX_WASM_EH_FLAGS -fwasm-exceptions)
 else()

@@ -23,6 +23,13 @@ function hostHtml(c) {
 <attnx-explorer id="fz"${attrs} figures="A,M,metrics">${child}</attnx-explorer></body></html>`;
 }
 
+// The story file case c gives its element (the inline child, or the served fz-story.json named
+// by story-src), else '' (a built-in story, or a source refused or not found).
+export function givenStory(c) {
+  const src = c.attrs.find(([k]) => k === 'story-src');
+  return c.how === 'inline' || (src && /fz-story\.json$/.test(src[1])) ? String(c.text ?? '') : '';
+}
+
 // Opens case c's host page in a new context; records problems in events.
 async function openCase(browser, baseUrl, c, events) {
   return openFuzzHost(browser, baseUrl, {
@@ -54,14 +61,17 @@ async function elementShown(page, timeout) {
   });
 }
 
-// The BAD reasons of snapshot s of a case whose story file is `said`. The story shows its own
-// titles and text verbatim, so a "NaN" or "undefined" the file itself holds (a damaged "Step 1"
-// can become "Step NaN") is the author's; the computed metrics and summary never show one.
+// The BAD reasons of snapshot s of a case whose element was given the story file `said` (the
+// text it may show verbatim: givenStory). A story shows its own titles and text as written, so a
+// "NaN" or "undefined" the file holds (a damaged "Step 1" can become "Step NaN") is the author's,
+// as many times as the file holds it; any more in the story, or any in the computed metrics and
+// summary, is BAD.
 export function badReasons(s, events, said = '') {
   const r = [...events, ...s.rej.map((v) => `unhandled rejection: ${v}`)];
   if (s.injected) r.push('user text rendered as HTML ([data-fz] element in the page)');
-  const m = /NaN|undefined/.exec(s.shown) || [...s.story.matchAll(/NaN|undefined/g)].find((x) => !said.includes(x[0]));
-  if (m) r.push(`"${m[0]}" shown`);
+  const count = (text, word) => text.split(word).length - 1;
+  const word = /NaN|undefined/.exec(s.shown)?.[0] ?? ['NaN', 'undefined'].find((w) => count(s.story, w) > count(said, w));
+  if (word) r.push(`"${word}" shown`);
   const brace = /\{[A-Za-z_]\w*\}/.exec(s.story);
   if (brace) r.push(`a placeholder left in the story: ${brace[0]}`);
   return r;
@@ -75,7 +85,7 @@ export async function runStoryCase(browser, baseUrl, c, timeout) {
     const open = await openCase(browser, baseUrl, c, events);
     context = open.context;
     const s = await withinGuard(elementShown(open.page, timeout), timeout + 5000, `no idle element within ${timeout / 1000} s`);
-    const reasons = badReasons(s, events, String(c.text ?? ''));
+    const reasons = badReasons(s, events, givenStory(c));
     return { outcome: reasons.length ? 'BAD' : s.msgs.length ? 'refused' : 'ok', reasons, said: (s.msgs[0] || '').slice(0, 160) };
   } catch (e) {
     return { outcome: 'BAD', reasons: [...events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`], said: '' };

@@ -12,8 +12,8 @@ before(async () => {
   api = await load();
 });
 
-test('load picks the SIMD build when the engine has SIMD, and caches it', async () => {
-  assert.equal(simdSupported(), true);  // Node 20 has WebAssembly SIMD
+test('load picks the SIMD build when the engine has SIMD and WebAssembly exceptions, and caches it', async () => {
+  assert.equal(simdSupported(), true);  // Node 20 has WebAssembly SIMD and exception handling
   assert.equal(api.simd, true);
   assert.equal(api.flavour, 'wasm-simd128');
   assert.equal(api.gramKernel, 'wasm-simd128');

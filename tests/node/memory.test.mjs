@@ -49,13 +49,15 @@ test('oversized requests are refused by the estimate, and the module stays usabl
   assert.ok(api.minD({ L: 64 }).dMin > 0);
 });
 
-test('a failed allocation is an Error (kind memory), not an abort; the module stays usable', async () => {
-  const t = await loadTestBuild('simd');
-  assert.equal(t.allocProbe(64), 64 * 2 ** 20);
-  // One block of almost 4 GiB cannot fit the 4 GiB heap next to what is already there.
-  assert.throws(() => t.allocProbe(4095), (e) => e instanceof Error && e.kind === 'memory' && /out of memory/.test(e.message));
-  assert.equal(t.allocProbe(16), 16 * 2 ** 20);
-  assert.ok(t.api.minD({ L: 64 }).dMin > 0);
+test('a failed allocation is an Error (kind memory), not an abort; the module stays usable (native exceptions in simd, emulated in scalar)', async () => {
+  for (const flavour of ['simd', 'scalar']) {
+    const t = await loadTestBuild(flavour);
+    assert.equal(t.allocProbe(64), 64 * 2 ** 20, flavour);
+    // One block of almost 4 GiB cannot fit the 4 GiB heap next to what is already there.
+    assert.throws(() => t.allocProbe(4095), (e) => e instanceof Error && e.kind === 'memory' && /out of memory/.test(e.message), flavour);
+    assert.equal(t.allocProbe(16), 16 * 2 ** 20, flavour);
+    assert.ok(t.api.minD({ L: 64 }).dMin > 0, flavour);
+  }
 });
 
 test('the production module carries no test hooks', () => {

@@ -3,7 +3,7 @@
 // this file loads the right build and turns the module's returned errors into thrown ones.
 //
 //   import { load } from './lib/attnx.js';
-//   const api = await load();                       // picks attnx_simd if the engine has SIMD
+//   const api = await load();                       // picks attnx_simd if the engine has SIMD and wasm exceptions
 //   const r = api.construct({ pattern: 'random', L: 256, k: 2, eps: 1, tau: 0.1, d: 512, seed: 7 });
 //   r.metrics.success, r.M (Float32Array L*L), ...
 //
@@ -53,10 +53,12 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11,
 ]);
 
-// (module (tag) (func try throw 0 catch 0 end)): valid only where WebAssembly exception handling
-// is supported (the simd build throws and catches its errors natively: cmake/wasm.cmake).
+// (module (tag) (func try try throw 0 delegate 0 catch 0 rethrow 0 catch_all end)): valid only
+// where WebAssembly exception handling is supported with every instruction the simd build uses
+// (try, throw, delegate, catch, rethrow, catch_all: it throws and catches natively, cmake/wasm.cmake).
 const EXCEPTIONS_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 13, 3, 1, 0, 0, 10, 11, 1, 9, 0, 6, 64, 8, 0, 7, 0, 11, 11,
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 13, 3, 1, 0, 0,
+  10, 18, 1, 16, 0, 6, 64, 6, 64, 8, 0, 24, 0, 7, 0, 9, 0, 25, 11, 11,
 ]);
 
 const validates = (bytes) => {
@@ -69,8 +71,8 @@ const validates = (bytes) => {
 
 /**
  * @returns {boolean} true when this engine can run the simd build: WebAssembly SIMD (128-bit) and
- *   WebAssembly exception handling (every engine with both since 2022; engines with SIMD alone, such
- *   as Chrome 91-94 and Firefox 89-99, get the scalar build).
+ *   WebAssembly exception handling (Chrome 95, Firefox 100, Safari 16.4 and later; engines with
+ *   SIMD alone, such as Chrome 91-94 and Firefox 89-99, get the scalar build).
  */
 export function simdSupported() {
   return validates(SIMD_PROBE) && validates(EXCEPTIONS_PROBE);

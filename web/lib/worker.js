@@ -31,6 +31,7 @@
 // cancelled by the pool terminating the worker.
 import { load } from './attnx.js';
 import { isSliced } from './sliced.js';
+import { describeFailure, plainError } from './worker-errors.js';
 
 const METHODS = {
   schema: (api) => api.schema(),
@@ -230,18 +231,6 @@ function getApi(flavour) {
   return apiPromise;
 }
 
-function plainError(e) {
-  if (e && typeof e === 'object') {
-    return {
-      name: e.name || 'Error',
-      message: String(e.message ?? e),
-      field: e.field,
-      kind: e.kind,
-    };
-  }
-  return { name: 'Error', message: String(e) };
-}
-
 // ArrayBuffers behind typed arrays in a result (copies made for us: safe to transfer).
 function transferables(x, out = [], depth = 0) {
   if (!x || typeof x !== 'object' || depth > 4) return out;
@@ -307,8 +296,9 @@ self.onmessage = async (ev) => {
     const timing = { start, end, busyMs: busy ?? end - start, bands };
     self.postMessage({ type: 'result', id, result, timing }, transferables(result));
   } catch (e) {
-    // A WebAssembly trap (e.g. an abort) leaves the instance unusable: ask to be replaced.
-    const fatal = typeof WebAssembly === 'object' && e instanceof WebAssembly.RuntimeError;
-    self.postMessage({ type: 'error', id, error: plainError(e), fatal });
+    // A trap (e.g. an abort) or an uncaught C++ exception may leave the instance unusable: then
+    // the worker asks to be replaced (fatal).
+    const { error, fatal } = describeFailure(e);
+    self.postMessage({ type: 'error', id, error, fatal });
   }
 };
