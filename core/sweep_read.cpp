@@ -2,6 +2,7 @@
 // first, so both formats pass the same checks (sweep_check.cpp).
 #include <attnx/sweep_io.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -37,6 +38,23 @@ std::string prefix_utf8(const std::string& s, std::size_t n) {
   return s.substr(0, n);
 }
 
+// Whether s reads as a version: major.minor.patch (digits), then at most a "-" or "+" suffix of
+// letters, digits, dots and dashes; 20 bytes at most.
+bool is_version(const std::string& s) {
+  if (s.empty() || s.size() > 20) return false;
+  std::size_t i = 0;
+  for (int part = 0; part < 3; ++part) {
+    const std::size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    if (i == from || (part < 2 && (i == s.size() || s[i++] != '.'))) return false;
+  }
+  if (i == s.size()) return true;
+  if (s[i] != '-' && s[i] != '+') return false;
+  for (++i; i < s.size(); ++i)
+    if (!std::isalnum(static_cast<unsigned char>(s[i])) && s[i] != '.' && s[i] != '-') return false;
+  return s.back() != '-' && s.back() != '+';
+}
+
 SweepRecord parse_json(const std::string& text) {
   JsonValue doc;
   try {
@@ -63,8 +81,10 @@ SweepRecord parse_json(const std::string& text) {
     n.base.push_back("points[" + std::to_string(i) + "]");
   rec.points = read_points(pts, r, n);
   check_Ls(params->find("Ls"), rec.points);
-  if (const JsonValue* v = doc.find("version"); v && v->type == Type::String)
-    rec.version = prefix_utf8(v->str, 20);
+  // The version is only shown beside an imported sweep: a damaged one ("NaN.0") is left out, as a
+  // CSV's (which has none), rather than shown as the version that wrote the file.
+  if (const JsonValue* v = doc.find("version"); v && v->type == Type::String && is_version(v->str))
+    rec.version = v->str;
   return rec;
 }
 

@@ -115,7 +115,9 @@ std::string sweep_to_csv(const SweepRecord& rec);
 //   column_supports an integer in [1, L] or null, the other keys numbers >= 0 or null (taken as
 //   written, like d_star). A CSV has either the 9 columns above or those and the bound columns.
 // The result's median and quantile are recomputed (CSV without delta: quantile as written, one
-// of the d_mins), params.trials is filled in from the points, and the fits recomputed.
+// of the d_mins), params.trials is filled in from the points, and the fits recomputed. The JSON's
+// "version" is kept when it reads as one (major.minor.patch, an optional -/+ suffix, at most 20
+// bytes), else left out (empty, as for a CSV): it is only shown, never used.
 SweepRecord parse_sweep(const std::string& text);
 
 // Statistics of points whose d_mins are set (e.g. parts of one length merged from several

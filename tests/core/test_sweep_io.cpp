@@ -139,6 +139,19 @@ TEST_CASE("a hand-made record is written exactly — unknown and non-finite valu
   CHECK(th::contains(attnx::sweep_to_json(unversioned), "\"version\": \"" ATTNX_VERSION "\""));
 }
 
+TEST_CASE("parse_sweep keeps a file's version only when it reads as one") {
+  auto version_of = [](const std::string& v) {
+    std::string text = kHandJson;
+    const std::string key = "\"version\": \"9.9.9\"";
+    REQUIRE(text.find(key) != std::string::npos);
+    text.replace(text.find(key), key.size(), "\"version\": \"" + v + "\"");
+    return parse_sweep(text).version;
+  };
+  for (const char* ok : {"0.1.0", "12.0.345", "1.2.3-rc.1", "1.2.3+build-7"}) CHECK(version_of(ok) == ok);
+  for (const char* bad : {"NaN.0", "1.2", "1..3", "v1.2.3", "1.2.3-", "1.2.3 ", "1.2.3-a b", "", "1.2.3-abcdefghijklmnop"})
+    CHECK_MESSAGE(version_of(bad).empty(), bad);
+}
+
 TEST_CASE("parse_sweep reads both texts back") {
   SweepRecord j = parse_sweep(kHandJson);
   CHECK(j.version == "9.9.9");
