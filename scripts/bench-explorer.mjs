@@ -19,6 +19,8 @@
 //            'longtask'; the browser reports only tasks of 50 ms or more, 0 = none).
 //   big (L = 4096): d = 16384 typed into #f-d; time until drawn (timeout 120 s, reported, not
 //            fatal) and the progress bar (#progress sampled every 250 ms: shown, distinct values).
+//            BIG_RUNS runs, each on a fresh page (one run varied by ±10 % on a 2-core machine):
+//            the best is reported, every run's time is kept (runsMs).
 // A report, not a test: it prints a table and exits 0 (1 only if the page never draws).
 //
 // The report is also written as JSON (test-output/bench-explorer.json, or --json FILE) with issue
@@ -37,6 +39,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DIR = servedDir();
 const DEFAULT_LS = [256, 1024, 4096];
 const BIG_L = 4096, BIG_D = 16384;       // the L that is not dragged, and the d typed for it
+const BIG_RUNS = 3;
 const START_D = 64, TOP_D = 2048, BACK_D = 256;
 const MOVE_PX = 2, FRAME_MS = 16;        // one pointer step of MOVE_PX every FRAME_MS
 const PAUSE_MS = 500, STEPS = 5, STEP_GAP_MS = 300;
@@ -309,6 +312,15 @@ async function benchBig(browser, url) {
   }
 }
 
+// BIG_RUNS runs of benchBig: the fastest drawn one (else the last), with every run's ms (null: none).
+async function bestBig(browser, url) {
+  const runs = [];
+  for (let r = 0; r < BIG_RUNS; r++) runs.push(await benchBig(browser, url));
+  const drawn = runs.filter((b) => !b.timeout && b.ms !== null);
+  const best = drawn.length ? drawn.reduce((a, b) => (b.ms < a.ms ? b : a)) : runs[runs.length - 1];
+  return { ...best, runsMs: runs.map((b) => b.ms) };
+}
+
 const num = (x, w) => (x === null || x === undefined ? '—' : x.toFixed(0)).padStart(w);
 
 // The drag table, one row per L.
@@ -330,7 +342,7 @@ function printTable(rows, big) {
   if (rows.length) printRows(rows);
   if (big) {
     const t = big.timeout ? `timeout (${DRAW_TIMEOUT_MS / 1000} s${big.note ? `, ${big.note}` : ''})`
-      : `${num(big.ms, 0)} ms (drawn d = ${big.drawnD ?? '?'})`;
+      : `${num(big.ms, 0)} ms (drawn d = ${big.drawnD ?? '?'}; best of ${big.runsMs.length}: ${big.runsMs.map((m) => num(m, 0).trim()).join(', ')} ms)`;
     console.log(`\nL = ${big.L}, d = ${big.d} typed into #f-d: drawn after ${t}; progress bar ${big.shown ? `shown, ${big.values} distinct value(s)` : 'never shown'}`);
   }
 }
@@ -342,7 +354,7 @@ async function main() {
   try {
     const rows = [];
     for (const L of opts.Ls.filter((L) => L !== BIG_L)) rows.push(await benchL(browser, server.url, L));
-    const big = opts.Ls.includes(BIG_L) ? await benchBig(browser, server.url) : null;
+    const big = opts.Ls.includes(BIG_L) ? await bestBig(browser, server.url) : null;
     printTable(rows, big);
     mkdirSync(dirname(opts.json), { recursive: true });
     const report = { measured: new Date().toISOString(), dir: DIR, cpus: cpus().length, targets: TARGETS, rows, big };

@@ -30,7 +30,8 @@ function explorerRows(ex) {
   if (b) {
     const t = ex.targets && ex.targets.bigMs;
     const got = b.timeout ? 'timed out' : sec(b.ms / 1000);
-    out.push([`Explorer, L = ${b.L}, d = ${b.d} typed: drawn (progress shown)`, got,
+    const best = b.runsMs && b.runsMs.length > 1 ? `, best of ${b.runsMs.length}` : '';
+    out.push([`Explorer, L = ${b.L}, d = ${b.d} typed: drawn (progress shown${best})`, got,
       t ? `≤ ${t / 1000} s: ${met(!b.timeout && b.ms <= t)}` : '']);
   }
   return out;

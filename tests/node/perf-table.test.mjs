@@ -27,6 +27,12 @@ test('the table has a row per benchmark with the measured numbers and whether ea
   ]);
 });
 
+test('L = 4096 measured several times shows the best and says so', () => {
+  const ex = { ...EXPLORER, big: { ...EXPLORER.big, ms: 3312, runsMs: [3886, 3312, 3540] } };
+  const row = perfTable(ex, LAB).split('\n').find((l) => l.includes('L = 4096'));
+  assert.equal(row, '| Explorer, L = 4096, d = 16384 typed: drawn (progress shown, best of 3) | 3.3 s | ≤ 3 s: **not met** |');
+});
+
 test('--write replaces only the marked block, and a file without the markers is refused', () => {
   const text = `intro\n${BEGIN}\nold table\n${END}\noutro\n`;
   assert.equal(replaceBlock(text, 'NEW'), `intro\n${BEGIN}\nNEW\n${END}\noutro\n`);
