@@ -75,10 +75,11 @@ const validates = (bytes) => {
  *   SIMD alone, such as Chrome 91-94 and Firefox 89-99, get the scalar build).
  */
 export function simdSupported() {
-  return validates(SIMD_PROBE) && validates(EXCEPTIONS_PROBE);
+  return simdMissing() === null;
 }
 
-// What the simd build needs that this engine lacks (for load's refusal), or null.
+// What the simd build needs that this engine lacks ('SIMD', 'exception handling' or both, for
+// load's refusal), or null.
 function simdMissing() {
   const missing = [!validates(SIMD_PROBE) && 'SIMD', !validates(EXCEPTIONS_PROBE) && 'exception handling'].filter(Boolean);
   return missing.length ? missing.join(' and ') : null;
