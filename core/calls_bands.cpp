@@ -110,6 +110,12 @@ void gram_adopt_call(GramLadder& ladder, const JsonValue& band, std::size_t at_d
                        rungs_size, read);
 }
 
+bool gram_adopt_rungs_call(GramLadder& ladder, const JsonValue& band, std::size_t rungs_size,
+                           const std::function<void(float*, std::size_t, std::size_t)>& read) {
+  return ladder.adopt_band_rungs_by(band_int(band, "c0", 0, kMaxColumn), band_int(band, "c1", 0, kMaxColumn),
+                                    rungs_size, read);
+}
+
 bool gram_finish_call(GramLadder& ladder) { return ladder.finish_bands(); }
 
 }  // namespace attnx

@@ -36,6 +36,7 @@ void GramLadder::reset(int L, std::uint64_t seed, ProjectionKind family) {
   work_symmetric_ = false;
   rungs_.clear();
   band_ = BandSum{};
+  late_ = LateRungs{};
   pending_added_ = pending_d_ = -1;
 }
 
@@ -76,23 +77,29 @@ int GramLadder::start_from(int target) {
 }
 
 void GramLadder::evict_for(std::uint64_t need, int d_now) {
-  // The rungs kept and those a band sum is making count alike: the farthest from d_now goes
-  // first, of equal ones the smallest, until `need` more bytes fit under the cap.
+  // The rungs kept and those being assembled (by a band sum, or waiting for a finished one's late
+  // parts) count alike: the farthest from d_now goes first, of equal ones the smallest, until
+  // `need` more bytes fit under the cap.
   for (;;) {
     std::uint64_t have = rung_bytes();
     std::vector<int> at;
     for (const auto& r : rungs_) at.push_back(r.first);
-    for (const auto& r : band_.rung_g) {
-      if (r.second.empty()) continue;  // evicted
-      at.push_back(r.first);
-      have += r.second.size() * sizeof(float);
-    }
+    for (const auto* assembling : {&band_.rung_g, &late_.rung_g})
+      for (const auto& r : *assembling) {
+        if (r.second.empty()) continue;  // evicted
+        at.push_back(r.first);
+        have += r.second.size() * sizeof(float);
+      }
     if (at.empty() || have + need <= cap_) return;
     std::sort(at.begin(), at.end());
     int far = at.front();
     for (int a : at)
       if (std::abs(a - d_now) > std::abs(far - d_now)) far = a;
-    if (rungs_.erase(far) == 0) std::vector<float>().swap(band_.rung_g[far]);
+    if (rungs_.erase(far) != 0) continue;
+    auto it = band_.rung_g.find(far);
+    if (it == band_.rung_g.end() || it->second.empty()) it = late_.rung_g.find(far);
+    if (it == late_.rung_g.end()) return;  // cannot happen: `far` is one of those counted
+    std::vector<float>().swap(it->second);
   }
 }
 
@@ -175,6 +182,7 @@ int GramLadder::begin_bands(int L, std::uint64_t seed, int d, ProjectionKind kin
   const ProjectionKind family = column_family(kind);
   if (!has_key_ || L != L_ || seed != seed_ || family != family_) reset(L, seed, family);
   drop_bands();
+  late_ = LateRungs{};  // a new sum: an earlier one's late rung parts are not awaited any more
   pending_added_ = pending_d_ = -1;
   if (work_lower_d_ == d) return d;
   const int from = start_from(d);
@@ -262,14 +270,57 @@ void GramLadder::adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_
   if (band_.own_c0 >= 0 && c0 < band_.own_c1 && band_.own_c0 < c1)
     fail("gram_band", "gram_band: a band taken in overlaps this worker's own");
   const std::size_t l = static_cast<std::size_t>(L_), w = static_cast<std::size_t>(c1 - c0) * l;
-  if (at_d_size != w || rungs_size != w * band_.rungs.size())
+  const bool later = rungs_size == 0 && !band_.rungs.empty();
+  if (at_d_size != w || (rungs_size != w * band_.rungs.size() && !later))
     fail("gram_band", "gram_band: a band of columns " + std::to_string(c0) + " .. " +
                           std::to_string(c1) + " has " + std::to_string(w) + " floats at d and " +
-                          std::to_string(w * band_.rungs.size()) + " at its rungs");
+                          std::to_string(w * band_.rungs.size()) + " at its rungs (or none: later)");
   read(work_.data() + c0 * l, 0, w);
-  for (std::size_t k = 0; k < band_.rungs.size(); ++k)
+  if (later) band_.rungs_to_come.emplace_back(c0, c1);
+  for (std::size_t k = 0; k < band_.rungs.size() && !later; ++k)
     if (float* r = rung_buffer(band_.rungs[k])) read(r + c0 * l, w * (k + 1), w);
   band_.taken.emplace_back(c0, c1);
+}
+
+bool GramLadder::adopt_band_rungs_by(int c0, int c1, std::size_t rungs_size,
+                                     const std::function<void(float*, std::size_t, std::size_t)>& read) {
+  const bool active = band_.active;
+  auto& to_come = active ? band_.rungs_to_come : late_.to_come;
+  const auto it = std::find(to_come.begin(), to_come.end(), std::make_pair(c0, c1));
+  if (it == to_come.end()) {
+    const bool known = active && std::find(band_.taken.begin(), band_.taken.end(),
+                                           std::make_pair(c0, c1)) != band_.taken.end();
+    if (known) fail("gram_band", "gram_band: the rungs of columns " + std::to_string(c0) + " .. " +
+                                     std::to_string(c1) + " were taken already");
+    return false;  // no sum waits for them (the caller's late message is moot)
+  }
+  const std::vector<int>& points = active ? band_.rungs : late_.points;
+  const std::size_t l = static_cast<std::size_t>(L_), w = static_cast<std::size_t>(c1 - c0) * l;
+  if (rungs_size != w * points.size())
+    fail("gram_band", "gram_band: the rungs of columns " + std::to_string(c0) + " .. " +
+                          std::to_string(c1) + " have " + std::to_string(w * points.size()) +
+                          " floats (got " + std::to_string(rungs_size) + ")");
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    float* r = nullptr;
+    if (active) {
+      r = rung_buffer(points[k]);
+    } else {
+      auto g = late_.rung_g.find(points[k]);
+      if (g != late_.rung_g.end() && !g->second.empty()) r = g->second.data();
+    }
+    if (r) read(r + c0 * l, w * k, w);
+  }
+  to_come.erase(it);
+  if (!active && late_.to_come.empty()) {
+    keep_assembled_rungs(late_.rung_g);
+    late_ = LateRungs{};
+  }
+  return true;
+}
+
+void GramLadder::keep_assembled_rungs(std::map<int, std::vector<float>>& rung_g) {
+  for (auto& r : rung_g)  // room was made for each as it was made (rung_buffer)
+    if (!r.second.empty()) rungs_.emplace(r.first, std::move(r.second));
 }
 
 bool GramLadder::finish_bands() {
@@ -283,8 +334,13 @@ bool GramLadder::finish_bands() {
     drop_bands();
     return false;
   }
-  for (auto& r : band_.rung_g)  // room was made for each as it was made (rung_buffer)
-    if (!r.second.empty()) rungs_.emplace(r.first, std::move(r.second));
+  if (band_.rungs_to_come.empty()) {
+    keep_assembled_rungs(band_.rung_g);
+  } else {  // kept once the last part is in (adopt_band_rungs_by)
+    late_.points = band_.rungs;
+    late_.rung_g = std::move(band_.rung_g);
+    late_.to_come = band_.rungs_to_come;
+  }
   work_lower_d_ = band_.d;
   work_symmetric_ = false;
   pending_added_ = band_.d - band_.from;

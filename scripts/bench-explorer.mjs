@@ -20,7 +20,8 @@
 //   big (L = 4096): d = 16384 typed into #f-d; time until drawn (timeout 120 s, reported, not
 //            fatal) and the progress bar (#progress sampled every 250 ms: shown, distinct values).
 //            BIG_RUNS runs, each on a fresh page (one run varied by ±10 % on a 2-core machine):
-//            the best is reported, every run's time is kept (runsMs).
+//            the best is reported (with its breakdown, parts: queue, compute, transfer, pooling,
+//            paint), every run's time is kept (runsMs).
 // A report, not a test: it prints a table and exits 0 (1 only if the page never draws).
 //
 // The report is also written as JSON (test-output/bench-explorer.json, or --json FILE) with issue
@@ -287,7 +288,7 @@ function sampleProgress(page) {
 
 // L = BIG_L: d = BIG_D typed into #f-d. Resolves to { L, d, ms|null, drawnD, timeout, shown, values }.
 async function benchBig(browser, url) {
-  const out = { L: BIG_L, d: BIG_D, ms: null, drawnD: null, timeout: false, shown: false, values: 0 };
+  const out = { L: BIG_L, d: BIG_D, ms: null, drawnD: null, parts: null, timeout: false, shown: false, values: 0 };
   let opened;
   try {
     opened = await openPage(browser, url, BIG_L, START_D);
@@ -302,7 +303,8 @@ async function benchBig(browser, url) {
     await page.dispatchEvent('#f-d', 'change');     // as when the visitor leaves the field
     out.timeout = !(await waitIdle(page));
     const lat = out.timeout ? [] : latencies(await collect(page));
-    if (lat.length) Object.assign(out, { ms: lat[lat.length - 1].ms, drawnD: lat[lat.length - 1].d });
+    const last = lat[lat.length - 1];
+    if (last) Object.assign(out, { ms: last.ms, drawnD: last.d, parts: last.detail });
     const samples = await page.evaluate(() => { clearInterval(window.__progressTimer); return window.__progress; });
     const shown = samples.filter((s) => s !== 'hidden');
     Object.assign(out, { shown: shown.length > 0, values: new Set(shown).size, samples: samples.length });

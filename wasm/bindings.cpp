@@ -97,6 +97,13 @@ val js_gram_adopt(GramLadder& ladder, val band, val at_d, val rungs) {
     return true;
   });
 }
+val js_gram_adopt_rungs(GramLadder& ladder, val band, val rungs) {
+  return guarded([&] {
+    const JoinedFloats in(rungs, "rungs", val::null(), "");
+    return gram_adopt_rungs_call(ladder, from_js(band), in.a_size,
+                                 [&](float* dst, std::size_t off, std::size_t n) { in.read(dst, off, n); });
+  });
+}
 val js_gram_finish(GramLadder& ladder) {
   return guarded([&] { return gram_finish_call(ladder); });
 }
@@ -121,6 +128,7 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("gramBand", &js_gram_band);
   emscripten::function("gramHomeBand", &js_gram_home_band);
   emscripten::function("gramAdopt", &js_gram_adopt);
+  emscripten::function("gramAdoptRungs", &js_gram_adopt_rungs);
   emscripten::function("gramFinish", &js_gram_finish);
   emscripten::function("precision", js<&precision_call>);
   emscripten::function("minD", js<&min_d_call>);

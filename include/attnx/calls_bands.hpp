@@ -44,9 +44,13 @@ GramBand gram_band_call(const JsonValue& opts, const JsonValue& band, std::vecto
 // (calling again goes on).
 bool gram_home_band_call(GramLadder& ladder, const JsonValue& band, const Progress& progress);
 // GramLadder::adopt_band_by of a helper's result: its at_d and rungs hold at_d_size and
-// rungs_size floats, which read copies (see there).
+// rungs_size floats, which read copies (see there; rungs_size 0: the rungs come later).
 void gram_adopt_call(GramLadder& ladder, const JsonValue& band, std::size_t at_d_size, std::size_t rungs_size,
                      const std::function<void(float*, std::size_t, std::size_t)>& read);
+// GramLadder::adopt_band_rungs_by of a helper's rungs taken after its G at d (rungs_size 0 in
+// gram_adopt_call): true when taken in, false when no band sum waits for them.
+bool gram_adopt_rungs_call(GramLadder& ladder, const JsonValue& band, std::size_t rungs_size,
+                           const std::function<void(float*, std::size_t, std::size_t)>& read);
 // GramLadder::finish_bands: true when G is complete at d; false drops the band sum.
 bool gram_finish_call(GramLadder& ladder);
 

@@ -86,18 +86,29 @@ class GramLadder {
   // for a band out of range.
   bool sum_band(int c0, int c1, const std::function<bool(double)>& progress);
   // Takes in a band summed elsewhere (sum_gram_band of the same task): at_d is G's columns c0 ..
-  // c1-1 at d, rungs the same at each band_rungs() point, one after the other. Errors:
-  // InvalidArgument("gram_band") without a band sum begun, for a band out of range or overlapping
-  // one taken, or for sizes that do not match.
+  // c1-1 at d, rungs the same at each band_rungs() point, one after the other. rungs_size 0 (with
+  // rung points to come) takes G at d alone: the rungs may follow through adopt_band_rungs_by,
+  // before or after finish_bands, so that copying them in waits until the construction is drawn.
+  // Errors: InvalidArgument("gram_band") without a band sum begun, for a band out of range or
+  // overlapping one taken, or for sizes that do not match.
   void adopt_band(int c0, int c1, const float* at_d, std::size_t at_d_size, const float* rungs,
                   std::size_t rungs_size);
   // The same, reading the floats through read(dst, offset, n), which copies floats offset ..
   // offset+n-1 of at_d followed by rungs to dst (so a caller copies them once, straight in).
   void adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_t rungs_size,
                      const std::function<void(float*, std::size_t, std::size_t)>& read);
-  // Ends the band sum: when the bands taken cover columns 0 .. L-1, G is at d (and the rungs are
-  // kept) and it returns true; otherwise the sum is dropped (G is loaded from a rung at the next
-  // prepare) and it returns false. The next prepare at d reports columns_added() = d - from.
+  // The rungs of band c0 .. c1-1, whose G at d was taken without them: read(dst, offset, n) copies
+  // floats offset .. offset+n-1 of the rungs (one after the other, as sum_gram_band gives them).
+  // A rung becomes one prepare may start from only once every band's part of it is in. Returns
+  // false, changing nothing, when no band sum waits for them (dropped, ended without this band,
+  // or another begun since). Errors: InvalidArgument("gram_band") for sizes that do not match or
+  // rungs of a band that were taken already.
+  bool adopt_band_rungs_by(int c0, int c1, std::size_t rungs_size,
+                           const std::function<void(float*, std::size_t, std::size_t)>& read);
+  // Ends the band sum: when the bands taken cover columns 0 .. L-1, G is at d and it returns true
+  // (the rungs are kept once each band's part is in: now, or as adopt_band_rungs_by brings the
+  // last); otherwise the sum is dropped (G is loaded from a rung at the next prepare) and it
+  // returns false. The next prepare at d reports columns_added() = d - from.
   bool finish_bands();
 
  private:
@@ -111,6 +122,7 @@ class GramLadder {
   void check_band(int c0, int c1) const;
   void drop_bands();
   float* rung_buffer(int t);  // G at band rung point t, being assembled (null: evicted)
+  void keep_assembled_rungs(std::map<int, std::vector<float>>& rung_g);
 
   // A band sum in progress (begin_bands .. finish_bands).
   struct BandSum {
@@ -121,9 +133,17 @@ class GramLadder {
     std::map<int, std::vector<float>> rung_g;    // rung point -> G assembled from the bands
                                                  // (empty once evicted)
     std::vector<std::pair<int, int>> taken;      // bands in G at d, [c0, c1)
+    std::vector<std::pair<int, int>> rungs_to_come;  // bands taken whose rungs are not in yet
     int own_c0 = -1, own_c1 = -1, own_t = 0;     // this worker's band and its columns summed
   };
   BandSum band_;
+  // A finished band sum's rungs that still wait for some bands' parts (adopt_band_rungs_by).
+  struct LateRungs {
+    std::vector<int> points;                     // the sum's rung points
+    std::map<int, std::vector<float>> rung_g;    // as BandSum::rung_g
+    std::vector<std::pair<int, int>> to_come;    // bands whose rungs are not in yet
+  };
+  LateRungs late_;
   int pending_added_ = -1;                       // columns_added of the next prepare at band_.d
   int pending_d_ = -1;
 

@@ -28,21 +28,37 @@ std::vector<float> gram_of(attnx::GramLadder& g, int L) {
   return std::vector<float>(g.gram(), g.gram() + static_cast<std::size_t>(L) * L);
 }
 
+// Reads floats offset .. offset+n-1 of v (adopt_band_rungs_by's read).
+auto reader(const std::vector<float>& v) {
+  return [&v](float* dst, std::size_t off, std::size_t n) { std::copy(v.begin() + off, v.begin() + off + n, dst); };
+}
+
 // A ladder brought to d by bands: `home` sums band 0 itself, the others are summed by
 // sum_gram_band ("helpers") and taken in; then prepare(d) reads it. Returns whether it split.
+// late_rungs: the helpers' G at d is taken alone and their rungs after prepare (as worker.js
+// does while a construct runs); until the last is in, no rung of the sum is one to start from.
 bool prepare_in_bands(attnx::GramLadder& home, int L, std::uint64_t seed, int d, ProjectionKind kind,
-                      const std::vector<int>& edges) {
+                      const std::vector<int>& edges, bool late_rungs = false) {
   const int from = home.begin_bands(L, seed, d, kind);
   if (from == d) return false;
+  std::vector<std::pair<attnx::GramBandTask, std::vector<float>>> later;
   for (std::size_t b = 1; b + 1 < edges.size(); ++b) {
     attnx::GramBandTask t{L, seed, kind, from, d, edges[b], edges[b + 1], home.band_rungs()};
-    const attnx::GramBand got = attnx::sum_gram_band(t, home.band_start(t.c0, t.c1), nullptr);
+    attnx::GramBand got = attnx::sum_gram_band(t, home.band_start(t.c0, t.c1), nullptr);
     REQUIRE(!got.cancelled);
-    home.adopt_band(t.c0, t.c1, got.at_d.data(), got.at_d.size(), got.rungs.data(), got.rungs.size());
+    const bool late = late_rungs && !got.rungs.empty();
+    home.adopt_band(t.c0, t.c1, got.at_d.data(), got.at_d.size(), got.rungs.data(), late ? 0 : got.rungs.size());
+    if (late) later.emplace_back(t, std::move(got.rungs));
   }
   REQUIRE(home.sum_band(0, edges[1], nullptr));
+  const std::vector<int> rungs_before = home.rung_points();
   REQUIRE(home.finish_bands());
   REQUIRE(home.prepare(L, seed, d, nullptr, kind));
+  for (std::size_t k = 0; k < later.size(); ++k) {
+    CHECK(home.rung_points() == rungs_before);  // none of the sum's rungs before the last part
+    const attnx::GramBandTask& t = later[k].first;
+    CHECK(home.adopt_band_rungs_by(t.c0, t.c1, later[k].second.size(), reader(later[k].second)));
+  }
   return true;
 }
 
@@ -97,12 +113,14 @@ TEST_CASE("bands summed by helpers give a fresh ladder's G and rungs bit for bit
   for (ProjectionKind kind : {ProjectionKind::Gaussian, ProjectionKind::Rademacher,
                               ProjectionKind::Orthogonal, ProjectionKind::GaussianUnit}) {
     for (int L : {97, 300}) {
+     for (bool late : {false, true}) {
       CAPTURE(attnx::projection_name(kind));
       CAPTURE(L);
+      CAPTURE(late);
       const std::vector<int> edges =
           L == 97 ? std::vector<int>{0, 32, 64, 97} : std::vector<int>{0, 96, 192, 300};
       attnx::GramLadder home;
-      REQUIRE(prepare_in_bands(home, L, 7, 700, kind, edges));  // from scratch, d not a rung
+      REQUIRE(prepare_in_bands(home, L, 7, 700, kind, edges, late));  // from scratch, d not a rung
       CHECK(home.columns_added() == 700);
       attnx::GramLadder fresh;
       REQUIRE(fresh.prepare(L, 7, 700, nullptr, kind));
@@ -112,7 +130,7 @@ TEST_CASE("bands summed by helpers give a fresh ladder's G and rungs bit for bit
       // From the rung at 640 (where the working G at 700 cannot go on) to 1100; then down to
       // 900 and 650, which start from the rungs the bands kept.
       REQUIRE(home.start_column(L, 7, 1100, kind) == 640);
-      REQUIRE(prepare_in_bands(home, L, 7, 1100, kind, edges));
+      REQUIRE(prepare_in_bands(home, L, 7, 1100, kind, edges, late));
       CHECK(home.columns_added() == 1100 - 640);
       for (int d : {1100, 900, 650}) {
         CAPTURE(d);
@@ -122,6 +140,7 @@ TEST_CASE("bands summed by helpers give a fresh ladder's G and rungs bit for bit
         CHECK(same_bits(home.gram(), f.gram(), static_cast<std::size_t>(L) * L));
         if (d == 900) CHECK(home.columns_added() == 900 % attnx::kLadderStep);
       }
+     }
     }
   }
 }
@@ -144,10 +163,14 @@ TEST_CASE("under a small cap the bands keep the rungs a serial sum keeps, and th
         REQUIRE(serial.rung_points() == banded.rung_points());
         REQUIRE(serial.prepare(L, 4, target, nullptr));
         const std::vector<int> edges = L == 64 ? std::vector<int>{0, 32, 64} : std::vector<int>{0, 32, 96};
+        attnx::GramLadder late = banded;  // the helpers' rungs taken after prepare
         if (!prepare_in_bands(banded, L, 4, target, ProjectionKind::Gaussian, edges)) continue;
+        REQUIRE(prepare_in_bands(late, L, 4, target, ProjectionKind::Gaussian, edges, true));
         ++compared;
         CHECK(banded.rung_points() == serial.rung_points());
+        CHECK(late.rung_points() == serial.rung_points());
         CHECK(same_bits(banded.gram(), serial.gram(), static_cast<std::size_t>(L) * L));
+        CHECK(same_bits(late.gram(), serial.gram(), static_cast<std::size_t>(L) * L));
       }
     }
   }
@@ -273,8 +296,10 @@ TEST_CASE("the split rule: one band below the threshold or for one worker, else 
       REQUIRE(static_cast<int>(e.size()) == workers + 1);
       CHECK(e.front() == 0);
       CHECK(e.back() == L);
-      // Each band's share of the lower triangle (sum over its columns of L - j) within 2 % of
-      // (1 + kGramHomeExtra) / m for band 0 and of an equal part of the rest for the others.
+      // Each band's share of the lower triangle (sum over its columns of L - j) is that of
+      // (1 + kGramHomeExtra) / m for band 0 and of an equal part of the rest for the others, but
+      // for its edges' rounding to multiples of 32: each at most 16 columns off, each column at
+      // most 2 / (L + 1) of the work, so the share is at most 64 / (L + 1) off.
       const double home = (1 + attnx::kGramHomeExtra) / workers;
       for (std::size_t b = 0; b + 1 < e.size(); ++b) {
         CHECK(e[b] % attnx::kGramBandAlign == 0);
@@ -282,8 +307,55 @@ TEST_CASE("the split rule: one band below the threshold or for one worker, else 
         double work = 0;
         for (int j = e[b]; j < e[b + 1]; ++j) work += L - j;
         const double want = b == 0 ? home : (1 - home) / (workers - 1);
-        CHECK(std::fabs(work / (0.5 * L * (L + 1.0)) - want) < 0.02);  // edges on multiples of 32
+        CHECK(std::fabs(work / (0.5 * L * (L + 1.0)) - want) <= 64.0 / (L + 1));
       }
     }
   }
+}
+
+TEST_CASE("a helper's rungs taken after its G at d: used only once complete, refused when wrong, moot once dropped") {
+  const int L = 130;
+  const std::size_t ll = static_cast<std::size_t>(L) * L;
+  attnx::GramLadder home;
+  REQUIRE(home.begin_bands(L, 5, 700, ProjectionKind::Gaussian, {0, 64, 130}) == 0);
+  attnx::GramBandTask t{L, 5, ProjectionKind::Gaussian, 0, 700, 64, L, home.band_rungs()};
+  REQUIRE(!t.rungs.empty());
+  const attnx::GramBand got = attnx::sum_gram_band(t, {}, nullptr);
+  home.adopt_band(64, L, got.at_d.data(), got.at_d.size(), nullptr, 0);  // the rungs to come
+  REQUIRE(home.sum_band(0, 64, nullptr));
+  REQUIRE(home.finish_bands());
+  REQUIRE(home.prepare(L, 5, 700, nullptr));
+  CHECK(home.rungs() == 0);
+  // A step down before the rungs are in starts over (no half-made rung is read) and is right.
+  attnx::GramLadder early = home;
+  REQUIRE(early.prepare(L, 5, 650, nullptr));
+  CHECK(early.columns_added() == 650);
+  attnx::GramLadder f650;
+  REQUIRE(f650.prepare(L, 5, 650, nullptr));
+  CHECK(same_bits(early.gram(), f650.gram(), ll));
+  // Wrong sizes are refused and change nothing; the right ones complete the rungs.
+  CHECK_THROWS_WITH_AS(home.adopt_band_rungs_by(64, L, got.rungs.size() - 1, reader(got.rungs)),
+                       doctest::Contains("gram_band"), attnx::InvalidArgument);
+  CHECK(!home.adopt_band_rungs_by(32, L, got.rungs.size(), reader(got.rungs)));  // no such band
+  CHECK(home.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)));
+  CHECK(home.rung_points() == t.rungs);
+  CHECK(!home.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)));  // nothing waits
+  REQUIRE(home.prepare(L, 5, 650, nullptr));
+  CHECK(home.columns_added() == 650 % attnx::kLadderStep);  // from the rung at 640
+  CHECK(same_bits(home.gram(), f650.gram(), ll));
+  // While the sum runs, a band's rungs come once: twice is refused.
+  attnx::GramLadder h2;
+  REQUIRE(h2.begin_bands(L, 5, 700, ProjectionKind::Gaussian, {0, 64, 130}) == 0);
+  h2.adopt_band(64, L, got.at_d.data(), got.at_d.size(), got.rungs.data(), got.rungs.size());
+  CHECK_THROWS_WITH_AS(h2.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)),
+                       doctest::Contains("taken already"), attnx::InvalidArgument);
+  // A new sum (or another key) drops what a finished one still waited for.
+  attnx::GramLadder h3;
+  REQUIRE(h3.begin_bands(L, 5, 700, ProjectionKind::Gaussian, {0, 64, 130}) == 0);
+  h3.adopt_band(64, L, got.at_d.data(), got.at_d.size(), nullptr, 0);
+  REQUIRE(h3.sum_band(0, 64, nullptr));
+  REQUIRE(h3.finish_bands());
+  REQUIRE(h3.begin_bands(L, 5, 900, ProjectionKind::Gaussian, {0, 64, 130}) == 0);  // 700: no rung
+  CHECK(!h3.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)));
+  CHECK(h3.rungs() == 0);
 }

@@ -275,10 +275,11 @@ test('a long construct borrows helpers to sum its Gram matrix in bands: the same
     const jobsAfter = pool._helpers.jobs;
     const idleAfter = pool._helpers._idle.length;
     const down = await pool.run('construct', { ...big, d: 2000 });  // from a rung the bands kept
-    // A stopped split, then other settings: the old band sum is dropped and its helper ends.
+    // A stopped split, then other settings: the old band sum is dropped and its helper ends. Its
+    // helper's band is long (d = 8192) and the stop comes at the first progress report, so that
+    // the helper is still summing when the worker has stopped.
     const ctrl2 = new AbortController();
-    let seen2 = 0;
-    await pool.run('construct', { ...big, seed: 6 }, { signal: ctrl2.signal, onProgress: () => { if (++seen2 === 2) ctrl2.abort(); } })
+    await pool.run('construct', { ...big, seed: 6, d: 8192 }, { signal: ctrl2.signal, onProgress: () => ctrl2.abort() })
       .catch(() => {});
     await pool.run('info', {});  // runs once the worker has stopped the construct
     const busyBeforeOther = pool._helpers._busy.size;
@@ -308,6 +309,27 @@ test('a long construct borrows helpers to sum its Gram matrix in bands: the same
   assert.ok(r.downAdded < 128, `a smaller d starts from a rung the bands kept (added ${r.downAdded})`);
   assert.equal(r.busyBeforeOther, 1, 'a stopped split\'s helper goes on after its worker has stopped');
   assert.equal(r.liveAfterOther, 0, 'a construct of other settings drops the band sum: its helper ends');
+});
+
+test('a split construct posts its result before copying in the helper\'s rungs; a step down then starts from them', async () => {
+  const r = await page.evaluate(async () => {
+    const big = { L: 2048, d: 2048, seed: 11, pattern: 'window' };
+    const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
+    let t = null;
+    const first = await pool.run('construct', big, { onTiming: (x) => { t = x; } });
+    const down = await pool.run('construct', { ...big, d: 1990 });  // after the rungs went in
+    pool.destroy();
+    const alone = await window.attnx.createPool({ size: 1, helpers: 0 });
+    const ref = await alone.run('construct', { ...big, d: 1990 });
+    alone.destroy();
+    return { bands: t.bands, rungsAfter: t.rungsAfter, added: first.gramColumnsAdded, downAdded: down.gramColumnsAdded,
+      same: window.hashFloats(down.M) === window.hashFloats(ref.M) };
+  });
+  assert.equal(r.bands, 2);
+  assert.equal(r.rungsAfter, 1, 'the helper\'s rungs arrived while the construct ran and waited for its result');
+  assert.equal(r.added, 2048);
+  assert.equal(r.downAdded, 1990 - 1920, 'd = 1990 starts from the rung at 1920, which the late rungs completed');
+  assert.equal(r.same, true, 'and has the bits of one worker');
 });
 
 test('a helper that cannot sum its band leaves the construct to sum G itself, with the same bits', async () => {

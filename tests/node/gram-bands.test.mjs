@@ -106,6 +106,26 @@ test('refused band input names its field; a stopped helper returns nothing; the 
   assert.ok(sameBits(got.M, fresh(api).construct(opts).M));
 });
 
+test('a helper\'s rungs taken after its G at d and after the construct: the same bits, and a step down starts from them', () => {
+  const home = fresh(api), helper = fresh(api);
+  const opts = { L: 2048, d: 2048, seed: 12 };
+  const plan = home.gramPlan(opts, 2);
+  const [c0, c1] = [plan.edges[1], plan.edges[2]];
+  const r = helper.gramBand(opts, { from: plan.from, c0, c1, rungs: plan.rungs }, null);
+  home.gramAdopt(c0, c1, r.atD, null);  // as worker.js while the construct runs
+  assert.equal(home.gramHomeBand(0, c0), true);
+  assert.equal(home.gramFinish(), true);
+  const got = home.construct(opts);
+  assert.ok(sameBits(got.M, fresh(api).construct(opts).M));
+  assert.throws(() => home.gramAdoptRungs(c0, c1, r.rungs.subarray(1)), { name: 'RangeError', message: /gram_band: the rungs of columns .* have \d+ floats \(got \d+\)/ });
+  assert.throws(() => home.gramAdoptRungs(c0, c1, new Float64Array(4)), (e) => e.field === 'rungs');
+  assert.equal(home.gramAdoptRungs(c0, c1, r.rungs), true);
+  assert.equal(home.gramAdoptRungs(c0, c1, r.rungs), false, 'nothing waits for them any more');
+  const down = home.construct({ ...opts, d: 2000 });
+  assert.equal(down.gramColumnsAdded, 2000 - 1920, 'from the rung at 1920');
+  assert.ok(sameBits(down.M, fresh(api).construct({ ...opts, d: 2000 }).M));
+});
+
 // Seeded fuzz of the band calls and the pool's helpers option (scripts/fuzz-web-inputs.mjs' generator):
 // a hostile column, worker or helper count is always refused with a RangeError or TypeError naming
 // its field, never rounded, wrapped or trapped; hostile arrays are refused the same way or read as
@@ -124,7 +144,7 @@ test('fuzz: hostile band columns, bands, starts, arrays and workers are refused 
   for (let i = 0; i < 120; i++) {
     const rng = caseRng(FUZZ_SEED, 'gram-bands', i);
     let mustRefuse = false;
-    const k = rng.int(0, 5);
+    const k = rng.int(0, 6);
     const num = () => {  // a count or column: hostile, or one of the plan's edges
       if (!rng.chance(0.6)) return plan.edges[rng.int(1, 2)];
       const v = rng.pick(HOSTILE);
@@ -139,6 +159,7 @@ test('fuzz: hostile band columns, bands, starts, arrays and workers are refused 
       () => home.gramPlan(opts, num()),
       () => helper.gramBand({ L: 64, d: 64 }, { from: num(), c0: 0, c1: 64, rungs: [] }, arr()),
       () => new AttnxPool({ helpers: num() }),
+      () => home.gramAdoptRungs(num(), num(), arr()),
     ];
     let error = null;
     try {

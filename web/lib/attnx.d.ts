@@ -220,7 +220,8 @@ export declare class AttnxApi {
   gramBandStart(c0: number, c1: number): Float32Array;
   gramBand(opts: Options, band: { from: number; c0: number; c1: number; rungs: number[] }, start: Float32Array | null, onProgress?: Progress): { cancelled: boolean; atD: Float32Array; rungs: Float32Array };
   gramHomeBand(c0: number, c1: number, onProgress?: Progress): boolean;
-  gramAdopt(c0: number, c1: number, atD: Float32Array, rungs: Float32Array): void;
+  gramAdopt(c0: number, c1: number, atD: Float32Array, rungs: Float32Array | null): void;
+  gramAdoptRungs(c0: number, c1: number, rungs: Float32Array): boolean;
   gramFinish(): boolean;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;

@@ -272,9 +272,16 @@ export class AttnxApi {
     return withProgress((fn) => this._m.gramHomeBand(ladderOf(this), { c0, c1 }, fn), onProgress);
   }
 
-  /** Takes in a helper's band (gramBand's atD and rungs) for columns c0 .. c1-1. */
+  /** Takes in a helper's band (gramBand's atD and rungs) for columns c0 .. c1-1; rungs null: G at
+   *  d alone, the rungs to follow through gramAdoptRungs (before or after gramFinish). */
   gramAdopt(c0, c1, atD, rungs) {
     unwrap(this._m.gramAdopt(ladderOf(this), { c0, c1 }, atD, rungs));
+  }
+
+  /** The rungs of a band gramAdopt took without them: true when taken in (a rung is used once
+   *  every band's part of it is in), false when no band sum waits for them any more. */
+  gramAdoptRungs(c0, c1, rungs) {
+    return unwrap(this._m.gramAdoptRungs(ladderOf(this), { c0, c1 }, rungs));
   }
 
   /** Ends the band sum: true when the bands cover G (construct then adds no columns); false drops it. */

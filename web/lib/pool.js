@@ -223,9 +223,10 @@ export class AttnxPool {
    * @param {string} method  patterns | info | construct | minD | sweepPoint | estimateBytes | fits | median | quantile
    * @param {Object} [opts]  the method's options (plain data; structured-cloned to the worker)
    * @param {{onProgress?: (fraction:number) => void, signal?: AbortSignal,
-   *   onTiming?: (t: {start:number, end:number, busyMs:number}) => void}} [control]
-   *   onTiming: the worker's clock for the task (epoch ms: start, end; busyMs computing), called
-   *   just before the promise resolves
+   *   onTiming?: (t: {start:number, end:number, busyMs:number, bands:number, rungsAfter:number}) => void}} [control]
+   *   onTiming: the worker's clock for the task (epoch ms: start, end; busyMs computing; bands:
+   *   how many bands construct's Gram matrix was summed in; rungsAfter: helpers' bands whose
+   *   rungs the worker copies in after posting the result), called just before the promise resolves
    * @returns {Promise<any>}
    */
   run(method, opts = {}, control = {}) {
