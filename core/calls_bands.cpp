@@ -27,8 +27,9 @@ int band_int(const JsonValue& band, const char* k, int lo, int hi) {
   return static_cast<int>(x);
 }
 
-// band.rungs: an array (or typed array) of integers in [1, d]; absent or null: none.
-std::vector<int> band_rungs(const JsonValue& band, int d) {
+// band.rungs: an array (or typed array) of integers in [1, d]; absent or null: none. `upper` names
+// d in the error.
+std::vector<int> band_rungs(const JsonValue& band, int d, const std::string& upper) {
   const JsonValue* v = band.find("rungs");
   std::vector<double> xs;
   if (v && v->type == JsonValue::Type::Numbers) xs = v->nums;
@@ -38,7 +39,7 @@ std::vector<int> band_rungs(const JsonValue& band, int d) {
   std::vector<int> out;
   for (double x : xs) {
     if (!(x >= 1 && x <= d && x == std::floor(x)))
-      fail("gram_band", "gram_band.rungs must be integers from 1 to d = " + std::to_string(d));
+      fail("gram_band", "gram_band.rungs must be integers from 1 to " + upper);
     out.push_back(static_cast<int>(x));
   }
   return out;
@@ -96,7 +97,7 @@ GramBand gram_band_call(const JsonValue& opts, const JsonValue& band, std::vecto
   t.from = band_int(band, "from", 0, o.d);
   t.c0 = band_int(band, "c0", 0, t.L);
   t.c1 = band_int(band, "c1", 0, t.L);
-  t.rungs = band_rungs(band, o.d);
+  t.rungs = band_rungs(band, o.d, "d = " + std::to_string(o.d));
   return sum_gram_band(t, std::move(start), progress);
 }
 
@@ -113,7 +114,7 @@ void gram_adopt_call(GramLadder& ladder, const JsonValue& band, std::size_t at_d
 bool gram_adopt_rungs_call(GramLadder& ladder, const JsonValue& band, std::size_t rungs_size,
                            const std::function<void(float*, std::size_t, std::size_t)>& read) {
   return ladder.adopt_band_rungs_by(band_int(band, "c0", 0, kMaxColumn), band_int(band, "c1", 0, kMaxColumn),
-                                    rungs_size, read);
+                                    band_rungs(band, kMaxColumn, "the band sum's d"), rungs_size, read);
 }
 
 bool gram_finish_call(GramLadder& ladder) { return ladder.finish_bands(); }

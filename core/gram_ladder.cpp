@@ -48,7 +48,7 @@ void GramLadder::draw_columns(int d) {
   const std::size_t l = static_cast<std::size_t>(L_);
   // Spare columns (beyond d) share the cap with the rungs.
   const std::uint64_t spare = static_cast<std::uint64_t>(std::max(0, drawn_ - d)) * l * sizeof(float);
-  if (spare > 0 && spare + rung_bytes() > cap_) {
+  if (spare > 0 && spare + held_rung_bytes() > cap_) {
     P_.resize(l * static_cast<std::size_t>(d));  // keep what scrubbing back up may need, no more
     P_.shrink_to_fit();
     drawn_ = d;
@@ -81,26 +81,33 @@ void GramLadder::evict_for(std::uint64_t need, int d_now) {
   // parts) count alike: the farthest from d_now goes first, of equal ones the smallest, until
   // `need` more bytes fit under the cap.
   for (;;) {
-    std::uint64_t have = rung_bytes();
     std::vector<int> at;
     for (const auto& r : rungs_) at.push_back(r.first);
     for (const auto* assembling : {&band_.rung_g, &late_.rung_g})
-      for (const auto& r : *assembling) {
-        if (r.second.empty()) continue;  // evicted
-        at.push_back(r.first);
-        have += r.second.size() * sizeof(float);
-      }
-    if (at.empty() || have + need <= cap_) return;
+      for (const auto& r : *assembling)
+        if (!r.second.empty()) at.push_back(r.first);  // (empty: evicted)
+    if (at.empty() || held_rung_bytes() + need <= cap_) return;
     std::sort(at.begin(), at.end());
     int far = at.front();
     for (int a : at)
       if (std::abs(a - d_now) > std::abs(far - d_now)) far = a;
     if (rungs_.erase(far) != 0) continue;
-    auto it = band_.rung_g.find(far);
-    if (it == band_.rung_g.end() || it->second.empty()) it = late_.rung_g.find(far);
-    if (it == late_.rung_g.end()) return;  // cannot happen: `far` is one of those counted
-    std::vector<float>().swap(it->second);
+    if (!empty_rung(band_.rung_g, far) && !empty_rung(late_.rung_g, far)) return;  // cannot happen
   }
+}
+
+bool GramLadder::empty_rung(std::map<int, std::vector<float>>& rung_g, int at) {
+  auto it = rung_g.find(at);
+  if (it == rung_g.end() || it->second.empty()) return false;
+  std::vector<float>().swap(it->second);
+  return true;
+}
+
+std::uint64_t GramLadder::held_rung_bytes() const {
+  std::uint64_t b = rung_bytes();
+  for (const auto* assembling : {&band_.rung_g, &late_.rung_g})
+    for (const auto& r : *assembling) b += r.second.size() * sizeof(float);
+  return b;
 }
 
 bool GramLadder::rung_worth_keeping(int at, int d_now) const {
@@ -282,11 +289,12 @@ void GramLadder::adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_
   band_.taken.emplace_back(c0, c1);
 }
 
-bool GramLadder::adopt_band_rungs_by(int c0, int c1, std::size_t rungs_size,
+bool GramLadder::adopt_band_rungs_by(int c0, int c1, const std::vector<int>& points, std::size_t rungs_size,
                                      const std::function<void(float*, std::size_t, std::size_t)>& read) {
   const bool active = band_.active;
   auto& to_come = active ? band_.rungs_to_come : late_.to_come;
   const auto it = std::find(to_come.begin(), to_come.end(), std::make_pair(c0, c1));
+  if (points != (active ? band_.rungs : late_.points)) return false;  // another sum's rungs
   if (it == to_come.end()) {
     const bool known = active && std::find(band_.taken.begin(), band_.taken.end(),
                                            std::make_pair(c0, c1)) != band_.taken.end();
@@ -294,7 +302,6 @@ bool GramLadder::adopt_band_rungs_by(int c0, int c1, std::size_t rungs_size,
                                      std::to_string(c1) + " were taken already");
     return false;  // no sum waits for them (the caller's late message is moot)
   }
-  const std::vector<int>& points = active ? band_.rungs : late_.points;
   const std::size_t l = static_cast<std::size_t>(L_), w = static_cast<std::size_t>(c1 - c0) * l;
   if (rungs_size != w * points.size())
     fail("gram_band", "gram_band: the rungs of columns " + std::to_string(c0) + " .. " +

@@ -48,7 +48,8 @@ bool gram_home_band_call(GramLadder& ladder, const JsonValue& band, const Progre
 void gram_adopt_call(GramLadder& ladder, const JsonValue& band, std::size_t at_d_size, std::size_t rungs_size,
                      const std::function<void(float*, std::size_t, std::size_t)>& read);
 // GramLadder::adopt_band_rungs_by of a helper's rungs taken after its G at d (rungs_size 0 in
-// gram_adopt_call): true when taken in, false when no band sum waits for them.
+// gram_adopt_call), band { c0, c1, rungs: the rung points it was summed at }: true when taken in,
+// false when no band sum waits for them.
 bool gram_adopt_rungs_call(GramLadder& ladder, const JsonValue& band, std::size_t rungs_size,
                            const std::function<void(float*, std::size_t, std::size_t)>& read);
 // GramLadder::finish_bands: true when G is complete at d; false drops the band sum.

@@ -97,13 +97,14 @@ class GramLadder {
   // offset+n-1 of at_d followed by rungs to dst (so a caller copies them once, straight in).
   void adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_t rungs_size,
                      const std::function<void(float*, std::size_t, std::size_t)>& read);
-  // The rungs of band c0 .. c1-1, whose G at d was taken without them: read(dst, offset, n) copies
-  // floats offset .. offset+n-1 of the rungs (one after the other, as sum_gram_band gives them).
-  // A rung becomes one prepare may start from only once every band's part of it is in. Returns
-  // false, changing nothing, when no band sum waits for them (dropped, ended without this band,
-  // or another begun since). Errors: InvalidArgument("gram_band") for sizes that do not match or
-  // rungs of a band that were taken already.
-  bool adopt_band_rungs_by(int c0, int c1, std::size_t rungs_size,
+  // The rungs of band c0 .. c1-1, whose G at d was taken without them, summed at rung points
+  // `points` (the band_rungs() the helper was given): read(dst, offset, n) copies floats offset ..
+  // offset+n-1 of the rungs (one after the other, as sum_gram_band gives them). A rung becomes one
+  // prepare may start from only once every band's part of it is in. Returns false, changing
+  // nothing, when no band sum waits for them: dropped, ended without this band, or one with other
+  // rung points (another sum) begun since. Errors: InvalidArgument("gram_band") for sizes that do
+  // not match or rungs of a band that were taken already.
+  bool adopt_band_rungs_by(int c0, int c1, const std::vector<int>& points, std::size_t rungs_size,
                            const std::function<void(float*, std::size_t, std::size_t)>& read);
   // Ends the band sum: when the bands taken cover columns 0 .. L-1, G is at d and it returns true
   // (the rungs are kept once each band's part is in: now, or as adopt_band_rungs_by brings the
@@ -123,6 +124,9 @@ class GramLadder {
   void drop_bands();
   float* rung_buffer(int t);  // G at band rung point t, being assembled (null: evicted)
   void keep_assembled_rungs(std::map<int, std::vector<float>>& rung_g);
+  // Frees rung_g's buffer at `at`; false when there is none to free.
+  static bool empty_rung(std::map<int, std::vector<float>>& rung_g, int at);
+  std::uint64_t held_rung_bytes() const;  // the rungs kept and those being assembled
 
   // A band sum in progress (begin_bands .. finish_bands).
   struct BandSum {

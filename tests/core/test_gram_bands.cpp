@@ -57,7 +57,7 @@ bool prepare_in_bands(attnx::GramLadder& home, int L, std::uint64_t seed, int d,
   for (std::size_t k = 0; k < later.size(); ++k) {
     CHECK(home.rung_points() == rungs_before);  // none of the sum's rungs before the last part
     const attnx::GramBandTask& t = later[k].first;
-    CHECK(home.adopt_band_rungs_by(t.c0, t.c1, later[k].second.size(), reader(later[k].second)));
+    CHECK(home.adopt_band_rungs_by(t.c0, t.c1, t.rungs, later[k].second.size(), reader(later[k].second)));
   }
   return true;
 }
@@ -334,12 +334,13 @@ TEST_CASE("a helper's rungs taken after its G at d: used only once complete, ref
   REQUIRE(f650.prepare(L, 5, 650, nullptr));
   CHECK(same_bits(early.gram(), f650.gram(), ll));
   // Wrong sizes are refused and change nothing; the right ones complete the rungs.
-  CHECK_THROWS_WITH_AS(home.adopt_band_rungs_by(64, L, got.rungs.size() - 1, reader(got.rungs)),
+  CHECK_THROWS_WITH_AS(home.adopt_band_rungs_by(64, L, t.rungs, got.rungs.size() - 1, reader(got.rungs)),
                        doctest::Contains("gram_band"), attnx::InvalidArgument);
-  CHECK(!home.adopt_band_rungs_by(32, L, got.rungs.size(), reader(got.rungs)));  // no such band
-  CHECK(home.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)));
+  CHECK(!home.adopt_band_rungs_by(32, L, t.rungs, got.rungs.size(), reader(got.rungs)));  // no such band
+  CHECK(!home.adopt_band_rungs_by(64, L, {128}, got.rungs.size(), reader(got.rungs)));  // other points
+  CHECK(home.adopt_band_rungs_by(64, L, t.rungs, got.rungs.size(), reader(got.rungs)));
   CHECK(home.rung_points() == t.rungs);
-  CHECK(!home.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)));  // nothing waits
+  CHECK(!home.adopt_band_rungs_by(64, L, t.rungs, got.rungs.size(), reader(got.rungs)));  // nothing waits
   REQUIRE(home.prepare(L, 5, 650, nullptr));
   CHECK(home.columns_added() == 650 % attnx::kLadderStep);  // from the rung at 640
   CHECK(same_bits(home.gram(), f650.gram(), ll));
@@ -347,15 +348,73 @@ TEST_CASE("a helper's rungs taken after its G at d: used only once complete, ref
   attnx::GramLadder h2;
   REQUIRE(h2.begin_bands(L, 5, 700, ProjectionKind::Gaussian, {0, 64, 130}) == 0);
   h2.adopt_band(64, L, got.at_d.data(), got.at_d.size(), got.rungs.data(), got.rungs.size());
-  CHECK_THROWS_WITH_AS(h2.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)),
+  CHECK_THROWS_WITH_AS(h2.adopt_band_rungs_by(64, L, t.rungs, got.rungs.size(), reader(got.rungs)),
                        doctest::Contains("taken already"), attnx::InvalidArgument);
-  // A new sum (or another key) drops what a finished one still waited for.
+}
+
+// A ladder at d = 700 (L = 130, seed 5) summed in bands {0, 64, 130}, the helper's rungs still to
+// come; `got` is the helper's band and `points` its rung points.
+void finished_with_rungs_to_come(attnx::GramLadder& h, attnx::GramBand& got, std::vector<int>& points) {
+  REQUIRE(h.begin_bands(130, 5, 700, ProjectionKind::Gaussian, {0, 64, 130}) == 0);
+  points = h.band_rungs();
+  attnx::GramBandTask t{130, 5, ProjectionKind::Gaussian, 0, 700, 64, 130, points};
+  got = attnx::sum_gram_band(t, {}, nullptr);
+  h.adopt_band(64, 130, got.at_d.data(), got.at_d.size(), nullptr, 0);
+  REQUIRE(h.sum_band(0, 64, nullptr));
+  REQUIRE(h.finish_bands());
+}
+
+TEST_CASE("rungs still to come are dropped by a new sum or another key, count under the cap, and never fill another sum") {
+  const int L = 130;
+  attnx::GramBand got;
+  std::vector<int> points;
+  // A new sum drops them, also once that sum is dropped in turn.
   attnx::GramLadder h3;
-  REQUIRE(h3.begin_bands(L, 5, 700, ProjectionKind::Gaussian, {0, 64, 130}) == 0);
-  h3.adopt_band(64, L, got.at_d.data(), got.at_d.size(), nullptr, 0);
-  REQUIRE(h3.sum_band(0, 64, nullptr));
-  REQUIRE(h3.finish_bands());
+  finished_with_rungs_to_come(h3, got, points);
   REQUIRE(h3.begin_bands(L, 5, 900, ProjectionKind::Gaussian, {0, 64, 130}) == 0);  // 700: no rung
-  CHECK(!h3.adopt_band_rungs_by(64, L, got.rungs.size(), reader(got.rungs)));
+  REQUIRE(!h3.finish_bands());
+  CHECK(!h3.adopt_band_rungs_by(64, L, points, got.rungs.size(), reader(got.rungs)));
   CHECK(h3.rungs() == 0);
+  // Another key drops them.
+  attnx::GramLadder h4;
+  finished_with_rungs_to_come(h4, got, points);
+  REQUIRE(h4.prepare(L, 6, 300, nullptr));
+  const std::vector<int> kept = h4.rung_points();
+  CHECK(!h4.adopt_band_rungs_by(64, L, points, got.rungs.size(), reader(got.rungs)));
+  CHECK(h4.rung_points() == kept);
+  // They count under the cap: a cap of two rungs evicts the farthest from d while they wait, and
+  // the two kept are G at their points.
+  attnx::GramLadder h5;
+  finished_with_rungs_to_come(h5, got, points);
+  REQUIRE(points.size() > 2);
+  const std::uint64_t one = static_cast<std::uint64_t>(L) * L * sizeof(float);
+  h5.set_rung_cap(2 * one, 700);
+  CHECK(h5.adopt_band_rungs_by(64, L, points, got.rungs.size(), reader(got.rungs)));
+  CHECK(h5.rung_bytes() <= 2 * one);
+  CHECK(h5.rung_points() == std::vector<int>{points[points.size() - 2], points.back()});
+  REQUIRE(h5.prepare(L, 5, 650, nullptr));
+  attnx::GramLadder f650;
+  REQUIRE(f650.prepare(L, 5, 650, nullptr));
+  CHECK(h5.columns_added() == 650 - 640);
+  CHECK(same_bits(h5.gram(), f650.gram(), static_cast<std::size_t>(L) * L));
+  // Another sum with the same band but other rung points refuses them (they are G elsewhere).
+  attnx::GramLadder h6(2 * one);
+  finished_with_rungs_to_come(h6, got, points);
+  REQUIRE(h6.prepare(L, 5, 640, nullptr));
+  const int from = h6.begin_bands(L, 5, 900, ProjectionKind::Gaussian, {0, 64, 130});
+  REQUIRE(from > 0);
+  REQUIRE(h6.band_rungs() != points);
+  REQUIRE(h6.band_rungs().size() == points.size());  // so the sizes alone would match
+  attnx::GramBandTask t2{L, 5, ProjectionKind::Gaussian, from, 900, 64, L, h6.band_rungs()};
+  const attnx::GramBand got2 = attnx::sum_gram_band(t2, h6.band_start(64, L), nullptr);
+  h6.adopt_band(64, L, got2.at_d.data(), got2.at_d.size(), nullptr, 0);  // its rungs to come
+  CHECK(!h6.adopt_band_rungs_by(64, L, points, got.rungs.size(), reader(got.rungs)));
+  CHECK(h6.adopt_band_rungs_by(64, L, t2.rungs, got2.rungs.size(), reader(got2.rungs)));
+  REQUIRE(h6.sum_band(0, 64, nullptr));
+  REQUIRE(h6.finish_bands());
+  REQUIRE(h6.prepare(L, 5, 800, nullptr));
+  CHECK(h6.columns_added() == 800 - 768);  // from the rung at 768, which holds G(768)
+  attnx::GramLadder f800;
+  REQUIRE(f800.prepare(L, 5, 800, nullptr));
+  CHECK(same_bits(h6.gram(), f800.gram(), static_cast<std::size_t>(L) * L));
 }

@@ -117,10 +117,12 @@ test('a helper\'s rungs taken after its G at d and after the construct: the same
   assert.equal(home.gramFinish(), true);
   const got = home.construct(opts);
   assert.ok(sameBits(got.M, fresh(api).construct(opts).M));
-  assert.throws(() => home.gramAdoptRungs(c0, c1, r.rungs.subarray(1)), { name: 'RangeError', message: /gram_band: the rungs of columns .* have \d+ floats \(got \d+\)/ });
-  assert.throws(() => home.gramAdoptRungs(c0, c1, new Float64Array(4)), (e) => e.field === 'rungs');
-  assert.equal(home.gramAdoptRungs(c0, c1, r.rungs), true);
-  assert.equal(home.gramAdoptRungs(c0, c1, r.rungs), false, 'nothing waits for them any more');
+  assert.throws(() => home.gramAdoptRungs(c0, c1, plan.rungs, r.rungs.subarray(1)), { name: 'RangeError', message: /gram_band: the rungs of columns .* have \d+ floats \(got \d+\)/ });
+  assert.throws(() => home.gramAdoptRungs(c0, c1, plan.rungs, new Float64Array(4)), (e) => e.field === 'rungs');
+  assert.throws(() => home.gramAdoptRungs(c0, c1, [0.5], r.rungs), { name: 'RangeError', message: /gram_band\.rungs must be integers from 1 to the band sum's d/ });
+  assert.equal(home.gramAdoptRungs(c0, c1, plan.rungs.slice(1), r.rungs), false, 'rungs summed at other points are another sum\'s');
+  assert.equal(home.gramAdoptRungs(c0, c1, plan.rungs, r.rungs), true);
+  assert.equal(home.gramAdoptRungs(c0, c1, plan.rungs, r.rungs), false, 'nothing waits for them any more');
   const down = home.construct({ ...opts, d: 2000 });
   assert.equal(down.gramColumnsAdded, 2000 - 1920, 'from the rung at 1920');
   assert.ok(sameBits(down.M, fresh(api).construct({ ...opts, d: 2000 }).M));
@@ -159,7 +161,7 @@ test('fuzz: hostile band columns, bands, starts, arrays and workers are refused 
       () => home.gramPlan(opts, num()),
       () => helper.gramBand({ L: 64, d: 64 }, { from: num(), c0: 0, c1: 64, rungs: [] }, arr()),
       () => new AttnxPool({ helpers: num() }),
-      () => home.gramAdoptRungs(num(), num(), arr()),
+      () => home.gramAdoptRungs(num(), num(), rng.chance(0.5) ? plan.rungs : rng.pick(HOSTILE), arr()),
     ];
     let error = null;
     try {

@@ -221,7 +221,7 @@ export declare class AttnxApi {
   gramBand(opts: Options, band: { from: number; c0: number; c1: number; rungs: number[] }, start: Float32Array | null, onProgress?: Progress): { cancelled: boolean; atD: Float32Array; rungs: Float32Array };
   gramHomeBand(c0: number, c1: number, onProgress?: Progress): boolean;
   gramAdopt(c0: number, c1: number, atD: Float32Array, rungs: Float32Array | null): void;
-  gramAdoptRungs(c0: number, c1: number, rungs: Float32Array): boolean;
+  gramAdoptRungs(c0: number, c1: number, points: number[], rungs: Float32Array): boolean;
   gramFinish(): boolean;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;

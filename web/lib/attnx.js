@@ -278,10 +278,11 @@ export class AttnxApi {
     unwrap(this._m.gramAdopt(ladderOf(this), { c0, c1 }, atD, rungs));
   }
 
-  /** The rungs of a band gramAdopt took without them: true when taken in (a rung is used once
-   *  every band's part of it is in), false when no band sum waits for them any more. */
-  gramAdoptRungs(c0, c1, rungs) {
-    return unwrap(this._m.gramAdoptRungs(ladderOf(this), { c0, c1 }, rungs));
+  /** The rungs of a band gramAdopt took without them, summed at rung points `points` (the
+   *  plan's rungs): true when taken in (a rung is used once every band's part of it is in), false
+   *  when no band sum waits for them any more (dropped, or another sum begun since). */
+  gramAdoptRungs(c0, c1, points, rungs) {
+    return unwrap(this._m.gramAdoptRungs(ladderOf(this), { c0, c1, rungs: points }, rungs));
   }
 
   /** Ends the band sum: true when the bands cover G (construct then adds no columns); false drops it. */

@@ -18,7 +18,8 @@
 //        { type: 'progress', id, fraction }
 //        { type: 'result', id, result, timing }       typed arrays transferred, not copied;
 //                                                     timing { start, end (epoch ms), busyMs,
-//                                                     bands (construct: Gram bands summed by workers) }
+//                                                     bands (construct: Gram bands summed by workers),
+//                                                     rungsAfter (helpers' rungs copied in after it) }
 //        { type: 'error', id, error: { name, message, field, kind }, fatal }   fatal: replace me
 //        { type: 'cancelled', id }                    a sliced task stopped after a 'cancel'
 //        { type: 'bands', sum, opts, bands: [{ band, start }] }   a construct asks the pool's
@@ -116,11 +117,16 @@ async function runSliced(fn, api, id, opts, progress) {
 // it and the pool stops its helpers ('bands-dropped'). Resolves with { bands, busy }: the number
 // of bands (1: not split, or a helper failed and construct sums G itself) and the milliseconds
 // this worker computed; null when a 'cancel' for id arrived.
-let split = null;  // { sum, left: Set of the bands' first columns not taken in, failed, running, wake }
+// { sum, points: the rung points, left: Set of the bands' first columns not taken in, failed,
+//   running, homeDone: this worker's own band summed, wake }
+let split = null;
 let nextSum = 1;
 // Helpers' rungs (G at the points a step down in d starts from) that arrived while a construct
-// ran: its G at d was taken in at once, these only after its result was posted, so that copying
-// them (L^2 floats per rung, spread over the bands) does not delay the drawing. { c0, c1, rungs }
+// summed its own band or waited for that band last: its G at d was taken in at once, these only
+// after its result was posted, so that copying them (L^2 floats per rung, spread over the bands)
+// does not delay the drawing. They are held here until then, outside the construct's memory
+// budget (at most the helpers' share of the rungs the budget leaves room for). { c0, c1, points,
+// rungs }
 let lateRungs = [];
 
 function dropSplit() {
@@ -143,7 +149,7 @@ function planBands(api, opts, helpers) {
     const band = { from: plan.from, c0: plan.edges[b], c1: plan.edges[b + 1], rungs: plan.rungs };
     bands.push({ band, start: api.gramBandStart(band.c0, band.c1) });
   }
-  split = { sum: nextSum++, left: new Set(bands.map((b) => b.band.c0)), failed: false, wake: null };
+  split = { sum: nextSum++, points: plan.rungs, left: new Set(bands.map((b) => b.band.c0)), failed: false, wake: null };
   self.postMessage({ type: 'bands', sum: split.sum, opts, bands }, bands.map((b) => b.start.buffer));
   return plan;
 }
@@ -168,6 +174,7 @@ async function sumInBands(api, id, opts, helpers, progress) {
       return performance.now() < deadline;
     });
     busy += performance.now() - t1;
+    mine.homeDone = done;
     if (done) break;
     await yieldToMessages();
     if (cancelled.delete(id)) {
@@ -200,9 +207,11 @@ async function takeBand(msg) {
     mine.failed = true;
   } else {
     try {
-      const later = mine.running && msg.rungs.length > 0;
+      // Put off while this worker sums its own band, or for the last band, which the construct
+      // waits for; while it waits for others, now.
+      const later = mine.running && msg.rungs.length > 0 && (!mine.homeDone || mine.left.size === 1);
       api.gramAdopt(msg.c0, msg.c1, msg.atD, later ? null : msg.rungs);
-      if (later) lateRungs.push({ c0: msg.c0, c1: msg.c1, rungs: msg.rungs });
+      if (later) lateRungs.push({ c0: msg.c0, c1: msg.c1, points: mine.points, rungs: msg.rungs });
       mine.left.delete(msg.c0);
     } catch {
       mine.failed = true;
@@ -220,7 +229,7 @@ async function takeBand(msg) {
 function adoptLateRungs(api) {
   for (const r of lateRungs.splice(0)) {
     try {
-      api.gramAdoptRungs(r.c0, r.c1, r.rungs);
+      api.gramAdoptRungs(r.c0, r.c1, r.points, r.rungs);
     } catch { /* see above */ }
   }
 }
