@@ -49,13 +49,16 @@ double input_scale(const float* X, int L, int D) {
 
 namespace {
 
-// Rows' sums of Q's squared entries for one column: K's column kt (L floats), Q_ic =
-// float(sqrt(d) sum_e B_e K[col_e]) summed in double in A's entry order, added to q2 in place.
-void add_query_column(const Pattern& A, const std::vector<double>& B, const float* kt, double sqrt_d,
-                      std::vector<double>& q2) {
+// Rows' sums of Q's squared entries for one raw column: K's entry (j) is raw[j] * rs[j] in float,
+// Q_ic = float(sqrt(d) sum_e B_e K[col_e]) summed in double in A's entry order, added to q2.
+void add_query_column(const Pattern& A, const std::vector<double>& B, const float* raw, const float* rs,
+                      double sqrt_d, std::vector<double>& q2) {
   for (int i = 0; i < A.L; ++i) {
     double acc = 0.0;
-    for (int e = A.row_begin(i); e < A.row_end(i); ++e) acc += B[e] * double(kt[A.col[e]]);
+    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
+      const int j = A.col[e];
+      acc += B[e] * double(raw[j] * rs[j]);
+    }
     const float q = static_cast<float>(sqrt_d * acc);
     q2[i] += double(q) * double(q);
   }
@@ -65,11 +68,11 @@ void add_query_column(const Pattern& A, const std::vector<double>& B, const floa
 // add_query_column does and the squares are added to q2 in column order, so the bits are the same.
 void add_query_columns4(const Pattern& A, const std::vector<double>& B, const float* kt4, double sqrt_d,
                         std::vector<double>& q2) {
-  using vec::D2;
+  using namespace vec;
   for (int i = 0; i < A.L; ++i) {
     D2 lo = {0.0, 0.0}, hi = {0.0, 0.0};
     for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-      const float* k = kt4 + 4 * static_cast<std::size_t>(A.col[e]);
+      const F4 k = load4(kt4 + 4 * static_cast<std::size_t>(A.col[e]));
       const D2 b = {B[e], B[e]};
       lo = lo + b * D2{double(k[0]), double(k[1])};
       hi = hi + b * D2{double(k[2]), double(k[3])};
@@ -83,14 +86,50 @@ void add_query_columns4(const Pattern& A, const std::vector<double>& B, const fl
   }
 }
 
+// K's entries of four raw columns (column m at raw + m l; entry raw * rs[j] in float), written
+// row by row to kt4[4 j + m] and their squares added to k2[j] in column order (m = 0..3): four
+// rows at a time, a 4 x 4 transpose in registers.
+void key_columns4(const float* raw, std::size_t l, const float* rs, float* kt4, double* k2) {
+  using namespace vec;
+  std::size_t j = 0;
+  for (; j + 4 <= l; j += 4) {
+    const F4 r = load4(rs + j);
+    F4 k[4];
+    D2 lo, hi;
+    std::memcpy(&lo, k2 + j, sizeof lo);
+    std::memcpy(&hi, k2 + j + 2, sizeof hi);
+    for (std::size_t m = 0; m < 4; ++m) {
+      k[m] = load4(raw + m * l + j) * r;
+      const D2 klo = {double(k[m][0]), double(k[m][1])}, khi = {double(k[m][2]), double(k[m][3])};
+      lo = lo + klo * klo;
+      hi = hi + khi * khi;
+    }
+    std::memcpy(k2 + j, &lo, sizeof lo);
+    std::memcpy(k2 + j + 2, &hi, sizeof hi);
+    const F4 t0 = __builtin_shufflevector(k[0], k[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(k[2], k[3], 0, 4, 1, 5);
+    const F4 t2 = __builtin_shufflevector(k[0], k[1], 2, 6, 3, 7), t3 = __builtin_shufflevector(k[2], k[3], 2, 6, 3, 7);
+    store4(kt4 + 4 * j, __builtin_shufflevector(t0, t1, 0, 1, 4, 5));
+    store4(kt4 + 4 * j + 4, __builtin_shufflevector(t0, t1, 2, 3, 6, 7));
+    store4(kt4 + 4 * j + 8, __builtin_shufflevector(t2, t3, 0, 1, 4, 5));
+    store4(kt4 + 4 * j + 12, __builtin_shufflevector(t2, t3, 2, 3, 6, 7));
+  }
+  for (; j < l; ++j)
+    for (std::size_t m = 0; m < 4; ++m) {
+      const float k = raw[m * l + j] * rs[j];
+      kt4[4 * j + m] = k;
+      k2[j] += double(k) * double(k);
+    }
+}
+
 }  // namespace
 
 // Column by column: K's entry (raw * row scale, in float, as scaled_projection_rows) and Q's
 // (float(sqrt(d) sum_e B_e K[col_e]), summed in double in A's entry order, as input_left_row),
 // their squares added to the rows' sums in column order, as input_scale adds them. Four columns of
-// a piece at a time where it has them (add_query_columns4), then one by one.
+// a piece at a time where it has them (K's entries then gathered row by row), then one by one; the
+// columns are read where next leaves them.
 double jl_input_scale(const Pattern& A, const std::vector<double>& B, int d, const ProjectionScale& scale,
-                      const std::function<void(int n, float* out)>& next, float* buf, int buf_cols) {
+                      const std::function<const float*(int n, float* buf)>& next, float* buf, int buf_cols) {
   const std::size_t l = static_cast<std::size_t>(A.L);
   std::vector<double> q2(l, 0.0), k2(l, 0.0);
   std::vector<float> rs(l), kt(4 * l);
@@ -98,25 +137,20 @@ double jl_input_scale(const Pattern& A, const std::vector<double>& B, int d, con
   const double sqrt_d = std::sqrt(double(d));
   for (int done = 0; done < d;) {
     const int n = std::min(buf_cols, d - done);
-    next(n, buf);
+    const float* cols = next(n, buf);
     int c = 0;
     for (; c + 4 <= n; c += 4) {
-      const float* raw = buf + static_cast<std::size_t>(c) * l;
-      for (std::size_t j = 0; j < l; ++j)
-        for (std::size_t m = 0; m < 4; ++m) {
-          const float k = raw[m * l + j] * rs[j];
-          kt[4 * j + m] = k;
-          k2[j] += double(k) * double(k);
-        }
+      const float* raw = cols + static_cast<std::size_t>(c) * l;
+      key_columns4(raw, l, rs.data(), kt.data(), k2.data());
       add_query_columns4(A, B, kt.data(), sqrt_d, q2);
     }
     for (; c < n; ++c) {
-      const float* raw = buf + static_cast<std::size_t>(c) * l;
+      const float* raw = cols + static_cast<std::size_t>(c) * l;
       for (std::size_t j = 0; j < l; ++j) {
-        kt[j] = raw[j] * rs[j];
-        k2[j] += double(kt[j]) * double(kt[j]);
+        const float k = raw[j] * rs[j];
+        k2[j] += double(k) * double(k);
       }
-      add_query_column(A, B, kt.data(), sqrt_d, q2);
+      add_query_column(A, B, raw, rs.data(), sqrt_d, q2);
     }
     done += n;
   }

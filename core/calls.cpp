@@ -64,8 +64,8 @@ ConstructCall construct_call(const JsonValue& opts, const Progress& progress, Gr
   if (o.want_views) r.views = pool_views(r.A, r.b.c, o.views, jl ? ladder.columns() : nullptr);
   if (o.omit_x) std::vector<float>().swap(r.b.c.X);
   if (o.omit_dense) {  // freed now: at L = 4096 they are 134 MB the caller would copy and not read
-    std::vector<float>().swap(r.b.c.M);
-    std::vector<float>().swap(r.b.c.logits);
+    FloatBuffer().swap(r.b.c.M);
+    FloatBuffer().swap(r.b.c.logits);
   }
   if (jl) r.columns_added = ladder.columns_added();
   return r;

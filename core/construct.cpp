@@ -259,14 +259,14 @@ std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, 
 // (L x d, column-major) read in place, which gives the same value.
 double jl_scale_of(const Pattern& A, const Construction& c, const float* P, const ProjectionScale& scale) {
   if (!c.X.empty()) return input_scale(c.X.data(), A.L, c.d);
-  constexpr int kCols = 16;  // columns per piece (jl_input_scale takes four at a time)
-  std::vector<float> cols(static_cast<std::size_t>(A.L) * kCols);
-  int at = 0;
-  auto next = [&](int n, float* out) {
-    std::copy(P + static_cast<std::size_t>(at) * A.L, P + static_cast<std::size_t>(at + n) * A.L, out);
-    at += n;
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  std::size_t at = 0;
+  auto next = [&](int n, float*) {  // the columns in place
+    const float* cols = P + at * l;
+    at += static_cast<std::size_t>(n);
+    return cols;
   };
-  return jl_input_scale(A, c.B, c.d, scale, next, cols.data(), kCols);
+  return jl_input_scale(A, c.B, c.d, scale, next, nullptr, c.d);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <vector>
 
+#include <attnx/float_buffer.hpp>
 #include <attnx/gram.hpp>
 
 namespace attnx::gram_detail {
@@ -27,14 +28,22 @@ namespace attnx::gram_detail {
 constexpr int kKc = 256;  // columns of P per packed chunk (step <= 256 is a single chunk)
 constexpr int kPanelRows = 256;  // rows of a packed panel (256 x kKc floats: 256 KiB, in L2)
 
-// Packs columns t0 .. t0+kc-1 of Pb (L x n, column-major) into row blocks of MR rows (see above).
+// Packs columns t0 .. t0+kc-1 of Pb (L x n, column-major) into row blocks b0 .. of MR rows (see
+// above; the blocks before b0 are not read).
 template <int MR>
-void pack_rows(const float* Pb, int L, int t0, int kc, float* Pk) {
+void pack_rows(const float* Pb, int L, int t0, int kc, float* Pk, int b0) {
   const int nb = (L + MR - 1) / MR;
   const std::size_t l = static_cast<std::size_t>(L);
-  for (int b = 0; b < nb; ++b) {
+  for (int b = b0; b < nb; ++b) {
     float* dst = Pk + static_cast<std::size_t>(b) * MR * kc;
     const int i0 = b * MR, rows = std::min(MR, L - i0);
+    if (rows == MR) {  // a whole block: MR is a constant, so the copy is inline (not memcpy)
+      for (int t = 0; t < kc; ++t) {
+        const float* src = Pb + static_cast<std::size_t>(t0 + t) * l + i0;
+        for (int r = 0; r < MR; ++r) dst[t * MR + r] = src[r];
+      }
+      continue;
+    }
     for (int t = 0; t < kc; ++t) {
       const float* src = Pb + static_cast<std::size_t>(t0 + t) * l + i0;
       float* d = dst + t * MR;
@@ -80,14 +89,15 @@ void gram_blocked(float* Gc, int L, const float* Pb, int n, int c0, int c1) {
   constexpr int kPanel = kPanelRows / MR > 0 ? kPanelRows / MR : 1;  // row blocks per panel
   const int nb = (L + MR - 1) / MR;
   const std::size_t ld = static_cast<std::size_t>(L);
-  std::vector<float> packed(static_cast<std::size_t>(nb) * MR * std::min(n, kKc));
+  FloatBuffer packed(static_cast<std::size_t>(nb) * MR * std::min(n, kKc));  // pack_rows writes it
   float buf[MR * NR];
+  const int b0 = (c0 / MR / kPanel) * kPanel;  // the first row block read: rows above c0 are not
   for (int t0 = 0; t0 < n; t0 += kKc) {
     const int kc = std::min(kKc, n - t0);
     const float* Pk = packed.data();
-    pack_rows<MR>(Pb, L, t0, kc, packed.data());
+    pack_rows<MR>(Pb, L, t0, kc, packed.data(), b0);
     // A panel of row blocks stays in cache while every column block up to its last row visits it.
-    for (int p0 = (c0 / MR / kPanel) * kPanel; p0 < nb; p0 += kPanel) {
+    for (int p0 = b0; p0 < nb; p0 += kPanel) {
       const int p1 = std::min(nb, p0 + kPanel);
       for (int j0 = c0; j0 < std::min(c1, p1 * MR); j0 += NR) {
         // B side: columns j0 .. j0+NR-1 live inside one packed row block (NR divides MR).

@@ -29,9 +29,9 @@ void GramLadder::reset(int L, std::uint64_t seed, ProjectionKind family) {
   rng_ = Rng(seed);
   // Release the memory (clear() would keep the capacity of another L's buffers).
   std::vector<std::uint64_t>().swap(col_seeds_);
-  std::vector<float>().swap(P_);
+  FloatBuffer().swap(P_);
   drawn_ = 0;
-  std::vector<float>().swap(work_);
+  FloatBuffer().swap(work_);
   work_lower_d_ = -1;
   work_symmetric_ = false;
   rungs_.clear();
@@ -96,10 +96,10 @@ void GramLadder::evict_for(std::uint64_t need, int d_now) {
   }
 }
 
-bool GramLadder::empty_rung(std::map<int, std::vector<float>>& rung_g, int at) {
+bool GramLadder::empty_rung(std::map<int, FloatBuffer>& rung_g, int at) {
   auto it = rung_g.find(at);
   if (it == rung_g.end() || it->second.empty()) return false;
-  std::vector<float>().swap(it->second);
+  FloatBuffer().swap(it->second);
   return true;
 }
 
@@ -120,7 +120,7 @@ bool GramLadder::rung_worth_keeping(int at, int d_now) const {
 void GramLadder::keep_rung(int at, int d_now) {
   if (rungs_.count(at) || !rung_worth_keeping(at, d_now)) return;
   evict_for(static_cast<std::uint64_t>(L_) * L_ * sizeof(float), d_now);
-  std::vector<float> copy(work_);  // copied before it enters the map: a failed copy leaves no rung
+  FloatBuffer copy(work_);  // copied before it enters the map: a failed copy leaves no rung
   rungs_.emplace(at, std::move(copy));
 }
 
@@ -210,7 +210,7 @@ float* GramLadder::rung_buffer(int t) {
   if (it != band_.rung_g.end()) return it->second.empty() ? nullptr : it->second.data();
   const std::size_t ll = static_cast<std::size_t>(L_) * L_;
   evict_for(ll * sizeof(float), band_.d);  // as keep_rung makes room
-  std::vector<float>& g = band_.rung_g[t];
+  FloatBuffer& g = band_.rung_g[t];
   g.resize(ll);
   return g.data();
 }
@@ -325,7 +325,7 @@ bool GramLadder::adopt_band_rungs_by(int c0, int c1, const std::vector<int>& poi
   return true;
 }
 
-void GramLadder::keep_assembled_rungs(std::map<int, std::vector<float>>& rung_g) {
+void GramLadder::keep_assembled_rungs(std::map<int, FloatBuffer>& rung_g) {
   for (auto& r : rung_g)  // room was made for each as it was made (rung_buffer)
     if (!r.second.empty()) rungs_.emplace(r.first, std::move(r.second));
 }

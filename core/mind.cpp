@@ -222,13 +222,17 @@ Bounds bounds_at(const Pattern& A, const std::vector<double>& B, const float* G,
   double lambda;
   if (kept.on && kept.cols.size() == l * static_cast<std::size_t>(d)) {
     std::size_t at = 0;
-    lambda = jl_input_scale(A, B, d, scale, [&](int n, float* out) {
-      std::memcpy(out, kept.cols.data() + at, sizeof(float) * l * n);
+    lambda = jl_input_scale(A, B, d, scale, [&](int n, float*) {  // the kept columns in place
+      const float* cols = kept.cols.data() + at;
       at += l * n;
+      return cols;
     }, buf, buf_cols);
   } else {
     stream = ProjectionStream(kind, A.L, projection_seed(seed));
-    lambda = jl_input_scale(A, B, d, scale, [&](int n, float* out) { stream.next(n, out); }, buf, buf_cols);
+    lambda = jl_input_scale(A, B, d, scale, [&](int n, float* out) {
+      stream.next(n, out);
+      return static_cast<const float*>(out);
+    }, buf, buf_cols);
   }
   double z_max = 0;
   for (int i = 0; i < A.L; ++i) {

@@ -80,10 +80,13 @@ val js_gram_plan(val opts, val workers, GramLadder& ladder) {
 val js_gram_band_start(GramLadder& ladder, val band) {
   return guarded([&] { return typed_array(gram_band_start_call(ladder, from_js(band))); });
 }
+// A helper's band, kept in the module (a HeldGramBand JS must delete) so that JS copies G at d out
+// first and the rungs only when it is ready for them; a stopped sum is its record { cancelled }.
 val js_gram_band(val opts, val band, val start, val on_progress) {
   return guarded([&] {
-    return record(gram_band_call(from_js(opts), from_js(band), floats_from_js(start, "start"),
-                                 js_progress(on_progress)));
+    GramBand b = gram_band_call(from_js(opts), from_js(band), floats_from_js(start, "start"),
+                                js_progress(on_progress));
+    return b.cancelled ? record(b) : val(std::move(b));
   });
 }
 val js_gram_home_band(GramLadder& ladder, val band, val on_progress) {
@@ -115,6 +118,9 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("flavour", +[]() -> std::string { return ATTNX_FLAVOUR; });
   emscripten::function("gramKernel", +[]() -> std::string { return gram_kernel_name(); });
   emscripten::function("schemaJson", &schema_json);  // parsed by web/lib/attnx.js schema()
+  emscripten::class_<GramBand>("HeldGramBand")
+      .function("atD", +[](const GramBand& b) { return typed_array(b.at_d); })
+      .function("rungs", +[](const GramBand& b) { return typed_array(b.rungs); });
   emscripten::class_<GramLadder>("GramLadder")
       .constructor<>()
       .function("rungs", &GramLadder::rungs)

@@ -68,10 +68,11 @@ struct JoinedFloats {
   void read(float* dst, std::size_t offset, std::size_t n) const;
 };
 
-// A new JS typed array holding a copy of v. By hand, as embind has no typed-array value type
-// (register_vector makes a C++ object JS must delete): one copy through typed_memory_view.
-template <class T>
-val typed_array(const std::vector<T>& v) {
+// A new JS typed array holding a copy of v (any allocator: FloatBuffer too). By hand, as embind
+// has no typed-array value type (register_vector makes a C++ object JS must delete): one copy
+// through typed_memory_view.
+template <class T, class Alloc>
+val typed_array(const std::vector<T, Alloc>& v) {
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int> ||
                 std::is_same_v<T, unsigned char>);
   const char* name = std::is_same_v<T, float> ? "Float32Array" : std::is_same_v<T, double> ? "Float64Array"

@@ -86,11 +86,12 @@ double bits_free_keys_regular(int L, int k);
 // norms summed in double in column order. O(L D), no allocation.
 double input_scale(const float* X, int L, int D);
 // Lambda of the jl inputs X = [sqrt(d) B P_s, P_s] rounded to float32 exactly as construct()
-// builds them (construct.hpp), from the raw columns of P given in pieces: next(n, out) writes the
-// next n raw columns (L x n, column-major) to out, whose room is `buf_cols` columns. Equal, bit
-// for bit, to input_scale of construct()'s X. O(L d + nnz d) time, O(L) memory besides buf.
+// builds them (construct.hpp), from the raw columns of P given in pieces: next(n, buf) gives the
+// next n raw columns (L x n, column-major), either written to buf (room for `buf_cols` columns)
+// and buf returned, or where they already are. Equal, bit for bit, to input_scale of
+// construct()'s X. O(L d + nnz d) time, O(L) memory besides buf.
 double jl_input_scale(const Pattern& A, const std::vector<double>& B, int d, const ProjectionScale& scale,
-                      const std::function<void(int n, float* out)>& next, float* buf, int buf_cols);
+                      const std::function<const float*(int n, float* buf)>& next, float* buf, int buf_cols);
 // max |Z_i| over n logits (NaN when one is NaN, inf when one is infinite). O(n).
 double max_abs(const float* Z, std::size_t n);
 double max_abs(const double* Z, std::size_t n);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bounds.hpp"
+#include "float_buffer.hpp"
 #include "pattern.hpp"
 #include "projection.hpp"
 
@@ -62,8 +63,8 @@ struct Construction {
   int L = 0, d = 0;
   std::vector<double> B;     // aligned with A.col
   std::vector<float> X;      // L x 2d: [sqrt(d) B P, P]
-  std::vector<float> logits; // L x L: Z = (X W_Q)(X W_K)^T / sqrt(d)
-  std::vector<float> M;      // L x L: stable row softmax of Z
+  FloatBuffer logits;        // L x L: Z = (X W_Q)(X W_K)^T / sqrt(d) (resize leaves it unset:
+  FloatBuffer M;             // L x L: stable row softmax of Z    at L = 4096 each is 64 MiB)
   Metrics metrics;
   RowReport rows;
   ProjectionKind projection = ProjectionKind::Gaussian;  // jl: the kind of P (SPEC 8.1)

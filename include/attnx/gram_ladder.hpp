@@ -18,6 +18,7 @@
 #include <map>
 #include <vector>
 
+#include "float_buffer.hpp"
 #include "projection.hpp"
 #include "rng.hpp"
 
@@ -123,9 +124,9 @@ class GramLadder {
   void check_band(int c0, int c1) const;
   void drop_bands();
   float* rung_buffer(int t);  // G at band rung point t, being assembled (null: evicted)
-  void keep_assembled_rungs(std::map<int, std::vector<float>>& rung_g);
+  void keep_assembled_rungs(std::map<int, FloatBuffer>& rung_g);
   // Frees rung_g's buffer at `at`; false when there is none to free.
-  static bool empty_rung(std::map<int, std::vector<float>>& rung_g, int at);
+  static bool empty_rung(std::map<int, FloatBuffer>& rung_g, int at);
   std::uint64_t held_rung_bytes() const;  // the rungs kept and those being assembled
 
   // A band sum in progress (begin_bands .. finish_bands).
@@ -134,7 +135,7 @@ class GramLadder {
     int from = 0, d = 0;
     std::vector<int> rungs;                      // rung points in (from, d]
     std::vector<int> edges;                      // the bands (begin_bands' edges)
-    std::map<int, std::vector<float>> rung_g;    // rung point -> G assembled from the bands
+    std::map<int, FloatBuffer> rung_g;           // rung point -> G assembled from the bands
                                                  // (empty once evicted)
     std::vector<std::pair<int, int>> taken;      // bands in G at d, [c0, c1)
     std::vector<std::pair<int, int>> rungs_to_come;  // bands taken whose rungs are not in yet
@@ -144,7 +145,7 @@ class GramLadder {
   // A finished band sum's rungs that still wait for some bands' parts (adopt_band_rungs_by).
   struct LateRungs {
     std::vector<int> points;                     // the sum's rung points
-    std::map<int, std::vector<float>> rung_g;    // as BandSum::rung_g
+    std::map<int, FloatBuffer> rung_g;           // as BandSum::rung_g
     std::vector<std::pair<int, int>> to_come;    // bands whose rungs are not in yet
   };
   LateRungs late_;
@@ -157,12 +158,12 @@ class GramLadder {
   bool has_key_ = false;
   Rng rng_{0};                                 // the column seeds, advanced past drawn columns
   std::vector<std::uint64_t> col_seeds_;      // seed of each column drawn so far
-  std::vector<float> P_;                       // drawn columns, L x drawn_, column-major
+  FloatBuffer P_;                              // drawn columns, L x drawn_, column-major
   int drawn_ = 0;
-  std::vector<float> work_;                    // G: lower triangle valid at work_lower_d_
+  FloatBuffer work_;                           // G: lower triangle valid at work_lower_d_
   int work_lower_d_ = -1;                      // columns summed into work_'s lower triangle
   bool work_symmetric_ = false;                // upper triangle mirrored for work_lower_d_
-  std::map<int, std::vector<float>> rungs_;    // d (multiple of kLadderStep) -> lower triangle
+  std::map<int, FloatBuffer> rungs_;           // d (multiple of kLadderStep) -> lower triangle
   std::uint64_t cap_;
   int added_ = 0;
 };

@@ -125,7 +125,7 @@ TEST_CASE("the jl scale is the same read from X, from the ladder's columns and f
   }
 }
 
-TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the pieces: four columns at a time and one by one") {
+TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the pieces, copied or read in place: four columns at a time and one by one") {
   const attnx::Tolerances tol;
   for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::GaussianUnit}) {
     const attnx::Pattern A = th::random_pattern(70, 3, 5);
@@ -140,11 +140,19 @@ TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the piece
         CAPTURE(piece);
         std::vector<float> buf(static_cast<std::size_t>(A.L) * piece);
         std::size_t at = 0;
-        const double got = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float* out) {
+        const double copied = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float* out) {
           std::copy(P.begin() + at, P.begin() + at + static_cast<std::size_t>(A.L) * n, out);
           at += static_cast<std::size_t>(A.L) * n;
+          return static_cast<const float*>(out);
         }, buf.data(), piece);
-        CHECK(got == want);
+        CHECK(copied == want);
+        at = 0;  // the columns read where they are (construct's kept columns)
+        const double in_place = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float*) {
+          const float* cols = P.data() + at;
+          at += static_cast<std::size_t>(A.L) * n;
+          return cols;
+        }, nullptr, piece);
+        CHECK(in_place == want);
       }
     }
   }

@@ -15,8 +15,8 @@
 
 namespace {
 
-template <class T>
-bool bitwise_equal(const std::vector<T>& a, const std::vector<T>& b) {
+template <class T, class Alloc>
+bool bitwise_equal(const std::vector<T, Alloc>& a, const std::vector<T, Alloc>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 

@@ -19,7 +19,8 @@ namespace {
 
 using th::random_pattern;
 
-bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+template <class Alloc>
+bool same_bits(const std::vector<float, Alloc>& a, const std::vector<float, Alloc>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 

@@ -247,7 +247,7 @@ TEST_CASE("a cell of M keeps the row-major first of equal maxima: +0 before -0 a
     attnx::Construction c;
     c.L = 2;
     c.d = 1;
-    c.M = std::move(M);
+    c.M.assign(M.begin(), M.end());
     c.logits = {0, 1, 1, 0};
     c.rows.support_min_logit = {0, 0};
     return attnx::pool_views(A, c, r).M.data.at(0);

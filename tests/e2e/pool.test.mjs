@@ -311,13 +311,23 @@ test('a long construct borrows helpers to sum its Gram matrix in bands: the same
   assert.equal(r.liveAfterOther, 0, 'a construct of other settings drops the band sum: its helper ends');
 });
 
-test('a split construct posts its result before copying in the helper\'s rungs; a step down then starts from them', async () => {
+test('a split construct posts its result before the helper\'s rungs are in; the next construct waits for them, and a step down starts from them', async () => {
   const r = await page.evaluate(async () => {
     const big = { L: 2048, d: 2048, seed: 11, pattern: 'window' };
     const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
+    // A helper worker.js whose 'rungs' message comes 0.5 s late: after the next construct is asked.
+    pool._helpers._start = () => {
+      const w = new Worker(pool.workerUrl, { type: 'module' });
+      const helper = { onmessage: null, onerror: null, postMessage: (...a) => w.postMessage(...a), terminate: () => w.terminate() };
+      w.onmessage = (ev) => {
+        if (ev.data && ev.data.type === 'rungs') setTimeout(() => helper.onmessage && helper.onmessage(ev), 500);
+        else helper.onmessage(ev);
+      };
+      return helper;
+    };
     let t = null;
     const first = await pool.run('construct', big, { onTiming: (x) => { t = x; } });
-    const down = await pool.run('construct', { ...big, d: 1990 });  // after the rungs went in
+    const down = await pool.run('construct', { ...big, d: 1990 });  // waits for the rungs
     pool.destroy();
     const alone = await window.attnx.createPool({ size: 1, helpers: 0 });
     const ref = await alone.run('construct', { ...big, d: 1990 });
@@ -326,10 +336,46 @@ test('a split construct posts its result before copying in the helper\'s rungs; 
       same: window.hashFloats(down.M) === window.hashFloats(ref.M) };
   });
   assert.equal(r.bands, 2);
-  assert.equal(r.rungsAfter, 1, 'the helper\'s rungs arrived while the construct ran and waited for its result');
+  assert.equal(r.rungsAfter, 1, 'the helper\'s rungs come after the construct\'s result');
   assert.equal(r.added, 2048);
   assert.equal(r.downAdded, 1990 - 1920, 'd = 1990 starts from the rung at 1920, which the late rungs completed');
   assert.equal(r.same, true, 'and has the bits of one worker');
+});
+
+test('a helper that fails after posting its band, before its rungs: the next construct does not wait for them and sums from the start, with the same bits', async () => {
+  const r = await page.evaluate(async () => {
+    const big = { L: 2048, d: 2048, seed: 11, pattern: 'window' };
+    const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
+    // A helper worker.js whose 'rungs' message is replaced by an error event, as if it failed then.
+    pool._helpers._start = () => {
+      const w = new Worker(pool.workerUrl, { type: 'module' });
+      const helper = { onmessage: null, onerror: null, postMessage: (...a) => w.postMessage(...a), terminate: () => w.terminate() };
+      w.onmessage = (ev) => {
+        if (ev.data && ev.data.type === 'rungs') helper.onerror(new Event('error'));
+        else helper.onmessage(ev);
+      };
+      return helper;
+    };
+    let t = null;
+    const first = await pool.run('construct', big, { onTiming: (x) => { t = x; } });
+    const hung = new Promise((resolve) => setTimeout(() => resolve(null), 30000));
+    const down = await Promise.race([pool.run('construct', { ...big, d: 1990 }), hung]);
+    if (!down) return { hung: true };
+    const live = pool._helpers.live;
+    pool.destroy();
+    const alone = await window.attnx.createPool({ size: 1, helpers: 0 });
+    const ref = await alone.run('construct', { ...big, d: 1990 });
+    alone.destroy();
+    return { bands: t.bands, added: first.gramColumnsAdded, downAdded: down.gramColumnsAdded, live,
+      same: window.hashFloats(down.M) === window.hashFloats(ref.M) };
+  });
+  assert.equal(r.hung, undefined, 'the next construct did not wait for rungs that will not come');
+  assert.equal(r.bands, 2, 'G at d came from the helper');
+  assert.equal(r.added, 2048);
+  assert.equal(r.live, 0, 'the failed helper ended');
+  // (gramColumnsAdded counts the last slice's columns: more than 70, as no rung at 1920 is complete)
+  assert.ok(r.downAdded > 1990 - 1920, `no rung at 1920 without the helper's part of it (added ${r.downAdded})`);
+  assert.equal(r.same, true);
 });
 
 test('a helper that cannot sum its band leaves the construct to sum G itself, with the same bits', async () => {

@@ -106,6 +106,32 @@ test('refused band input names its field; a stopped helper returns nothing; the 
   assert.ok(sameBits(got.M, fresh(api).construct(opts).M));
 });
 
+test('gramBandParts hands over G at d, then the rungs once (as gramBand gives them); a stopped one is gramBand\'s empty record', () => {
+  const home = fresh(api), helper = fresh(api);
+  const opts = { L: 2048, d: 2048, seed: 3 };
+  const plan = home.gramPlan(opts, 2);
+  assert.equal(plan.split, true);
+  assert.ok(plan.rungs.length > 0);
+  const band = { from: plan.from, c0: plan.edges[1], c1: plan.edges[2], rungs: plan.rungs };
+  const whole = helper.gramBand(opts, band, null);
+  const parts = helper.gramBandParts(opts, band, null);
+  assert.equal(parts.cancelled, false);
+  assert.equal(parts.rungs, undefined, 'the rungs are not copied out before takeRungs');
+  assert.ok(sameBits(parts.atD, whole.atD));
+  const w = (band.c1 - band.c0) * opts.L;
+  assert.equal(parts.atD.length, w);
+  const rungs = parts.takeRungs();
+  assert.equal(rungs.length, w * plan.rungs.length);
+  assert.ok(sameBits(rungs, whole.rungs));
+  assert.throws(() => parts.takeRungs(), { message: /takeRungs: the rungs of this band were taken already/ });
+  assert.ok(sameBits(rungs, whole.rungs), 'the rungs taken are JS\'s own copy, not a view of freed memory');
+  let calls = 0;
+  const stopped = helper.gramBandParts(opts, band, null, () => ++calls < 2);
+  assert.equal(stopped.cancelled, true);
+  assert.equal(stopped.atD.length, 0);
+  assert.equal(stopped.takeRungs, undefined);
+});
+
 test('a helper\'s rungs taken after its G at d and after the construct: the same bits, and a step down starts from them', () => {
   const home = fresh(api), helper = fresh(api);
   const opts = { L: 2048, d: 2048, seed: 12 };

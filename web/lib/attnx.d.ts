@@ -219,6 +219,8 @@ export declare class AttnxApi {
   gramPlan(opts: Options, workers: number): GramPlan;
   gramBandStart(c0: number, c1: number): Float32Array;
   gramBand(opts: Options, band: { from: number; c0: number; c1: number; rungs: number[] }, start: Float32Array | null, onProgress?: Progress): { cancelled: boolean; atD: Float32Array; rungs: Float32Array };
+  gramBandParts(opts: Options, band: { from: number; c0: number; c1: number; rungs: number[] }, start: Float32Array | null, onProgress?: Progress):
+    { cancelled: false; atD: Float32Array; takeRungs(): Float32Array } | { cancelled: true; atD: Float32Array; rungs: Float32Array };
   gramHomeBand(c0: number, c1: number, onProgress?: Progress): boolean;
   gramAdopt(c0: number, c1: number, atD: Float32Array, rungs: Float32Array | null): void;
   gramAdoptRungs(c0: number, c1: number, points: number[], rungs: Float32Array): boolean;

@@ -263,7 +263,37 @@ export class AttnxApi {
    * at each rung point); onProgress(fraction) returning false stops it (cancelled, nothing kept).
    */
   gramBand(opts, band, start, onProgress) {
-    return withProgress((fn) => this._m.gramBand(opts, band, start ?? null, fn), onProgress);
+    const parts = this.gramBandParts(opts, band, start, onProgress);
+    return parts.cancelled ? parts : { cancelled: false, atD: parts.atD, rungs: parts.takeRungs() };
+  }
+
+  /**
+   * gramBand that hands over the band at d first and its rungs when asked: { cancelled, atD,
+   * takeRungs } (stopped: gramBand's record, cancelled and empty). takeRungs() returns the rungs once and frees the
+   * module's copy; call it also when they are not wanted (until then the module holds them). A
+   * helper posts atD, then copies the rungs out, so that copy does not delay construct's drawing.
+   */
+  gramBandParts(opts, band, start, onProgress) {
+    const held = withProgress((fn) => this._m.gramBand(opts, band, start ?? null, fn), onProgress);
+    if (!(held instanceof this._m.HeldGramBand)) return held;  // stopped: { cancelled: true, atD, rungs } (empty)
+    let atD;
+    try {
+      atD = held.atD();
+    } catch (e) {
+      held.delete();
+      throw e;
+    }
+    let taken = false;
+    const takeRungs = () => {
+      if (taken) throw new Error('takeRungs: the rungs of this band were taken already');
+      taken = true;
+      try {
+        return held.rungs();
+      } finally {
+        held.delete();
+      }
+    };
+    return { cancelled: false, atD, takeRungs };
   }
 
   /** Sums band c0 .. c1-1 of the plan begun into this ladder; false when onProgress stopped it

@@ -12,6 +12,8 @@ const IDLE_MS = 10000;
 class Helper {
   constructor(startWorker, flavour) {
     this.job = null;
+    this.rungsJob = null;  // the band resolved last, until its rungs are delivered
+    this.lastId = 0;
     this.dead = false;
     this.worker = startWorker();
     this.worker.onmessage = (ev) => this.onMessage(ev.data || {});
@@ -22,22 +24,37 @@ class Helper {
     this.worker.postMessage({ type: 'init', flavour });
   }
 
-  // Sums band { opts, band, start } (start transferred); resolves with { atD, rungs }.
-  run(task) {
+  // Sums band { opts, band, start } (start transferred); resolves with { atD }. The helper then
+  // copies the band's rungs out of its module: onRungs(rungs) gets them (a Float32Array, or null
+  // when they cannot come: the copy failed or the helper ended first), once per band resolved.
+  run(task, onRungs) {
     return new Promise((resolve, reject) => {
-      this.job = { resolve, reject };
+      this.job = { id: ++this.lastId, resolve, reject, onRungs };
       const transfer = task.start && task.start.buffer ? [task.start.buffer] : [];
-      this.worker.postMessage({ type: 'run', id: 1, method: 'gramBand', opts: task }, transfer);
+      this.worker.postMessage({ type: 'run', id: this.job.id, method: 'gramBand', opts: task }, transfer);
     });
   }
 
   onMessage(m) {
     if (m.type === 'init-error') return this.fail(new Error(m.error && m.error.message));
+    if (m.type === 'rungs') return this.deliverRungs(m.id, m.rungs);
     const job = this.job;
-    if (!job || m.id !== 1 || (m.type !== 'result' && m.type !== 'error')) return;
+    if (!job || m.id !== job.id || (m.type !== 'result' && m.type !== 'error')) return;
     this.job = null;
-    if (m.type === 'result' && !m.result.cancelled) job.resolve(m.result);
-    else job.reject(new Error(m.error ? m.error.message : 'the band was stopped'));
+    if (m.type === 'result' && !m.result.cancelled) {
+      this.rungsJob = job;  // its rungs follow (worker.js posts them after the result)
+      job.resolve(m.result);
+    } else {
+      job.reject(new Error(m.error ? m.error.message : 'the band was stopped'));
+    }
+  }
+
+  // Hands the rungs of job id (the last band resolved) to its onRungs, once.
+  deliverRungs(id, rungs) {
+    const job = this.rungsJob;
+    if (!job || job.id !== id) return;
+    this.rungsJob = null;
+    job.onRungs(rungs);
   }
 
   fail(err) {
@@ -52,6 +69,7 @@ class Helper {
     this.worker.onmessage = null;
     this.worker.onerror = null;
     this.worker.terminate();
+    if (this.rungsJob) this.deliverRungs(this.rungsJob.id, null);  // they will not come
   }
 }
 
@@ -75,12 +93,14 @@ export class GramHelpers {
 
   /** Helpers alive (idle or summing). */
   get live() {
-    return this._idle.length + this._busy.size;
+    return this._idle.filter((h) => !h.dead).length + this._busy.size;  // (one that failed idle is gone)
   }
 
   /**
    * Runs the bands of a 'bands' message m from `home` (a worker.js) on helpers and posts each band
-   * to home ({ type: 'band', sum, c0, c1, atD, rungs }, transferred) or { type: 'band-failed', sum }.
+   * to home ({ type: 'band', sum, c0, c1, atD }, transferred) or { type: 'band-failed', sum }; a
+   * band posted is followed by its rungs ({ type: 'band-rungs', sum, c0, c1, points, rungs }, rungs
+   * transferred, or null when they will not come) when it has rung points.
    */
   run(home, m) {
     let stopped = false;
@@ -121,13 +141,21 @@ export class GramHelpers {
     this.jobs++;
     mine.add(h);
     this._busy.add(h);
-    h.run({ opts: m.opts, band, start }).then((r) => {
+    let delivered = false;
+    // After its band, each band's rungs (or null: they will not come), which home waits for before
+    // its next construct; none for a band without rung points.
+    const onRungs = (rungs) => {
+      if (!delivered || (rungs && rungs.length === 0)) return;
+      home.postMessage({ type: 'band-rungs', sum: m.sum, c0: band.c0, c1: band.c1, points: band.rungs, rungs },
+        rungs ? [rungs.buffer] : []);
+    };
+    h.run({ opts: m.opts, band, start }, onRungs).then((r) => {
       mine.delete(h);
       this._release(h);
       if (isStopped()) return;
       settled();
-      home.postMessage({ type: 'band', sum: m.sum, c0: band.c0, c1: band.c1, atD: r.atD, rungs: r.rungs },
-        [r.atD.buffer, r.rungs.buffer]);
+      delivered = true;
+      home.postMessage({ type: 'band', sum: m.sum, c0: band.c0, c1: band.c1, atD: r.atD }, [r.atD.buffer]);
     }, () => {
       mine.delete(h);
       this._busy.delete(h);

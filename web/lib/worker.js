@@ -10,16 +10,19 @@
 //                                             { bytes, name, options }
 //        { type: 'cancel', id }                       stop task id (sliced methods only, see below)
 //        { type: 'warm' }                             run a small task once (pool.warm(), see warmUp)
-//        { type: 'band', sum, c0, c1, atD, rungs }    a helper's band of band sum `sum`
+//        { type: 'band', sum, c0, c1, atD }           a helper's band of band sum `sum` (G at d)
+//        { type: 'band-rungs', sum, c0, c1, points, rungs }   then its rungs (null: none will come)
 //        { type: 'band-failed', sum }                 a helper could not sum its band
 //        'run' of construct may carry helpers: n, the helper workers the pool can lend it
-//        (see sumInBands); a helper runs gramBand { opts, band, start }.
+//        (see sumInBands); a helper runs gramBand { opts, band, start }: its 'result' is
+//        { cancelled, atD }, followed by { type: 'rungs', id, rungs } (see postRungs).
 //   out: { type: 'ready', info } | { type: 'init-error', error }
 //        { type: 'progress', id, fraction }
 //        { type: 'result', id, result, timing }       typed arrays transferred, not copied;
 //                                                     timing { start, end (epoch ms), busyMs,
 //                                                     bands (construct: Gram bands summed by workers),
-//                                                     rungsAfter (helpers' rungs copied in after it) }
+//                                                     rungsAfter (helpers' bands whose rungs are
+//                                                     copied in after it) }
 //        { type: 'error', id, error: { name, message, field, kind }, fatal }   fatal: replace me
 //        { type: 'cancelled', id }                    a sliced task stopped after a 'cancel'
 //        { type: 'bands', sum, opts, bands: [{ band, start }] }   a construct asks the pool's
@@ -56,7 +59,7 @@ const METHODS = {
   importHead: (api, opts) => api.importHead(opts && opts.bytes, opts && opts.name, opts && opts.options),
   surveyHead: (api, opts, progress) => api.surveyHead(opts && opts.bytes, opts && opts.name, opts && opts.options, progress),
   // A helper's band of another worker's Gram matrix: opts { opts, band, start } (see sumInBands).
-  gramBand: (api, opts, progress) => api.gramBand(opts && opts.opts, opts && opts.band, opts && opts.start, progress),
+  gramBand: (api, opts, progress) => api.gramBandParts(opts && opts.opts, opts && opts.band, opts && opts.start, progress),
 };
 
 const SLICE_MS = 20;
@@ -118,16 +121,21 @@ async function runSliced(fn, api, id, opts, progress) {
 // of bands (1: not split, or a helper failed and construct sums G itself) and the milliseconds
 // this worker computed; null when a 'cancel' for id arrived.
 // { sum, points: the rung points, left: Set of the bands' first columns not taken in, failed,
-//   running, homeDone: this worker's own band summed, wake }
+//   running: a construct sums it, wake }
 let split = null;
 let nextSum = 1;
-// Helpers' rungs (G at the points a step down in d starts from) that arrived while a construct
-// summed its own band or waited for that band last: its G at d was taken in at once, these only
-// after its result was posted, so that copying them (L^2 floats per rung, spread over the bands)
-// does not delay the drawing. They are held here until then, outside the construct's memory
+// Helpers' rungs (their bands of G at the points a step down in d starts from): a helper posts its
+// band at d first and copies its rungs out after, so neither copy delays the drawing. Those that
+// arrive while a task runs wait here until its result is posted, outside the construct's memory
 // budget (at most the helpers' share of the rungs the budget leaves room for). { c0, c1, points,
 // rungs }
 let lateRungs = [];
+// Bands taken whose rungs have not arrived (`${sum}:${c0}`): a construct waits for them before it
+// starts, so that a step down in d right after a split construct starts from them (they come
+// about 0.1 s after the band at the largest L; a helper that ends sends null).
+const rungsAwaited = new Set();
+let rungsWake = null;
+let taskRunning = false;
 
 function dropSplit() {
   if (!split) return;
@@ -174,7 +182,6 @@ async function sumInBands(api, id, opts, helpers, progress) {
       return performance.now() < deadline;
     });
     busy += performance.now() - t1;
-    mine.homeDone = done;
     if (done) break;
     await yieldToMessages();
     if (cancelled.delete(id)) {
@@ -207,11 +214,8 @@ async function takeBand(msg) {
     mine.failed = true;
   } else {
     try {
-      // Put off while this worker sums its own band, or for the last band, which the construct
-      // waits for; while it waits for others, now.
-      const later = mine.running && msg.rungs.length > 0 && (!mine.homeDone || mine.left.size === 1);
-      api.gramAdopt(msg.c0, msg.c1, msg.atD, later ? null : msg.rungs);
-      if (later) lateRungs.push({ c0: msg.c0, c1: msg.c1, points: mine.points, rungs: msg.rungs });
+      api.gramAdopt(msg.c0, msg.c1, msg.atD, null);  // its rungs follow ('band-rungs')
+      if (mine.points.length > 0) rungsAwaited.add(`${msg.sum}:${msg.c0}`);
       mine.left.delete(msg.c0);
     } catch {
       mine.failed = true;
@@ -224,8 +228,35 @@ async function takeBand(msg) {
   if (mine.wake) mine.wake();
 }
 
-// Takes in the rungs put off while a construct ran (false from the core: its band sum was dropped
-// since; an error leaves the rungs out, which only means a later step down sums more columns).
+// A helper's rungs, which follow its band: taken in now when no task runs, else after its result.
+async function takeBandRungs(msg) {
+  if (msg.rungs) lateRungs.push({ c0: msg.c0, c1: msg.c1, points: msg.points, rungs: msg.rungs });
+  const api = await getApi();
+  if (!taskRunning && lateRungs.length) adoptLateRungs(api);
+  rungsAwaited.delete(`${msg.sum}:${msg.c0}`);
+  if (rungsAwaited.size === 0 && rungsWake) rungsWake();
+}
+
+// Waits for the rungs awaited (see rungsAwaited) and takes in those held: before a construct.
+async function rungsBeforeConstruct(api) {
+  while (rungsAwaited.size > 0) await new Promise((resolve) => { rungsWake = resolve; });
+  rungsWake = null;
+  if (lateRungs.length) adoptLateRungs(api);
+}
+
+// A helper's band's rungs (gramBandParts' takeRungs), posted after its band at d: { type: 'rungs',
+// id, rungs }, null when they could not be copied out (the home then sums more columns at a step
+// down).
+function postRungs(id, takeRungs) {
+  let rungs = null;
+  try {
+    rungs = takeRungs();
+  } catch { /* see above */ }
+  self.postMessage({ type: 'rungs', id, rungs }, rungs ? [rungs.buffer] : []);
+}
+
+// Takes in the rungs held in lateRungs (false from the core: its band sum was dropped since; an
+// error leaves the rungs out, which only means a later step down sums more columns).
 function adoptLateRungs(api) {
   for (const r of lateRungs.splice(0)) {
     try {
@@ -292,10 +323,13 @@ self.onmessage = async (ev) => {
     return;
   }
   if (msg.type === 'band' || msg.type === 'band-failed') return takeBand(msg);
+  if (msg.type === 'band-rungs') return takeBandRungs(msg);
   if (msg.type !== 'run') return;
+  taskRunning = true;
   try {
     await runTask(msg);
   } finally {
+    taskRunning = false;
     if (lateRungs.length) adoptLateRungs(await getApi());
   }
 };
@@ -308,6 +342,7 @@ async function runTask(msg) {
     const fn = METHODS[method];
     if (!fn) throw new RangeError(`unknown method "${String(method).slice(0, 40)}" (allowed: ${Object.keys(METHODS).join(', ')})`);
     const api = await getApi();
+    if (method === 'construct') await rungsBeforeConstruct(api);
     const progress = progressPoster(id);
     const start = performance.timeOrigin + performance.now();
     let result, busy, bands = 1;
@@ -327,9 +362,13 @@ async function runTask(msg) {
     } else {
       result = fn(api, opts, progress);
     }
+    const takeRungs = result && result.takeRungs;  // gramBand: its rungs follow the result
+    if (takeRungs) result = { cancelled: false, atD: result.atD };
     const end = performance.timeOrigin + performance.now();
-    const timing = { start, end, busyMs: busy ?? end - start, bands, rungsAfter: lateRungs.length };
+    const rungsAfter = lateRungs.length + rungsAwaited.size;
+    const timing = { start, end, busyMs: busy ?? end - start, bands, rungsAfter };
     self.postMessage({ type: 'result', id, result, timing }, transferables(result));
+    if (takeRungs) postRungs(id, takeRungs);
   } catch (e) {
     // A trap (e.g. an abort) or an uncaught C++ exception may leave the instance unusable: then
     // the worker asks to be replaced (fatal).
