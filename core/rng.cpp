@@ -6,6 +6,8 @@
 
 #include <attnx/detmath.hpp>
 
+#include "vec4.hpp"
+
 namespace attnx {
 
 std::uint64_t splitmix64(std::uint64_t& state) {
@@ -120,6 +122,37 @@ double Rng::normal_with(const void* tables) {
 
 double Rng::normal() { return normal_with(&zig()); }
 
+namespace {
+
+// The fast path of fill_normal on words 0 .. cnt-1 of a block, four at a time (a rest of 1 to 3
+// is left to the caller's scalar twin): each candidate's abscissa to o[w] with its sign bit set,
+// and the index of each one that misses the fast path appended to miss in order (bit for bit the
+// scalar loop's work). Returns the words done.
+std::size_t fast_path4(const std::uint32_t* words, std::size_t cnt, const Ziggurat& z, float* o,
+                       std::uint32_t* miss, unsigned& misses) {
+  using namespace vec;
+  std::size_t w = 0;
+  for (; w + 4 <= cnt; w += 4) {
+    U4 v;
+    std::memcpy(&v, words + w, sizeof v);
+    const U4 i = v & 0xFFu;
+    const F4 xs = {z.xs[i[0]], z.xs[i[1]], z.xs[i[2]], z.xs[i[3]]};
+    const F4 xf = {z.xf[i[0] + 1], z.xf[i[1] + 1], z.xf[i[2] + 1], z.xf[i[3] + 1]};
+    const F4 x = __builtin_convertvector((I4)(v >> 9u), F4) * xs;  // v >> 9 < 2^23: exact
+    const I4 fast = x < xf;
+    const U4 bits = (U4)x ^ ((v & 0x100u) << 23u);
+    std::memcpy(o + w, &bits, sizeof bits);
+    if (fast[0] & fast[1] & fast[2] & fast[3]) continue;
+    for (int m = 0; m < 4; ++m) {
+      miss[misses] = static_cast<std::uint32_t>(w + m);
+      misses += !fast[m];
+    }
+  }
+  return w;
+}
+
+}  // namespace
+
 // Float stream, in blocks: up to 256 64-bit draws give 512 candidates (two 32-bit words each:
 // 8 bits of layer, 1 sign bit, 23 bits of abscissa), transformed without branches; the ~1.5% of
 // candidates that miss the fast path are then resolved in order by the double-precision slow path,
@@ -130,15 +163,23 @@ void Rng::fill_normal(float* out, std::size_t n) {
   std::uint32_t words[kBlock];
   for (std::size_t base = 0; base < n; base += kBlock) {
     const std::size_t cnt = std::min(kBlock, n - base);
+    std::uint64_t s0 = s_[0], s1 = s_[1], s2 = s_[2], s3 = s_[3];  // next_inline, in registers
     for (std::size_t w = 0; w < cnt; w += 2) {
-      const std::uint64_t u = next_inline();
+      const std::uint64_t u = rotl(s1 * 5, 7) * 9, t = s1 << 17;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = rotl(s3, 45);
       words[w] = static_cast<std::uint32_t>(u);
       words[w + 1] = static_cast<std::uint32_t>(u >> 32);
     }
+    s_[0] = s0, s_[1] = s1, s_[2] = s2, s_[3] = s3;
     float* o = out + base;
     std::uint32_t miss[kBlock];
     unsigned misses = 0;
-    for (std::size_t w = 0; w < cnt; ++w) {
+    for (std::size_t w = fast_path4(words, cnt, z, o, miss, misses); w < cnt; ++w) {
       const std::uint32_t v = words[w];
       const int i = static_cast<int>(v & 0xFF);
       const float x = static_cast<float>(static_cast<std::int32_t>(v >> 9)) * z.xs[i];

@@ -10,6 +10,7 @@ namespace attnx::vec {
 
 typedef float F4 __attribute__((vector_size(16)));
 typedef std::int32_t I4 __attribute__((vector_size(16)));  // lane masks of F4 comparisons
+typedef std::uint32_t U4 __attribute__((vector_size(16)));  // four words (logical shifts)
 typedef double D2 __attribute__((vector_size(16)));
 typedef std::int64_t I2 __attribute__((vector_size(16)));  // lane masks of D2 comparisons
 typedef std::uint64_t U2 __attribute__((vector_size(16)));  // a D2's bits

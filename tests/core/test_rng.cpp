@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "helpers.hpp"
@@ -232,4 +233,26 @@ TEST_CASE("the normal streams are the ones published links were computed with") 
   for (int i = 0; i < 4096; ++i) sum += r.normal();
   CHECK(h == 0xd922577f86723cfeull);
   CHECK(sum == -29.057626603653659);
+}
+
+TEST_CASE("fill_normal of lengths that leave one to three words past the four-lane fast path gives the stream recorded before it had one") {
+  // FNV-1a (byte-wise) over the floats of fill_normal(n) from Rng(20261207 + n), recorded with
+  // the scalar-only fast path: short blocks, and blocks of 512 with a rest of 1 or 3 words.
+  const std::pair<int, std::uint64_t> golden[] = {
+      {1, 0x25c49f3d44ca483eull},   {2, 0x00fbfbabdf6a506dull},    {3, 0xd9e2f5d54d2d21e8ull},
+      {5, 0x375888ab2cf0185bull},   {7, 0xb814c162d42ff4c3ull},    {513, 0x6df08250bc19cdd2ull},
+      {1027, 0xc5c1fbaf2e81e104ull}, {4099, 0x0042842203a3c1b0ull}};
+  for (const auto& [n, want] : golden) {
+    attnx::Rng r(20261207 + n);
+    std::vector<float> v(static_cast<std::size_t>(n));
+    r.fill_normal(v.data(), v.size());
+    std::uint64_t h = 1469598103934665603ull;
+    for (float f : v) {
+      std::uint32_t u;
+      std::memcpy(&u, &f, 4);
+      for (int k = 0; k < 4; ++k) h = (h ^ ((u >> (8 * k)) & 0xFFu)) * 1099511628211ull;
+    }
+    CAPTURE(n);
+    CHECK(h == want);
+  }
 }

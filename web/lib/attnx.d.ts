@@ -104,7 +104,8 @@ export interface PooledImage { w: number; h: number; fr: number; fc: number; dat
 export interface Construction extends PatternStats {
   params: Options; metrics: Metrics; d: number; dStar: number;
   /** True when onProgress returned false: then only params and cancelled are set. */ cancelled: boolean;
-  /** Columns of P this call added to the kept Gram matrix (d when it started from nothing). */
+  /** Columns of P this call added to the kept Gram matrix (d when it started from nothing); a
+   *  pool's construct counts every slice it ran in. */
   gramColumnsAdded: number;
   /** With opts.views: M (max), the zero ratio's log10 off the support (max, NaN where none) and
    *  X's halves (largest |value|, sign kept), pooled to at most the requested pixels. */

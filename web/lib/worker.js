@@ -97,8 +97,9 @@ function yieldToMessages() {
 
 // Runs the sliced method fn (see sliced.js) in slices (see the top of this file). Resolves with
 // the result and the milliseconds spent computing, or with null when a 'cancel' for id arrived.
+// The result's gramColumnsAdded counts the columns of every slice (each call reports its own).
 async function runSliced(fn, api, id, opts, progress) {
-  let busy = 0;
+  let busy = 0, added = 0;
   for (;;) {
     const t0 = performance.now(), deadline = t0 + SLICE_MS;
     const r = fn(api, opts, (f) => {
@@ -106,7 +107,11 @@ async function runSliced(fn, api, id, opts, progress) {
       return performance.now() < deadline;
     });
     busy += performance.now() - t0;
-    if (!r.cancelled) return { result: r, busy };
+    added += Math.max(0, api.gramColumnsAdded());
+    if (!r.cancelled) {
+      if (r.gramColumnsAdded >= 0) r.gramColumnsAdded = added;  // (-1: not the jl ladder)
+      return { result: r, busy };
+    }
     await yieldToMessages();
     if (cancelled.delete(id)) return null;
   }
@@ -136,6 +141,12 @@ let lateRungs = [];
 const rungsAwaited = new Set();
 let rungsWake = null;
 let taskRunning = false;
+// Rungs held are copied in ADOPT_AFTER_MS after they can be (no task running), or before the next
+// construct if it comes first: right after a result the page draws it, and on a machine with as
+// many cores as workers the copy (184 MB at the largest L, its pages first touched then) slowed
+// the drawing by about 20 ms.
+const ADOPT_AFTER_MS = 250;
+let adoptTimer = null;
 
 function dropSplit() {
   if (!split) return;
@@ -228,11 +239,10 @@ async function takeBand(msg) {
   if (mine.wake) mine.wake();
 }
 
-// A helper's rungs, which follow its band: taken in now when no task runs, else after its result.
-async function takeBandRungs(msg) {
+// A helper's rungs, which follow its band: taken in soon when no task runs, else after its result.
+function takeBandRungs(msg) {
   if (msg.rungs) lateRungs.push({ c0: msg.c0, c1: msg.c1, points: msg.points, rungs: msg.rungs });
-  const api = await getApi();
-  if (!taskRunning && lateRungs.length) adoptLateRungs(api);
+  if (!taskRunning) adoptSoon();
   rungsAwaited.delete(`${msg.sum}:${msg.c0}`);
   if (rungsAwaited.size === 0 && rungsWake) rungsWake();
 }
@@ -242,6 +252,15 @@ async function rungsBeforeConstruct(api) {
   while (rungsAwaited.size > 0) await new Promise((resolve) => { rungsWake = resolve; });
   rungsWake = null;
   if (lateRungs.length) adoptLateRungs(api);
+}
+
+// Takes in the rungs held ADOPT_AFTER_MS from now unless a task is running then (its end calls
+// this again) or a construct took them in first.
+function adoptSoon() {
+  clearTimeout(adoptTimer);
+  adoptTimer = setTimeout(async () => {
+    if (!taskRunning && lateRungs.length) adoptLateRungs(await getApi());
+  }, ADOPT_AFTER_MS);
 }
 
 // A helper's band's rungs (gramBandParts' takeRungs), posted after its band at d: { type: 'rungs',
@@ -330,7 +349,7 @@ self.onmessage = async (ev) => {
     await runTask(msg);
   } finally {
     taskRunning = false;
-    if (lateRungs.length) adoptLateRungs(await getApi());
+    if (lateRungs.length) adoptSoon();
   }
 };
 
