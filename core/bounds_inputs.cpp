@@ -88,7 +88,7 @@ void add_query_columns4(const Pattern& A, const std::vector<double>& B, const fl
 
 // K's entries of four raw columns (column m at raw + m l; entry raw * rs[j] in float), written
 // row by row to kt4[4 j + m] and their squares added to k2[j] in column order (m = 0..3): four
-// rows at a time, a 4 x 4 transpose in registers.
+// rows at a time.
 void key_columns4(const float* raw, std::size_t l, const float* rs, float* kt4, double* k2) {
   using namespace vec;
   std::size_t j = 0;
@@ -106,12 +106,8 @@ void key_columns4(const float* raw, std::size_t l, const float* rs, float* kt4, 
     }
     std::memcpy(k2 + j, &lo, sizeof lo);
     std::memcpy(k2 + j + 2, &hi, sizeof hi);
-    const F4 t0 = __builtin_shufflevector(k[0], k[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(k[2], k[3], 0, 4, 1, 5);
-    const F4 t2 = __builtin_shufflevector(k[0], k[1], 2, 6, 3, 7), t3 = __builtin_shufflevector(k[2], k[3], 2, 6, 3, 7);
-    store4(kt4 + 4 * j, __builtin_shufflevector(t0, t1, 0, 1, 4, 5));
-    store4(kt4 + 4 * j + 4, __builtin_shufflevector(t0, t1, 2, 3, 6, 7));
-    store4(kt4 + 4 * j + 8, __builtin_shufflevector(t2, t3, 0, 1, 4, 5));
-    store4(kt4 + 4 * j + 12, __builtin_shufflevector(t2, t3, 2, 3, 6, 7));
+    for (std::size_t q = 0; q < 4; ++q)
+      for (std::size_t m = 0; m < 4; ++m) kt4[4 * (j + q) + m] = k[m][q];
   }
   for (; j < l; ++j)
     for (std::size_t m = 0; m < 4; ++m) {

@@ -342,6 +342,47 @@ test('a split construct posts its result before the helper\'s rungs are in; the 
   assert.equal(r.same, true, 'and has the bits of one worker');
 });
 
+test('a construct cancelled while it waits for a helper\'s rungs stops before they come, on the same worker, and starts no band', async () => {
+  const r = await page.evaluate(async () => {
+    const big = { L: 2048, d: 2048, seed: 13, pattern: 'window' };
+    const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
+    const events = [];
+    // A helper worker.js whose 'rungs' message comes 1.5 s late.
+    pool._helpers._start = () => {
+      const w = new Worker(pool.workerUrl, { type: 'module' });
+      const helper = { onmessage: null, onerror: null, postMessage: (...a) => w.postMessage(...a), terminate: () => w.terminate() };
+      w.onmessage = (ev) => {
+        if (ev.data && ev.data.type === 'rungs') {
+          setTimeout(() => { events.push('rungs'); if (helper.onmessage) helper.onmessage(ev); }, 1500);
+        } else {
+          helper.onmessage(ev);
+        }
+      };
+      return helper;
+    };
+    await pool.run('construct', big);
+    const worker = pool._slots[0].worker, jobs = pool._helpers.jobs;
+    const ctrl = new AbortController();
+    const stopped = pool.run('construct', { ...big, d: 4096 }, { signal: ctrl.signal });
+    setTimeout(() => ctrl.abort(), 50);
+    let err;
+    try { await stopped; } catch (e) { err = e.name; }
+    // The worker takes its next task once the stopped one has ended: before the rungs come.
+    await pool.run('estimateBytes', big);
+    events.push('next task done');
+    const down = await pool.run('construct', { ...big, d: 1990 });  // waits for the rungs
+    const sameWorker = pool._slots[0].worker === worker;
+    const newJobs = pool._helpers.jobs - jobs;
+    pool.destroy();
+    return { err, events, sameWorker, newJobs, downAdded: down.gramColumnsAdded };
+  });
+  assert.equal(r.err, 'AbortError');
+  assert.deepEqual(r.events, ['next task done', 'rungs'], 'the stopped construct ended without waiting for the rungs');
+  assert.equal(r.sameWorker, true, 'the worker (and its Gram matrix) was kept');
+  assert.equal(r.newJobs, 0, 'the cancelled construct handed no band to a helper');
+  assert.equal(r.downAdded, 1990 - 1920, 'the next construct waited for the rungs and starts from the one at 1920');
+});
+
 test('a helper that fails after posting its band, before its rungs: the next construct does not wait for them and sums from the start, with the same bits', async () => {
   const r = await page.evaluate(async () => {
     const big = { L: 2048, d: 2048, seed: 11, pattern: 'window' };

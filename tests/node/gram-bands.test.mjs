@@ -124,6 +124,7 @@ test('gramBandParts hands over G at d, then the rungs once (as gramBand gives th
   assert.equal(rungs.length, w * plan.rungs.length);
   assert.ok(sameBits(rungs, whole.rungs));
   assert.throws(() => parts.takeRungs(), { message: /takeRungs: the rungs of this band were taken already/ });
+  helper.gramBand({ ...opts, seed: 4 }, band, null);  // reuses the memory the module freed
   assert.ok(sameBits(rungs, whole.rungs), 'the rungs taken are JS\'s own copy, not a view of freed memory');
   let calls = 0;
   const stopped = helper.gramBandParts(opts, band, null, () => ++calls < 2);

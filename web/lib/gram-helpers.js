@@ -42,6 +42,7 @@ class Helper {
     if (!job || m.id !== job.id || (m.type !== 'result' && m.type !== 'error')) return;
     this.job = null;
     if (m.type === 'result' && !m.result.cancelled) {
+      if (this.rungsJob) this.deliverRungs(this.rungsJob.id, null);  // (cannot happen: in order)
       this.rungsJob = job;  // its rungs follow (worker.js posts them after the result)
       job.resolve(m.result);
     } else {

@@ -247,11 +247,16 @@ function takeBandRungs(msg) {
   if (rungsAwaited.size === 0 && rungsWake) rungsWake();
 }
 
-// Waits for the rungs awaited (see rungsAwaited) and takes in those held: before a construct.
-async function rungsBeforeConstruct(api) {
-  while (rungsAwaited.size > 0) await new Promise((resolve) => { rungsWake = resolve; });
+// Waits for the rungs awaited (see rungsAwaited) and takes in those held: before construct id.
+// False when a 'cancel' for id came first (the rungs then go in later, as after a result).
+async function rungsBeforeConstruct(api, id) {
+  while (rungsAwaited.size > 0 && !cancelled.has(id)) {
+    await new Promise((resolve) => { rungsWake = resolve; });
+  }
   rungsWake = null;
+  if (cancelled.delete(id)) return false;
   if (lateRungs.length) adoptLateRungs(api);
+  return true;
 }
 
 // Takes in the rungs held ADOPT_AFTER_MS from now unless a task is running then (its end calls
@@ -270,8 +275,10 @@ function postRungs(id, takeRungs) {
   let rungs = null;
   try {
     rungs = takeRungs();
-  } catch { /* see above */ }
-  self.postMessage({ type: 'rungs', id, rungs }, rungs ? [rungs.buffer] : []);
+    self.postMessage({ type: 'rungs', id, rungs }, [rungs.buffer]);
+  } catch {  // see above
+    self.postMessage({ type: 'rungs', id, rungs: null });
+  }
 }
 
 // Takes in the rungs held in lateRungs (false from the core: its band sum was dropped since; an
@@ -339,6 +346,7 @@ self.onmessage = async (ev) => {
   if (msg.type === 'cancel') {
     cancelled.add(msg.id);
     if (split && split.wake) split.wake();
+    if (rungsWake) rungsWake();
     return;
   }
   if (msg.type === 'band' || msg.type === 'band-failed') return takeBand(msg);
@@ -361,7 +369,8 @@ async function runTask(msg) {
     const fn = METHODS[method];
     if (!fn) throw new RangeError(`unknown method "${String(method).slice(0, 40)}" (allowed: ${Object.keys(METHODS).join(', ')})`);
     const api = await getApi();
-    if (method === 'construct') await rungsBeforeConstruct(api);
+    const waited = method !== 'construct' || await rungsBeforeConstruct(api, id);
+    if (!waited) return self.postMessage({ type: 'cancelled', id });
     const progress = progressPoster(id);
     const start = performance.timeOrigin + performance.now();
     let result, busy, bands = 1;
