@@ -315,16 +315,8 @@ test('a split construct posts its result before the helper\'s rungs are in; the 
   const r = await page.evaluate(async () => {
     const big = { L: 2048, d: 2048, seed: 11, pattern: 'window' };
     const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
-    // A helper worker.js whose 'rungs' message comes 0.5 s late: after the next construct is asked.
-    pool._helpers._start = () => {
-      const w = new Worker(pool.workerUrl, { type: 'module' });
-      const helper = { onmessage: null, onerror: null, postMessage: (...a) => w.postMessage(...a), terminate: () => w.terminate() };
-      w.onmessage = (ev) => {
-        if (ev.data && ev.data.type === 'rungs') setTimeout(() => helper.onmessage && helper.onmessage(ev), 500);
-        else helper.onmessage(ev);
-      };
-      return helper;
-    };
+    // Helpers whose 'rungs' message comes 0.5 s late: after the next construct is asked.
+    window.helpersWithRungs(pool, (deliver) => setTimeout(deliver, 500));
     let t = null;
     const first = await pool.run('construct', big, { onTiming: (x) => { t = x; } });
     const down = await pool.run('construct', { ...big, d: 1990 });  // waits for the rungs
@@ -347,19 +339,8 @@ test('a construct cancelled while it waits for a helper\'s rungs stops before th
     const big = { L: 2048, d: 2048, seed: 13, pattern: 'window' };
     const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
     const events = [];
-    // A helper worker.js whose 'rungs' message comes 1.5 s late.
-    pool._helpers._start = () => {
-      const w = new Worker(pool.workerUrl, { type: 'module' });
-      const helper = { onmessage: null, onerror: null, postMessage: (...a) => w.postMessage(...a), terminate: () => w.terminate() };
-      w.onmessage = (ev) => {
-        if (ev.data && ev.data.type === 'rungs') {
-          setTimeout(() => { events.push('rungs'); if (helper.onmessage) helper.onmessage(ev); }, 1500);
-        } else {
-          helper.onmessage(ev);
-        }
-      };
-      return helper;
-    };
+    // Helpers whose 'rungs' message comes 1.5 s late.
+    window.helpersWithRungs(pool, (deliver) => setTimeout(() => { events.push('rungs'); deliver(); }, 1500));
     await pool.run('construct', big);
     const worker = pool._slots[0].worker, jobs = pool._helpers.jobs;
     const ctrl = new AbortController();
@@ -387,16 +368,8 @@ test('a helper that fails after posting its band, before its rungs: the next con
   const r = await page.evaluate(async () => {
     const big = { L: 2048, d: 2048, seed: 11, pattern: 'window' };
     const pool = await window.attnx.createPool({ size: 1, helpers: 1 });
-    // A helper worker.js whose 'rungs' message is replaced by an error event, as if it failed then.
-    pool._helpers._start = () => {
-      const w = new Worker(pool.workerUrl, { type: 'module' });
-      const helper = { onmessage: null, onerror: null, postMessage: (...a) => w.postMessage(...a), terminate: () => w.terminate() };
-      w.onmessage = (ev) => {
-        if (ev.data && ev.data.type === 'rungs') helper.onerror(new Event('error'));
-        else helper.onmessage(ev);
-      };
-      return helper;
-    };
+    // Helpers whose 'rungs' message is replaced by an error event, as if they failed then.
+    window.helpersWithRungs(pool, (deliver, fail) => fail());
     let t = null;
     const first = await pool.run('construct', big, { onTiming: (x) => { t = x; } });
     const hung = new Promise((resolve) => setTimeout(() => resolve(null), 30000));
