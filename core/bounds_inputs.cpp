@@ -49,6 +49,8 @@ double input_scale(const float* X, int L, int D) {
 
 namespace {
 
+constexpr int kScaleColumns = 8;  // columns of P per pass of jl_input_scale (then 4, then 1)
+
 // Rows' sums of Q's squared entries for one raw column: K's entry (j) is raw[j] * rs[j] in float,
 // Q_ic = float(sqrt(d) sum_e B_e K[col_e]) summed in double in A's entry order, added to q2.
 void add_query_column(const Pattern& A, const std::vector<double>& B, const float* raw, const float* rs,
@@ -64,57 +66,102 @@ void add_query_column(const Pattern& A, const std::vector<double>& B, const floa
   }
 }
 
-// The same for four columns at once: kt4[4 j + m] is K's entry (j, m); each lane sums as
-// add_query_column does and the squares are added to q2 in column order, so the bits are the same.
-void add_query_columns4(const Pattern& A, const std::vector<double>& B, const float* kt4, double sqrt_d,
-                        std::vector<double>& q2) {
-  using namespace vec;
-  for (int i = 0; i < A.L; ++i) {
-    D2 lo = {0.0, 0.0}, hi = {0.0, 0.0};
-    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-      const F4 k = load4(kt4 + 4 * static_cast<std::size_t>(A.col[e]));
-      const D2 b = {B[e], B[e]};
-      lo = lo + b * D2{double(k[0]), double(k[1])};
-      hi = hi + b * D2{double(k[2]), double(k[3])};
+// Rows' sums for W columns at once (W a multiple of 4): kt[W j + m] is K's entry (j, m) as a
+// double. Each column's Q entry is summed as add_query_column sums it (in double, in A's entry
+// order, two columns per vector) and rounded to float, and the squares are added to q2 in column
+// order, so the bits are the same.
+template <int W>
+struct QueryRows {
+  const int* row_ptr;
+  const int* col;
+  const double* b_of;
+  const double* kt;
+  // acc[m] = row i's sums for columns 2m, 2m+1 (in A's entry order, from 0).
+  void sums(int i, vec::D2* acc) const {
+    using namespace vec;
+    for (int m = 0; m < W / 2; ++m) acc[m] = D2{0.0, 0.0};
+    for (int e = row_ptr[i]; e < row_ptr[i + 1]; ++e) {
+      const double* k = kt + W * static_cast<std::size_t>(col[e]);
+      const D2 b = {b_of[e], b_of[e]};
+      for (int m = 0; m < W / 2; ++m) acc[m] = acc[m] + b * load2(k + 2 * m);
     }
-    const D2 qlo = lo * sqrt_d, qhi = hi * sqrt_d;
-    const double q[4] = {double(static_cast<float>(qlo[0])), double(static_cast<float>(qlo[1])),
-                         double(static_cast<float>(qhi[0])), double(static_cast<float>(qhi[1]))};
+  }
+};
+
+template <int W>
+void add_query_columns(const Pattern& A, const std::vector<double>& B, const double* kt, double sqrt_d,
+                       double* q2) {
+  using namespace vec;
+  const QueryRows<W> rows{A.row_ptr.data(), A.col.data(), B.data(), kt};
+  int i = 0;
+  for (; i + 2 <= A.L; i += 2) {  // rows i and i + 1 in the lanes of s
+    D2 a[W / 2], c[W / 2];
+    rows.sums(i, a);
+    rows.sums(i + 1, c);
+    D2 s = {q2[i], q2[i + 1]};
+    for (int m = 0; m < W / 2; ++m) {
+      const D2 qa = round_to_float2(a[m] * sqrt_d), qc = round_to_float2(c[m] * sqrt_d);
+      const D2 sa = qa * qa, sc = qc * qc;
+      s = s + D2{sa[0], sc[0]};
+      s = s + D2{sa[1], sc[1]};
+    }
+    q2[i] = s[0];
+    q2[i + 1] = s[1];
+  }
+  for (; i < A.L; ++i) {
+    D2 a[W / 2];
+    rows.sums(i, a);
     double s = q2[i];
-    for (int m = 0; m < 4; ++m) s = s + q[m] * q[m];
+    for (int m = 0; m < W / 2; ++m) {
+      const D2 q = round_to_float2(a[m] * sqrt_d), sq = q * q;
+      s = s + sq[0];
+      s = s + sq[1];
+    }
     q2[i] = s;
   }
 }
 
-// K's entries of four raw columns (column m at raw + m l; entry raw * rs[j] in float), written
-// row by row to kt4[4 j + m] and their squares added to k2[j] in column order (m = 0..3): four
-// rows at a time.
-void key_columns4(const float* raw, std::size_t l, const float* rs, float* kt4, double* k2) {
+// K's entries of W raw columns (W a multiple of 4; column m at raw + m l, entry raw * rs[j] in
+// float), written row by row as doubles to kt[W j + m], and their squares added to k2[j] in column
+// order: four rows at a time (rows in lanes, transposed four columns at a time), then one by one.
+template <int W>
+void key_columns(const float* raw, std::size_t l, const float* rs, double* kt, double* k2) {
   using namespace vec;
   std::size_t j = 0;
   for (; j + 4 <= l; j += 4) {
     const F4 r = load4(rs + j);
-    F4 k[4];
-    D2 lo, hi;
-    std::memcpy(&lo, k2 + j, sizeof lo);
-    std::memcpy(&hi, k2 + j + 2, sizeof hi);
-    for (std::size_t m = 0; m < 4; ++m) {
-      k[m] = load4(raw + m * l + j) * r;
-      const D2 klo = {double(k[m][0]), double(k[m][1])}, khi = {double(k[m][2]), double(k[m][3])};
-      lo = lo + klo * klo;
-      hi = hi + khi * khi;
+    D2 lo = load2(k2 + j), hi = load2(k2 + j + 2);
+    for (std::size_t g = 0; g < W; g += 4) {
+      F4 k[4];
+      for (std::size_t m = 0; m < 4; ++m) {
+        k[m] = load4(raw + (g + m) * l + j) * r;
+        const D2 klo = widen_lo(k[m]), khi = widen_hi(k[m]);
+        lo = lo + klo * klo;
+        hi = hi + khi * khi;
+      }
+      transpose4(k);
+      for (std::size_t q = 0; q < 4; ++q) {
+        store2(kt + W * (j + q) + g, widen_lo(k[q]));
+        store2(kt + W * (j + q) + g + 2, widen_hi(k[q]));
+      }
     }
-    std::memcpy(k2 + j, &lo, sizeof lo);
-    std::memcpy(k2 + j + 2, &hi, sizeof hi);
-    for (std::size_t q = 0; q < 4; ++q)
-      for (std::size_t m = 0; m < 4; ++m) kt4[4 * (j + q) + m] = k[m][q];
+    store2(k2 + j, lo);
+    store2(k2 + j + 2, hi);
   }
   for (; j < l; ++j)
-    for (std::size_t m = 0; m < 4; ++m) {
+    for (std::size_t m = 0; m < W; ++m) {
       const float k = raw[m * l + j] * rs[j];
-      kt4[4 * j + m] = k;
+      kt[W * j + m] = k;
       k2[j] += double(k) * double(k);
     }
+}
+
+// Keys then queries of W raw columns (a multiple of 4) at `raw`, in column order.
+template <int W>
+void add_columns(const Pattern& A, const std::vector<double>& B, const float* raw, std::size_t l,
+                 const float* rs, double sqrt_d, double* kt, double* k2, double* q2) {
+  key_columns<W>(raw, l, rs, kt, k2);
+  add_query_columns<W>(A, B, kt, sqrt_d, q2);
 }
 
 }  // namespace
@@ -128,18 +175,20 @@ double jl_input_scale(const Pattern& A, const std::vector<double>& B, int d, con
                       const std::function<const float*(int n, float* buf)>& next, float* buf, int buf_cols) {
   const std::size_t l = static_cast<std::size_t>(A.L);
   std::vector<double> q2(l, 0.0), k2(l, 0.0);
-  std::vector<float> rs(l), kt(4 * l);
+  std::vector<float> rs(l);
+  std::vector<double> kt(kScaleColumns * l);
   for (std::size_t j = 0; j < l; ++j) rs[j] = scale.row_scale(static_cast<int>(j));
   const double sqrt_d = std::sqrt(double(d));
   for (int done = 0; done < d;) {
     const int n = std::min(buf_cols, d - done);
     const float* cols = next(n, buf);
     int c = 0;
-    for (; c + 4 <= n; c += 4) {
-      const float* raw = cols + static_cast<std::size_t>(c) * l;
-      key_columns4(raw, l, rs.data(), kt.data(), k2.data());
-      add_query_columns4(A, B, kt.data(), sqrt_d, q2);
-    }
+    for (; c + kScaleColumns <= n; c += kScaleColumns)
+      add_columns<kScaleColumns>(A, B, cols + static_cast<std::size_t>(c) * l, l, rs.data(), sqrt_d, kt.data(),
+                                 k2.data(), q2.data());
+    for (; c + 4 <= n; c += 4)
+      add_columns<4>(A, B, cols + static_cast<std::size_t>(c) * l, l, rs.data(), sqrt_d, kt.data(), k2.data(),
+                     q2.data());
     for (; c < n; ++c) {
       const float* raw = cols + static_cast<std::size_t>(c) * l;
       for (std::size_t j = 0; j < l; ++j) {

@@ -125,37 +125,47 @@ TEST_CASE("the jl scale is the same read from X, from the ladder's columns and f
   }
 }
 
-TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the pieces, copied or read in place: four columns at a time and one by one") {
+TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the pieces, copied or read in place: eight, four and one columns at a time, rows in pairs and alone") {
   const attnx::Tolerances tol;
-  for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::GaussianUnit}) {
-    const attnx::Pattern A = th::random_pattern(70, 3, 5);
-    for (int d : {1, 3, 4, 9, 33}) {
-      const attnx::Construction c = attnx::construct(A, tol, d, 5, attnx::kDefaultMaxBytes, nullptr, nullptr, true, kind);
-      const double want = attnx::input_scale(c.X.data(), A.L, d);
-      std::vector<float> P(static_cast<std::size_t>(A.L) * d);
-      attnx::ProjectionStream(kind, A.L, attnx::projection_seed(5)).next(d, P.data());
-      const attnx::ProjectionScale scale = attnx::projection_scale_of(kind, P.data(), A.L, d);
-      for (int piece : {1, 4, 5, 16}) {
-        CAPTURE(d);
-        CAPTURE(piece);
-        std::vector<float> buf(static_cast<std::size_t>(A.L) * piece);
-        std::size_t at = 0;
-        const double copied = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float* out) {
-          std::copy(P.begin() + at, P.begin() + at + static_cast<std::size_t>(A.L) * n, out);
-          at += static_cast<std::size_t>(A.L) * n;
-          return static_cast<const float*>(out);
-        }, buf.data(), piece);
-        CHECK(copied == want);
-        at = 0;  // the columns read where they are (construct's kept columns)
-        const double in_place = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float*) {
-          const float* cols = P.data() + at;
-          at += static_cast<std::size_t>(A.L) * n;
-          return cols;
-        }, nullptr, piece);
-        CHECK(in_place == want);
+  // Rows of 1 .. 4 entries (causal) and odd L (a row left after the pairs: at L = 3 and 5 it is
+  // often the largest). Sums of float squares in double are exact unless their sizes differ a
+  // lot, so an order changed shows only over many columns (d = 203).
+  attnx::PatternSpec causal;
+  causal.family = attnx::Family::Causal;
+  causal.L = 71;
+  causal.k = 4;
+  attnx::Rng rng(attnx::pattern_seed(5));
+  const attnx::Pattern patterns[] = {th::random_pattern(70, 3, 5), attnx::make_pattern(causal, rng),
+                                      th::random_pattern(301, 6, 5), th::random_pattern(3, 3, 5),
+                                      th::random_pattern(5, 2, 6)};
+  for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::GaussianUnit})
+    for (const attnx::Pattern& A : patterns)
+      for (int d : {1, 3, 4, 9, 33, 45, 203}) {
+        const attnx::Construction c = attnx::construct(A, tol, d, 5, attnx::kDefaultMaxBytes, nullptr, nullptr, true, kind);
+        const double want = attnx::input_scale(c.X.data(), A.L, d);
+        std::vector<float> P(static_cast<std::size_t>(A.L) * d);
+        attnx::ProjectionStream(kind, A.L, attnx::projection_seed(5)).next(d, P.data());
+        const attnx::ProjectionScale scale = attnx::projection_scale_of(kind, P.data(), A.L, d);
+        for (int piece : {1, 4, 5, 16}) {
+          CAPTURE(d);
+          CAPTURE(piece);
+          std::vector<float> buf(static_cast<std::size_t>(A.L) * piece);
+          std::size_t at = 0;
+          const double copied = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float* out) {
+            std::copy(P.begin() + at, P.begin() + at + static_cast<std::size_t>(A.L) * n, out);
+            at += static_cast<std::size_t>(A.L) * n;
+            return static_cast<const float*>(out);
+          }, buf.data(), piece);
+          CHECK(copied == want);
+          at = 0;  // the columns read where they are (construct's kept columns)
+          const double in_place = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float*) {
+            const float* cols = P.data() + at;
+            at += static_cast<std::size_t>(A.L) * n;
+            return cols;
+          }, nullptr, piece);
+          CHECK(in_place == want);
+        }
       }
-    }
-  }
 }
 
 TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its floors (real runs)") {

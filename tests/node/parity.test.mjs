@@ -32,7 +32,7 @@ function checkMetrics(js, cli, what) {
   assert.equal(js.metrics.success, cli.metrics.success, `${what} success`);
 }
 
-test('construct: supports, k, X and metrics match the native CLI', () => {
+test('construct: supports, k, X, metrics and the logit scale match the native CLI', () => {
   const dir = mkdtempSync(join(tmpdir(), 'attnx-parity-'));
   try {
     for (const p of PATTERNS) {
@@ -47,6 +47,12 @@ test('construct: supports, k, X and metrics match the native CLI', () => {
         assert.equal(r.maxColCount, cli.pattern.max_col_count, `${what} maxColCount`);
         assert.equal(r.inClass, cli.pattern.in_class, `${what} inClass`);
         checkMetrics(r, cli, what);
+        // SPEC §9's logit scale, from X and (X not built) from P's columns (jl_input_scale): the
+        // same sums in the same order in every build, bit for bit.
+        assert.equal(r.bounds.logitScale, cli.bounds.logit_scale, `${what} logit scale`);
+        const noX = api.construct({ ...opts, views: { omitX: true } });
+        assert.equal(noX.X.length, 0);
+        assert.equal(noX.bounds.logitScale, cli.bounds.logit_scale, `${what} logit scale without X`);
         // Supports identical, weights equal to float precision.
         assert.equal(r.A.rows.length, exp.A.length, `${what} nnz`);
         for (let e = 0; e < exp.A.length; e++) {

@@ -2,16 +2,23 @@
 // (build/wasm-*/attnx_*_test.mjs), never into what web/ and dist/ serve: gramSelfTest(L, n, seed)
 // (the kernel, Eigen and the dispatcher against a double reference, core gram_check.hpp),
 // gramBench(L, n, reps, which) (best-of-reps seconds of one rank-n update by "kernel", "eigen" or
-// the dispatcher), allocProbe(mib) (a failed allocation comes back as an Error of kind "memory").
+// the dispatcher), allocProbe(mib) (a failed allocation comes back as an Error of kind "memory"),
+// scaleBench(L, d, k, reps) (best-of-reps seconds of SPEC §9's Lambda, jl_input_scale, over d
+// columns of a random k-pattern; reps 0 returns Lambda itself).
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
+#include <attnx/bounds.hpp>
+#include <attnx/construct.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
 #include <attnx/gram_check.hpp>
+#include <attnx/pattern.hpp>
+#include <attnx/projection.hpp>
+#include <attnx/rng.hpp>
 #include "../../wasm/js_value.hpp"
 
 using namespace attnx;
@@ -46,6 +53,35 @@ double gram_bench(int L, int n, int reps, const std::string& which) {
   return best;
 }
 
+double scale_bench(int L, int d, int k, int reps) {
+  require_int("L", L, 8, 8192);
+  require_int("d", d, 1, 16384);
+  require_int("k", k, 1, 64);
+  require_int("reps", reps, 0, 1000);
+  PatternSpec s;
+  s.family = Family::Random;
+  s.L = L;
+  s.k = k;
+  Rng rng(pattern_seed(1));
+  const Pattern A = make_pattern(s, rng);
+  const std::vector<double> B = log_target(A, Tolerances{});
+  std::vector<float> P(static_cast<std::size_t>(L) * d);
+  ProjectionStream(ProjectionKind::Gaussian, L, projection_seed(1)).next(d, P.data());
+  const ProjectionScale scale = projection_scale_of(ProjectionKind::Gaussian, P.data(), L, d);
+  double best = INFINITY, lambda = 0;
+  for (int q = 0; q < std::max(reps, 1); ++q) {
+    const double t0 = emscripten_get_now();
+    std::size_t at = 0;
+    lambda = jl_input_scale(A, B, d, scale, [&](int n, float*) {
+      const float* c = P.data() + at;
+      at += static_cast<std::size_t>(L) * n;
+      return c;
+    }, nullptr, d);
+    best = std::min(best, (emscripten_get_now() - t0) / 1000.0);
+  }
+  return reps == 0 ? lambda : best;
+}
+
 double alloc_probe(int mib) {
   require_int("mib", mib, 1, 4096);
   const std::size_t bytes = static_cast<std::size_t>(mib) << 20;
@@ -73,6 +109,9 @@ EMSCRIPTEN_BINDINGS(attnx_test_hooks) {
   });
   emscripten::function("gramBench", +[](int L, int n, int reps, std::string which) {
     return guarded([&] { return gram_bench(L, n, reps, which); });
+  });
+  emscripten::function("scaleBench", +[](int L, int d, int k, int reps) {
+    return guarded([&] { return scale_bench(L, d, k, reps); });
   });
   emscripten::function("allocProbe", +[](int mib) { return guarded([&] { return alloc_probe(mib); }); });
 }
