@@ -64,37 +64,80 @@ void draw_projection_columns(Rng& rng, int L, int ncols, float* out) {
 namespace {
 
 // The largest of z[0..n) as std::max_element finds it (an entry replaces the largest so far only
-// when greater: NaN is skipped unless z[0] is NaN, then the result is NaN), four lanes at a time.
+// when greater: NaN is skipped unless z[0] is NaN, then the result is NaN), in four chains of four
+// lanes.
 // Of equal +0 and -0 either may come back: z - mx then differs at most in the sign of a zero, and
 // e^(+0) = e^(-0) = 1, so the softmax is the same for both.
 float row_max(const float* z, std::size_t n) {
   using namespace vec;
-  F4 acc = splat4(z[0]);
+  F4 acc[4] = {splat4(z[0]), splat4(z[0]), splat4(z[0]), splat4(z[0])};  // four chains
   std::size_t j = 0;
+  for (; j + 16 <= n; j += 16)
+    for (std::size_t q = 0; q < 4; ++q) {
+      const F4 x = load4(z + j + 4 * q);
+      acc[q] = select(x > acc[q], x, acc[q]);
+    }
   for (; j + 4 <= n; j += 4) {
     const F4 x = load4(z + j);
-    acc = select(x > acc, x, acc);
+    acc[0] = select(x > acc[0], x, acc[0]);
   }
-  float mx = acc[0];
-  for (int q = 1; q < 4; ++q) mx = acc[q] > mx ? acc[q] : mx;
+  float mx = acc[0][0];
+  for (int q = 0; q < 4; ++q)
+    for (int lane = 0; lane < 4; ++lane) mx = acc[q][lane] > mx ? acc[q][lane] : mx;
   for (; j < n; ++j) mx = z[j] > mx ? z[j] : mx;
   return mx;
+}
+
+// Row z's e^(z_j - max z) in m.
+void exp_row(const float* z, float* m, std::size_t l) {
+  const float mx = row_max(z, l);
+  for (std::size_t j = 0; j < l; ++j) m[j] = z[j] - mx;
+  expf_inplace(m, l);  // std::exp(float) of the WebAssembly build, bit for bit (expf.hpp)
+}
+
+// sum[r] = the sum of rows[r][0..n) in double, added in order j = 0, 1, ... as `s += x` adds
+// them, for four rows at once: each row's sum is one lane of two vectors, so the four chains of
+// dependent additions run side by side.
+void row_sums4(const float* const rows[4], std::size_t n, double sum[4]) {
+  using namespace vec;
+  D2 s01 = {0.0, 0.0}, s23 = {0.0, 0.0};
+  std::size_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    F4 r[4] = {load4(rows[0] + j), load4(rows[1] + j), load4(rows[2] + j), load4(rows[3] + j)};
+    transpose4(r);  // r[q]: entry j + q of each row
+    for (std::size_t q = 0; q < 4; ++q) {
+      s01 = s01 + widen_lo(r[q]);
+      s23 = s23 + widen_hi(r[q]);
+    }
+  }
+  sum[0] = s01[0], sum[1] = s01[1], sum[2] = s23[0], sum[3] = s23[1];
+  for (; j < n; ++j)
+    for (int k = 0; k < 4; ++k) sum[k] += rows[k][j];
 }
 
 }  // namespace
 
 void softmax_rows(const float* Z, float* M, int L) {
   const std::size_t l = static_cast<std::size_t>(L);
-  for (std::size_t i = 0; i < l; ++i) {
-    const float* z = Z + i * l;
-    float* m = M + i * l;
-    const float mx = row_max(z, l);
-    for (std::size_t j = 0; j < l; ++j) m[j] = z[j] - mx;
-    expf_inplace(m, l);  // std::exp(float) of the WebAssembly build, bit for bit (expf.hpp)
-    double sum = 0;
-    for (std::size_t j = 0; j < l; ++j) sum += m[j];
-    const float inv = static_cast<float>(1.0 / sum);
-    for (std::size_t j = 0; j < l; ++j) m[j] *= inv;
+  for (std::size_t i = 0; i < l; i += 4) {
+    const std::size_t n = std::min<std::size_t>(4, l - i);
+    const float* rows[4];
+    double sum[4] = {0, 0, 0, 0};
+    for (std::size_t r = 0; r < n; ++r) {
+      exp_row(Z + (i + r) * l, M + (i + r) * l, l);
+      rows[r] = M + (i + r) * l;
+    }
+    if (n == 4) {
+      row_sums4(rows, l, sum);
+    } else {
+      for (std::size_t r = 0; r < n; ++r)
+        for (std::size_t j = 0; j < l; ++j) sum[r] += rows[r][j];
+    }
+    for (std::size_t r = 0; r < n; ++r) {
+      const float inv = static_cast<float>(1.0 / sum[r]);
+      float* m = M + (i + r) * l;
+      for (std::size_t j = 0; j < l; ++j) m[j] *= inv;
+    }
   }
 }
 

@@ -65,7 +65,11 @@ void GramLadder::draw_columns(int d) {
 
 int GramLadder::start_from(int target) {
   const int from = start_column(L_, seed_, target, family_);
-  if (work_lower_d_ >= 0 && from == work_lower_d_) return from;  // continue in place
+  if (work_lower_d_ >= 0 && from == work_lower_d_) {  // continue in place
+    if (from < target && from % kLadderStep == 0) keep_rung(from, target);  // G at `from`, copied
+    return from;
+  }
+  keep_working_rung(target);
   if (from > 0) {
     work_ = rungs_.at(from);
   } else {
@@ -117,6 +121,15 @@ bool GramLadder::rung_worth_keeping(int at, int d_now) const {
   return static_cast<std::uint64_t>(std::abs(d_now - at)) < (cap_ / bytes) * kLadderStep;
 }
 
+void GramLadder::keep_working_rung(int d_next) {
+  const int at = work_lower_d_;
+  if (at <= 0 || at % kLadderStep != 0 || rungs_.count(at) || !rung_worth_keeping(at, d_next)) return;
+  evict_for(static_cast<std::uint64_t>(L_) * L_ * sizeof(float), d_next);
+  rungs_.emplace(at, std::move(work_));
+  work_lower_d_ = -1;
+  work_symmetric_ = false;
+}
+
 void GramLadder::keep_rung(int at, int d_now) {
   if (rungs_.count(at) || !rung_worth_keeping(at, d_now)) return;
   evict_for(static_cast<std::uint64_t>(L_) * L_ * sizeof(float), d_now);
@@ -143,7 +156,7 @@ bool GramLadder::prepare(int L, std::uint64_t seed, int d,
       work_lower_d_ = t;
       work_symmetric_ = false;
       added_ = t - from;
-      if (t % kLadderStep == 0) keep_rung(t, d);
+      if (t % kLadderStep == 0 && t < d) keep_rung(t, d);  // G at d: kept when left (start_from)
       if (progress && !progress(double(t) / double(d))) return false;
     }
   }
@@ -166,9 +179,11 @@ int GramLadder::start_column(int L, std::uint64_t seed, int d, ProjectionKind ki
 }
 
 std::vector<int> GramLadder::rungs_kept_between(int from, int d) const {
-  // The rungs prepare keeps when it sums from .. d (keep_rung).
+  // The rungs prepare keeps when it sums from .. d (keep_rung), not at d itself: there the summed G
+  // is the working G, kept as a rung when the ladder leaves d (start_from), so no worker copies its
+  // band at d twice (nor posts it again).
   std::vector<int> out;
-  for (int t = (from / kLadderStep + 1) * kLadderStep; t <= d; t += kLadderStep)
+  for (int t = (from / kLadderStep + 1) * kLadderStep; t < d; t += kLadderStep)
     if (rung_worth_keeping(t, d)) out.push_back(t);
   return out;
 }

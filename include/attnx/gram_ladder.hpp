@@ -4,7 +4,8 @@
 // projection.hpp, whose columns are nested in d; the unit kinds read B D^-1/2 G D^-1/2 from the
 // same G). G depends on L, the seed, the kind's column family and d only, not on the pattern or
 // the tolerances. A GramLadder keeps P's columns and copies of G's lower triangle at
-// multiples of kLadderStep columns ("rungs", within a byte cap, nearest to the latest d first).
+// multiples of kLadderStep columns ("rungs", within a byte cap, nearest to the latest d first;
+// G at the d a sum ends at becomes one when the ladder leaves that d, so reaching it costs no copy).
 // So a change of the pattern or the tolerances costs no new columns, a step down in d fewer than
 // kLadderStep (from the nearest rung kept below), a step up from d to d' about d' - d.
 //
@@ -76,8 +77,9 @@ class GramLadder {
   bool bands_begun(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian) const;
   const std::vector<int>& band_edges() const { return band_.edges; }
   int band_from() const { return band_.from; }
-  // The rung points of the band sum begun: the multiples of kLadderStep in (from, d] that the cap
-  // keeps near d (the ones a prepare would keep), ascending.
+  // The rung points of the band sum begun: the multiples of kLadderStep in (from, d) that the cap
+  // keeps near d (the ones a prepare would keep; G at d itself is kept when the ladder leaves d),
+  // ascending.
   const std::vector<int>& band_rungs() const { return band_.rungs; }
   // Columns c0 .. c1-1 of G at `from` (what a helper starts from); empty when from is 0 (zeros).
   std::vector<float> band_start(int c0, int c1) const;
@@ -118,6 +120,9 @@ class GramLadder {
   void draw_columns(int d);
   int start_from(int target);                 // loads the best start <= target into work_
   void keep_rung(int at, int d_now);
+  // The working G, summed to a multiple of kLadderStep, moved into the rungs as start_from leaves
+  // it (when worth keeping near d_next): G at the d a sum ends at is a rung only from then on.
+  void keep_working_rung(int d_next);
   void evict_for(std::uint64_t need, int d_now);
   bool rung_worth_keeping(int at, int d_now) const;
   std::vector<int> rungs_kept_between(int from, int d) const;

@@ -148,3 +148,30 @@ TEST_CASE("rungs stay within the ladder's byte cap") {
   REQUIRE(none.prepare(L, 1, 200, nullptr));
   CHECK(none.columns_added() == 200);  // nothing kept: starts over
 }
+
+TEST_CASE("G at the d a sum ends at becomes a rung only when the ladder leaves it; a return to it sums no column") {
+  const int L = 67;
+  const std::size_t ll = static_cast<std::size_t>(L) * L;
+  attnx::GramLadder g;
+  REQUIRE(g.prepare(L, 3, 512, nullptr));
+  CHECK(g.rung_points() == std::vector<int>{128, 256, 384});  // 512 is the working G: no copy
+  REQUIRE(g.prepare(L, 3, 500, nullptr));  // down from the rung at 384; G at 512 moved to a rung
+  CHECK(g.columns_added() == 500 - 384);
+  CHECK(g.rung_points() == std::vector<int>{128, 256, 384, 512});
+  REQUIRE(g.prepare(L, 3, 512, nullptr));
+  CHECK(g.columns_added() == 0);
+  CHECK(same_bits(std::vector<float>(g.gram(), g.gram() + ll), fresh_gram(L, 3, 512)));
+  // Up in place from a multiple of the step: G there is copied to a rung before the sum goes on.
+  REQUIRE(g.prepare(L, 3, 640, nullptr));
+  CHECK(g.rung_points() == std::vector<int>{128, 256, 384, 512});
+  REQUIRE(g.prepare(L, 3, 700, nullptr));
+  CHECK(g.columns_added() == 60);
+  CHECK(g.rung_points() == std::vector<int>{128, 256, 384, 512, 640});
+  REQUIRE(g.prepare(L, 3, 640, nullptr));
+  CHECK(g.columns_added() == 0);
+  CHECK(same_bits(std::vector<float>(g.gram(), g.gram() + ll), fresh_gram(L, 3, 640)));
+  // A band sum's rung points stop below its d as well (no worker copies its band at d twice).
+  attnx::GramLadder b;
+  REQUIRE(b.begin_bands(L, 3, 640) == 0);
+  CHECK(b.band_rungs() == std::vector<int>{128, 256, 384, 512});
+}
