@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
@@ -143,10 +144,21 @@ void softmax_rows(const float* Z, float* M, int L) {
 
 namespace {
 
-// Row i of the criterion: ratio errors on the support, zero ratio and leaked mass (logits and
-// attention in float or double: one rule for both).
+// What row i's support gives (its ratio errors are written to r): the largest and smallest ratio,
+// the smallest logit, whether every ratio is finite.
+struct SupportPart {
+  double rmax, rmin, zmin;
+  bool finite;
+};
+// What the rest of the row gives: the largest logit (NaN skipped), whether every logit is finite,
+// the leaked mass (the attention summed in double in column order; 0 without attention).
+struct OffPart {
+  double off_max, leak;
+  bool finite;
+};
+
 template <class T>
-void evaluate_row(const Pattern& A, int i, const T* z, const T* m, RowReport& r) {
+SupportPart support_part(const Pattern& A, int i, const T* z, RowReport& r) {
   const double inf = std::numeric_limits<double>::infinity();
   double rmax = -inf, rmin = inf, zmin = inf, sum = 0;
   bool finite = true;  // std::max/min skip NaN: a non-finite logit makes the row's metrics NaN
@@ -164,20 +176,92 @@ void evaluate_row(const Pattern& A, int i, const T* z, const T* m, RowReport& r)
     r.ratio_err_mean[e] = static_cast<float>(v - mean);
     r.ratio_err_min[e] = static_cast<float>(v - rmin);
   }
-  // Off-support maximum and leaked mass: walk the row, skipping the sorted support.
-  double off_max = -inf, leak = 0;
-  int e = A.row_begin(i);
-  for (int j = 0; j < A.L; ++j) {
-    if (e < A.row_end(i) && A.col[e] == j) { ++e; continue; }
-    off_max = std::max(off_max, double(z[j]));
-    finite = finite && std::isfinite(z[j]);
-    if (m) leak += m[j];
+  return {rmax, rmin, zmin, finite};
+}
+
+// Off row i's support, from column j on (its support entries before j skipped: e is the first at
+// or after j), added to o: walk the row, skipping the sorted support.
+template <class T>
+void off_support(const Pattern& A, int i, const T* z, const T* m, std::size_t j, int e, OffPart& o) {
+  for (; j < static_cast<std::size_t>(A.L); ++j) {
+    if (e < A.row_end(i) && static_cast<std::size_t>(A.col[e]) == j) {
+      ++e;
+      continue;
+    }
+    o.off_max = std::max(o.off_max, double(z[j]));
+    o.finite = o.finite && std::isfinite(z[j]);
+    if (m) o.leak += m[j];
   }
+}
+
+// off_support for rows i .. i+3 at once (float logits and attention), four columns at a time: the
+// four leaked-mass sums are the lanes of two vectors (a support entry adds +0, which leaves a sum
+// of terms >= +0 as skipping it does), so their chains of dependent additions run side by side and
+// each row's sum keeps its column order; the maxima (NaN skipped) and finiteness are per row in
+// four lanes. Of equal +0 and -0 either may be the maximum: e^(max - zmin) is the same for both.
+void off_support4(const Pattern& A, int i, const float* Z, const float* M, OffPart o[4]) {
+  using namespace vec;
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  const I4 magnitude = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+  const F4 inf = splat4(std::numeric_limits<float>::infinity());
+  F4 zmax[4];
+  I4 bad[4];
+  int e[4];
+  for (int r = 0; r < 4; ++r) zmax[r] = -inf, bad[r] = I4{0, 0, 0, 0}, e[r] = A.row_begin(i + r);
+  D2 s01 = {0.0, 0.0}, s23 = {0.0, 0.0};
+  std::size_t j = 0;
+  for (; j + 4 <= l; j += 4) {
+    F4 m[4];
+    for (int r = 0; r < 4; ++r) {
+      I4 on = {0, 0, 0, 0};
+      for (; e[r] < A.row_end(i + r) && static_cast<std::size_t>(A.col[e[r]]) < j + 4; ++e[r])
+        on[A.col[e[r]] - static_cast<int>(j)] = -1;
+      const F4 x = load4(Z + (i + r) * l + j);
+      zmax[r] = select((x > zmax[r]) & ~on, x, zmax[r]);
+      bad[r] |= ~((F4)((I4)x & magnitude) < inf) & ~on;
+      m[r] = select(on, splat4(0.0f), load4(M + (i + r) * l + j));
+    }
+    transpose4(m);  // m[q]: column j + q of each row
+    for (int q = 0; q < 4; ++q) {
+      s01 = s01 + widen_lo(m[q]);
+      s23 = s23 + widen_hi(m[q]);
+    }
+  }
+  const double leak[4] = {s01[0], s01[1], s23[0], s23[1]};
+  for (int r = 0; r < 4; ++r) {
+    float mx = zmax[r][0];
+    for (int q = 1; q < 4; ++q) mx = zmax[r][q] > mx ? zmax[r][q] : mx;
+    o[r] = {double(mx), leak[r], !(bad[r][0] | bad[r][1] | bad[r][2] | bad[r][3])};
+    off_support(A, i + r, Z + (i + r) * l, M + (i + r) * l, j, e[r], o[r]);
+  }
+}
+
+// Row i's metrics from its two parts.
+void finish_row(RowReport& r, int i, const SupportPart& s, const OffPart& o) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  r.rho[i] = finite ? rmax - rmin : nan;
-  r.zeta[i] = finite ? std::exp(off_max - zmin) : nan;  // exp(-inf) = 0 when the row is full
-  r.lambda[i] = leak;
-  r.support_min_logit[i] = static_cast<float>(zmin);
+  const bool finite = s.finite && o.finite;
+  r.rho[i] = finite ? s.rmax - s.rmin : nan;
+  r.zeta[i] = finite ? std::exp(o.off_max - s.zmin) : nan;  // exp(-inf) = 0 when the row is full
+  r.lambda[i] = o.leak;
+  r.support_min_logit[i] = static_cast<float>(s.zmin);
+}
+
+// Rows i .. i+n-1 of the criterion: ratio errors on the support, zero ratio and leaked mass
+// (logits and attention in float or double: one rule for both; four float rows at a time).
+template <class T>
+void evaluate_block(const Pattern& A, int i, int n, const T* Z, const T* M, RowReport& r) {
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  OffPart o[4];
+  for (int q = 0; q < n; ++q) o[q] = {-std::numeric_limits<double>::infinity(), 0.0, true};
+  if constexpr (std::is_same_v<T, float>) {
+    if (n == 4 && M) off_support4(A, i, Z, M, o);
+  }
+  for (int q = 0; q < n; ++q) {
+    const T* z = Z + (i + q) * l;
+    if (!(std::is_same_v<T, float> && n == 4 && M))
+      off_support(A, i + q, z, M ? M + (i + q) * l : nullptr, 0, A.row_begin(i + q), o[q]);
+    finish_row(r, i + q, support_part(A, i + q, z, r), o[q]);
+  }
 }
 
 template <class T>
@@ -187,8 +271,8 @@ RowReport evaluate_rows_of(const Pattern& A, const T* Z, const T* M, const Toler
   r.rho.assign(l, 0), r.zeta.assign(l, 0), r.lambda.assign(l, 0);
   r.ok_r.assign(l, 0), r.ok_z.assign(l, 0), r.support_min_logit.assign(l, 0);
   r.ratio_err_mean.assign(nnz, 0), r.ratio_err_min.assign(nnz, 0);
+  for (int i = 0; i < A.L; i += 4) evaluate_block(A, i, std::min(4, A.L - i), Z, M, r);
   for (int i = 0; i < A.L; ++i) {
-    evaluate_row(A, i, Z + i * l, M ? M + i * l : nullptr, r);
     r.ok_r[i] = r.rho[i] <= tol.eps;    // false for NaN
     r.ok_z[i] = r.zeta[i] <= tol.tau;
   }

@@ -149,7 +149,7 @@ TEST_CASE("rungs stay within the ladder's byte cap") {
   CHECK(none.columns_added() == 200);  // nothing kept: starts over
 }
 
-TEST_CASE("G at the d a sum ends at becomes a rung only when the ladder leaves it; a return to it sums no column") {
+TEST_CASE("G at the d a sum ends at becomes a rung only when the ladder leaves it, and a return to it sums no column") {
   const int L = 67;
   const std::size_t ll = static_cast<std::size_t>(L) * L;
   attnx::GramLadder g;
