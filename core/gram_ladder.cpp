@@ -69,9 +69,12 @@ int GramLadder::start_from(int target) {
     if (from < target && from % kLadderStep == 0) keep_rung(from, target);  // G at `from`, copied
     return from;
   }
+  // The start is copied before the working G is kept: making room for it may evict this rung.
+  FloatBuffer start;
+  if (from > 0) start = rungs_.at(from);
   keep_working_rung(target);
   if (from > 0) {
-    work_ = rungs_.at(from);
+    work_ = std::move(start);
   } else {
     work_.assign(static_cast<std::size_t>(L_) * L_, 0.0f);
   }

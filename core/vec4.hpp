@@ -40,10 +40,9 @@ inline D2 widen_hi(F4 k) { return D2{double(k[2]), double(k[3])}; }
 // into two scalar round trips (f32x4.demote_f64x2_zero and f64x2.promote_low_f32x4 instead).
 inline D2 round_to_float2(D2 x) {
 #if defined(__wasm_simd128__)
-  v128_t f = wasm_f32x4_demote_f64x2_zero(reinterpret_cast<v128_t&>(x));
+  v128_t f = wasm_f32x4_demote_f64x2_zero((v128_t)x);
   __asm__("" : "+r"(f));
-  const v128_t back = wasm_f64x2_promote_low_f32x4(f);
-  return reinterpret_cast<const D2&>(back);
+  return (D2)wasm_f64x2_promote_low_f32x4(f);
 #else
   return __builtin_convertvector(__builtin_convertvector(x, F2), D2);
 #endif

@@ -168,6 +168,58 @@ TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the piece
       }
 }
 
+TEST_CASE("jl_input_scale sums every row's queries as the definition does: each row in turn made the largest") {
+  // Lambda reads only the largest row sums; scaling one row's B up makes that row's the largest,
+  // so each row's sum (paired rows, the odd last row, every piece) is compared with a scalar
+  // reference: K's entries float(raw * row scale), Q's float(sqrt(d) sum_e B_e K) summed in
+  // double in entry order, the squares added in column order.
+  const attnx::Tolerances tol;
+  attnx::PatternSpec causal;
+  causal.family = attnx::Family::Causal;
+  causal.L = 70;
+  causal.k = 4;
+  attnx::Rng rng(attnx::pattern_seed(8));
+  const attnx::Pattern patterns[] = {th::random_pattern(71, 3, 5), attnx::make_pattern(causal, rng)};
+  const int d = 45;
+  int bad = 0, runs = 0;
+  for (const attnx::Pattern& A : patterns) {
+    const std::size_t l = static_cast<std::size_t>(A.L);
+    std::vector<float> P(l * d);
+    attnx::ProjectionStream(attnx::ProjectionKind::Gaussian, A.L, attnx::projection_seed(5)).next(d, P.data());
+    const attnx::ProjectionScale scale = attnx::projection_scale_of(attnx::ProjectionKind::Gaussian, P.data(), A.L, d);
+    auto K = [&](int c, int j) { return P[static_cast<std::size_t>(c) * l + j] * scale.row_scale(j); };
+    std::vector<double> k2(l, 0.0);
+    for (int c = 0; c < d; ++c)
+      for (std::size_t j = 0; j < l; ++j) k2[j] += double(K(c, int(j))) * double(K(c, int(j)));
+    const std::vector<double> B0 = attnx::log_target(A, tol);
+    for (int r = 0; r < A.L; ++r, ++runs) {
+      std::vector<double> B = B0;
+      for (int e = A.row_begin(r); e < A.row_end(r); ++e) B[e] *= 50.0;
+      std::vector<double> q2(l, 0.0);
+      for (int c = 0; c < d; ++c)
+        for (int i = 0; i < A.L; ++i) {
+          double acc = 0.0;
+          for (int e = A.row_begin(i); e < A.row_end(i); ++e) acc += B[e] * double(K(c, A.col[e]));
+          const float q = static_cast<float>(std::sqrt(double(d)) * acc);
+          q2[i] += double(q) * double(q);
+        }
+      const double want = std::sqrt(*std::max_element(q2.begin(), q2.end())) *
+                          std::sqrt(*std::max_element(k2.begin(), k2.end())) / std::sqrt(double(d));
+      for (int piece : {1, 4, 5, 16, 45}) {
+        std::size_t at = 0;
+        const double got = attnx::jl_input_scale(A, B, d, scale, [&](int n, float*) {
+          const float* cols = P.data() + at;
+          at += l * static_cast<std::size_t>(n);
+          return cols;
+        }, nullptr, piece);
+        if (got != want) ++bad;
+      }
+    }
+  }
+  CHECK(runs == 141);
+  CHECK(bad == 0);
+}
+
 TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its floors (real runs)") {
   // jl and lp at their minimal d (lp at L = 1024 once: its search there takes seconds), moment at
   // D = 2m; scripts/bounds-table.mjs checks the same on every trial of its table up to L = 4096.

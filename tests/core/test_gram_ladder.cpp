@@ -175,3 +175,24 @@ TEST_CASE("G at the d a sum ends at becomes a rung only when the ladder leaves i
   REQUIRE(b.begin_bands(L, 3, 640) == 0);
   CHECK(b.band_rungs() == std::vector<int>{128, 256, 384, 512});
 }
+
+TEST_CASE("a step down under a small cap starts from its rung even when keeping the G it leaves evicts that rung") {
+  const int L = 8;
+  const std::uint64_t one = static_cast<std::uint64_t>(L) * L * sizeof(float);
+  const std::vector<std::pair<int, std::vector<int>>> cases = {
+      {1, {200, 256, 200}}, {2, {200, 512, 300}}, {4, {200, 1280, 800}}};
+  for (const auto& c : cases) {
+    CAPTURE(c.first);
+    attnx::GramLadder g(c.first * one);
+    for (int d : c.second) {
+      CAPTURE(d);
+      REQUIRE(g.prepare(L, 3, d, nullptr));
+      CHECK(same_bits(std::vector<float>(g.gram(), g.gram() + static_cast<std::size_t>(L) * L), fresh_gram(L, 3, d)));
+      CHECK(g.rung_bytes() <= c.first * one);
+    }
+  }
+  attnx::GramLadder b(one);  // the same for a band sum's start
+  REQUIRE(b.prepare(L, 3, 200, nullptr));
+  REQUIRE(b.prepare(L, 3, 256, nullptr));
+  CHECK(b.begin_bands(L, 3, 200) == 128);
+}

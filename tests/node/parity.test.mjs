@@ -76,6 +76,17 @@ test('construct: supports, k, X, metrics and the logit scale match the native CL
   }
 });
 
+test('the logit scale without X equals the CLI\'s bit for bit on every path of its sums (odd L, d not a multiple of 4)', () => {
+  // Eight, four and one columns per pass, rows in pairs and the odd last one, the keys' row tail.
+  for (const o of [{ pattern: 'random', L: 203, k: 3, seed: 5, d: 45 }, { pattern: 'causal', L: 97, w: 3, seed: 2, d: 13 }]) {
+    const cli = runCli('construct', o);
+    for (const [name, api] of Object.entries(apis)) {
+      const r = api.construct({ ...o, views: { omitX: true } });
+      assert.equal(r.bounds.logitScale, cli.bounds.logit_scale, `${name} ${JSON.stringify(o)}`);
+    }
+  }
+});
+
 test('mind: d_min, grid, work counts and beta match the native CLI', () => {
   const cases = [
     ...PATTERNS.map((p) => ({ ...p, dmax: 4096, step: 16 })),
