@@ -69,17 +69,15 @@ int GramLadder::start_from(int target) {
     if (from < target && from % kLadderStep == 0) keep_rung(from, target);  // G at `from`, copied
     return from;
   }
-  // The start is copied before the working G is kept: making room for it may evict this rung.
-  FloatBuffer start;
-  if (from > 0) start = rungs_.at(from);
-  keep_working_rung(target);
+  const bool kept = keep_working_rung(target);
   if (from > 0) {
-    work_ = std::move(start);
+    work_ = rungs_.at(from);  // into the same buffer when the working G was not kept
   } else {
     work_.assign(static_cast<std::size_t>(L_) * L_, 0.0f);
   }
   work_lower_d_ = from;
   work_symmetric_ = false;
+  if (kept) evict_for(0, target);  // only now: making room before could evict the start
   return from;
 }
 
@@ -124,13 +122,13 @@ bool GramLadder::rung_worth_keeping(int at, int d_now) const {
   return static_cast<std::uint64_t>(std::abs(d_now - at)) < (cap_ / bytes) * kLadderStep;
 }
 
-void GramLadder::keep_working_rung(int d_next) {
+bool GramLadder::keep_working_rung(int d_next) {
   const int at = work_lower_d_;
-  if (at <= 0 || at % kLadderStep != 0 || rungs_.count(at) || !rung_worth_keeping(at, d_next)) return;
-  evict_for(static_cast<std::uint64_t>(L_) * L_ * sizeof(float), d_next);
+  if (at <= 0 || at % kLadderStep != 0 || rungs_.count(at) || !rung_worth_keeping(at, d_next)) return false;
   rungs_.emplace(at, std::move(work_));
   work_lower_d_ = -1;
   work_symmetric_ = false;
+  return true;
 }
 
 void GramLadder::keep_rung(int at, int d_now) {

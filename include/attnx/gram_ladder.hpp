@@ -122,7 +122,9 @@ class GramLadder {
   void keep_rung(int at, int d_now);
   // The working G, summed to a multiple of kLadderStep, moved into the rungs as start_from leaves
   // it (when worth keeping near d_next): G at the d a sum ends at is a rung only from then on.
-  void keep_working_rung(int d_next);
+  // Returns whether it did; the caller then makes room under the cap (evict_for) once it has
+  // loaded its start.
+  bool keep_working_rung(int d_next);
   void evict_for(std::uint64_t need, int d_now);
   bool rung_worth_keeping(int at, int d_now) const;
   std::vector<int> rungs_kept_between(int from, int d) const;

@@ -90,14 +90,19 @@ inline RefMetrics ref_metrics(const attnx::Pattern& A, const MatD& Z) {
 }
 
 // Row-major float L x L -> double.
-// A random k-regular pattern drawn as construct() draws it for `seed` (pattern_seed(seed)).
-inline attnx::Pattern random_pattern(int L, int k, std::uint64_t seed) {
+// A pattern of `family` with parameter k (the other parameters their defaults) drawn as construct()
+// draws it for `seed` (pattern_seed(seed)).
+inline attnx::Pattern pattern_of(attnx::Family family, int L, int k, std::uint64_t seed) {
   attnx::PatternSpec s;
-  s.family = attnx::Family::Random;
+  s.family = family;
   s.L = L;
   s.k = k;
   attnx::Rng rng(attnx::pattern_seed(seed));
   return attnx::make_pattern(s, rng);
+}
+// A random k-regular pattern drawn as construct() draws it for `seed`.
+inline attnx::Pattern random_pattern(int L, int k, std::uint64_t seed) {
+  return pattern_of(attnx::Family::Random, L, k, seed);
 }
 
 // A JSON array of rows (an export's "X") as a matrix.

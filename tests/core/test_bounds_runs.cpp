@@ -125,17 +125,27 @@ TEST_CASE("the jl scale is the same read from X, from the ladder's columns and f
   }
 }
 
+namespace {
+
+// jl_input_scale reading P's columns (L x d, column-major) where they are, `piece` at a time.
+double scale_in_place(const attnx::Pattern& A, const std::vector<double>& B, int d,
+                      const attnx::ProjectionScale& scale, const std::vector<float>& P, int piece) {
+  std::size_t at = 0;
+  return attnx::jl_input_scale(A, B, d, scale, [&](int n, float*) {
+    const float* cols = P.data() + at;
+    at += static_cast<std::size_t>(A.L) * n;
+    return cols;
+  }, nullptr, piece);
+}
+
+}  // namespace
+
 TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the pieces, copied or read in place: eight, four and one columns at a time, rows in pairs and alone") {
   const attnx::Tolerances tol;
   // Rows of 1 .. 4 entries (causal) and odd L (a row left after the pairs: at L = 3 and 5 it is
   // often the largest). Sums of float squares in double are exact unless their sizes differ a
   // lot, so an order changed shows only over many columns (d = 203).
-  attnx::PatternSpec causal;
-  causal.family = attnx::Family::Causal;
-  causal.L = 71;
-  causal.k = 4;
-  attnx::Rng rng(attnx::pattern_seed(5));
-  const attnx::Pattern patterns[] = {th::random_pattern(70, 3, 5), attnx::make_pattern(causal, rng),
+  const attnx::Pattern patterns[] = {th::random_pattern(70, 3, 5), th::pattern_of(attnx::Family::Causal, 71, 4, 5),
                                       th::random_pattern(301, 6, 5), th::random_pattern(3, 3, 5),
                                       th::random_pattern(5, 2, 6)};
   for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::GaussianUnit})
@@ -157,13 +167,7 @@ TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the piece
             return static_cast<const float*>(out);
           }, buf.data(), piece);
           CHECK(copied == want);
-          at = 0;  // the columns read where they are (construct's kept columns)
-          const double in_place = attnx::jl_input_scale(A, c.B, d, scale, [&](int n, float*) {
-            const float* cols = P.data() + at;
-            at += static_cast<std::size_t>(A.L) * n;
-            return cols;
-          }, nullptr, piece);
-          CHECK(in_place == want);
+          CHECK(scale_in_place(A, c.B, d, scale, P, piece) == want);  // construct's kept columns
         }
       }
 }
@@ -174,12 +178,7 @@ TEST_CASE("jl_input_scale sums every row's queries as the definition does: each 
   // reference: K's entries float(raw * row scale), Q's float(sqrt(d) sum_e B_e K) summed in
   // double in entry order, the squares added in column order.
   const attnx::Tolerances tol;
-  attnx::PatternSpec causal;
-  causal.family = attnx::Family::Causal;
-  causal.L = 70;
-  causal.k = 4;
-  attnx::Rng rng(attnx::pattern_seed(8));
-  const attnx::Pattern patterns[] = {th::random_pattern(71, 3, 5), attnx::make_pattern(causal, rng)};
+  const attnx::Pattern patterns[] = {th::random_pattern(71, 3, 5), th::pattern_of(attnx::Family::Causal, 70, 4, 8)};
   const int d = 45;
   int bad = 0, runs = 0;
   for (const attnx::Pattern& A : patterns) {
@@ -206,13 +205,7 @@ TEST_CASE("jl_input_scale sums every row's queries as the definition does: each 
       const double want = std::sqrt(*std::max_element(q2.begin(), q2.end())) *
                           std::sqrt(*std::max_element(k2.begin(), k2.end())) / std::sqrt(double(d));
       for (int piece : {1, 4, 5, 16, 45}) {
-        std::size_t at = 0;
-        const double got = attnx::jl_input_scale(A, B, d, scale, [&](int n, float*) {
-          const float* cols = P.data() + at;
-          at += l * static_cast<std::size_t>(n);
-          return cols;
-        }, nullptr, piece);
-        if (got != want) ++bad;
+        if (scale_in_place(A, B, d, scale, P, piece) != want) ++bad;
       }
     }
   }

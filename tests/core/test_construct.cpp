@@ -326,12 +326,9 @@ TEST_CASE("evaluate_rows in float equals its one-by-one definition bit for bit: 
   int bad = 0, rows = 0;
   for (int it = 0; it < 120; ++it) {
     const int L = 2 + (it * 5) % 37, k = std::min(L, 1 + it % 4);
-    attnx::PatternSpec s;
-    s.family = it % 3 == 0 ? attnx::Family::Causal : attnx::Family::Random;  // uneven or k rows
-    s.L = L;
-    s.k = it % 7 == 0 ? L : k;  // every row full now and then (nothing off the support)
-    attnx::Rng prng(attnx::pattern_seed(it));
-    const attnx::Pattern A = attnx::make_pattern(s, prng);
+    // Uneven (causal) or k entries per row; every row full now and then (nothing off the support).
+    const attnx::Pattern A = th::pattern_of(it % 3 == 0 ? attnx::Family::Causal : attnx::Family::Random, L,
+                                            it % 7 == 0 ? L : k, it);
     std::vector<float> Z(static_cast<std::size_t>(L) * L), M(Z.size());
     for (std::size_t q = 0; q < Z.size(); ++q) {
       const std::uint64_t r = rng.next();
