@@ -73,6 +73,8 @@ GramPlan gram_plan_call(const JsonValue& opts, const JsonValue& workers_value, G
   if (p.edges.size() < 3) return p;  // the common case: no pattern built, nothing changed
   const Pattern A = call_pattern(o);
   check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);  // as construct checks
+  // This worker makes construct's work ahead (gram_ahead_call) while the helpers finish.
+  p.edges = gram_band_edges(p.L, p.from, o.d, workers, construct_ahead_macs(A.L, A.k, o.d));
   // construct()'s rung cap, so that the bands keep the rungs construct would.
   ladder.set_rung_cap(o.mind.max_bytes - estimate_inputs_bytes("jl", A.L, A.k, o.d), o.d);
   p.from = ladder.begin_bands(A.L, seed, o.d, o.mind.projection, p.edges);
@@ -118,5 +120,14 @@ bool gram_adopt_rungs_call(GramLadder& ladder, const JsonValue& band, std::size_
 }
 
 bool gram_finish_call(GramLadder& ladder) { return ladder.finish_bands(); }
+
+bool gram_ahead_call(const JsonValue& opts, GramLadder& ladder) {
+  const CallOptions o = read_call_options(opts, Call::Construct);
+  if (o.construction != "jl") return false;
+  require_option("d", o.d);
+  const Pattern A = call_pattern(o);
+  check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);  // as construct checks
+  return construct_ahead(A, o.tol, o.d, o.seed, o.mind.max_bytes, ladder, o.mind.projection);
+}
 
 }  // namespace attnx

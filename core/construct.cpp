@@ -382,18 +382,14 @@ std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, 
   return X;
 }
 
-// Lambda of construct()'s float32 X: from X when it was built, else from the raw columns P
-// (L x d, column-major) read in place, which gives the same value.
-double jl_scale_of(const Pattern& A, const Construction& c, const float* P, const ProjectionScale& scale) {
-  if (!c.X.empty()) return input_scale(c.X.data(), A.L, c.d);
-  const std::size_t l = static_cast<std::size_t>(A.L);
-  std::size_t at = 0;
-  auto next = [&](int n, float*) {  // the columns in place
-    const float* cols = P + at * l;
-    at += static_cast<std::size_t>(n);
-    return cols;
-  };
-  return jl_input_scale(A, c.B, c.d, scale, next, nullptr, c.d);
+// buf as an L x L buffer: `spare` (made ahead, first touched) when it has that size, else new.
+void take_square(FloatBuffer& buf, FloatBuffer& spare, std::size_t size) {
+  if (spare.size() == size) {
+    buf.swap(spare);
+  } else {
+    FloatBuffer().swap(spare);
+    buf.resize(size);
+  }
 }
 
 }  // namespace
@@ -452,14 +448,24 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   const ProjectionScale scale = projection_scale_of(projection, g.columns(), L, d);
   if (with_x) c.X = build_inputs(A, c.B, g.columns(), d, scale);
   report(0.9);
+  // What construct_ahead made, or an earlier construct kept: taken whether it is for these
+  // settings or not, so that it never outlives this call unread.
+  GramLadder::Ahead ahead = g.take_ahead();
   const std::size_t l = static_cast<std::size_t>(L);
-  c.logits.resize(l * l);
+  take_square(c.logits, ahead.logits, l * l);
   logits_from_gram(A, c.B, g.gram(), scale, c.logits.data());
-  c.M.resize(l * l);
+  take_square(c.M, ahead.M, l * l);
   softmax_rows(c.logits.data(), c.M.data(), L);
   c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
   c.metrics = summarise(A, c.B, c.rows, tol);
-  c.bounds = bounds_of(A, tol.tau, d, jl_scale_of(A, c, g.columns(), scale), max_abs(c.logits.data(), l * l));
+  // Lambda of the float32 X: from X when it was built, else from the columns (the same value),
+  // unless it was made for this key already; kept for the next construct of these settings.
+  std::vector<std::uint64_t> key = jl_scale_key(A, c.B, d, projection_seed(seed), projection);
+  const double lambda = !c.X.empty()       ? input_scale(c.X.data(), L, d)
+                        : ahead.key == key ? ahead.logit_scale
+                                           : jl_scale_from_columns(A, c.B, d, g.columns(), scale);
+  g.keep_ahead({std::move(key), lambda, {}, {}});
+  c.bounds = bounds_of(A, tol.tau, d, lambda, max_abs(c.logits.data(), l * l));
   report(1.0);
   return c;
 }

@@ -11,20 +11,23 @@
 
 namespace attnx {
 
-std::vector<int> gram_band_edges(int L, int from, int d, int workers) {
+std::vector<int> gram_band_edges(int L, int from, int d, int workers, double home_ahead) {
   const int l = std::max(L, 0);
   const double macs = 0.5 * double(l) * double(l) * double(std::max(0, d - from));
   const int m = std::min({workers, kGramMaxBands, l / kGramBandMinColumns});
   if (m < 2 || macs < kGramSplitMinMacs) return {0, l};
   // The work of columns 0 .. c-1 of the lower triangle is about c L - c^2 / 2 (of L^2 / 2 in all):
   // an edge with a share s of it before is at c = L (1 - sqrt(1 - s)). The ladder's own band gets
-  // (1 + kGramHomeExtra) / m, the helpers' the rest in equal shares.
-  const double home = (1.0 + kGramHomeExtra) / m;
+  // (1 + kGramHomeExtra) / m less (m - 1) / m of its other work's share, the helpers' the rest in
+  // equal shares (with W = macs and a = home_ahead: home s W + a = helper (1 - s) W / (m - 1)).
+  const double ahead = std::max(0.0, home_ahead) / macs;
+  const double home = std::max(0.0, (1.0 + kGramHomeExtra) / m - ahead * (m - 1) / m);
   std::vector<int> edges{0};
   for (int b = 1; b < m; ++b) {
     const double share = home + (b - 1) * (1.0 - home) / (m - 1);
     const double c = double(l) * (1.0 - std::sqrt(1.0 - share));
-    const int e = static_cast<int>(std::lround(c / kGramBandAlign)) * kGramBandAlign;
+    int e = static_cast<int>(std::lround(c / kGramBandAlign)) * kGramBandAlign;
+    if (b == 1) e = std::max(e, kGramBandMinColumns);  // the ladder's band: narrow rather than none
     if (e - edges.back() >= kGramBandMinColumns && l - e >= kGramBandMinColumns) edges.push_back(e);
   }
   edges.push_back(l);

@@ -37,6 +37,7 @@ void GramLadder::reset(int L, std::uint64_t seed, ProjectionKind family) {
   rungs_.clear();
   band_ = BandSum{};
   late_ = LateRungs{};
+  ahead_ = Ahead{};
   pending_added_ = pending_d_ = -1;
 }
 
@@ -177,6 +178,10 @@ int GramLadder::start_column(int L, std::uint64_t seed, int d, ProjectionKind ki
   const bool work_usable = work_lower_d_ >= 0 && work_lower_d_ <= d &&
                            (work_lower_d_ % kLadderStep == 0 || work_lower_d_ == d);
   return work_usable && work_lower_d_ >= best ? work_lower_d_ : best;
+}
+
+bool GramLadder::holds_columns(int L, std::uint64_t seed, int d, ProjectionKind kind) const {
+  return has_key_ && L == L_ && seed == seed_ && column_family(kind) == family_ && drawn_ >= d;
 }
 
 std::vector<int> GramLadder::rungs_kept_between(int from, int d) const {

@@ -110,6 +110,9 @@ val js_gram_adopt_rungs(GramLadder& ladder, val band, val rungs) {
 val js_gram_finish(GramLadder& ladder) {
   return guarded([&] { return gram_finish_call(ladder); });
 }
+val js_gram_ahead(val opts, GramLadder& ladder) {
+  return guarded([&] { return gram_ahead_call(from_js(opts), ladder); });
+}
 
 }  // namespace
 
@@ -136,6 +139,7 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("gramAdopt", &js_gram_adopt);
   emscripten::function("gramAdoptRungs", &js_gram_adopt_rungs);
   emscripten::function("gramFinish", &js_gram_finish);
+  emscripten::function("gramAhead", &js_gram_ahead);
   emscripten::function("precision", js<&precision_call>);
   emscripten::function("minD", js<&min_d_call>);
   emscripten::function("sweepPoint", js<&sweep_point_call>);

@@ -54,5 +54,11 @@ bool gram_adopt_rungs_call(GramLadder& ladder, const JsonValue& band, std::size_
                            const std::function<void(float*, std::size_t, std::size_t)>& read);
 // GramLadder::finish_bands: true when G is complete at d; false drops the band sum.
 bool gram_finish_call(GramLadder& ladder);
+// construct_ahead for construct(opts) (read as construct_call reads them, same errors): made once
+// this worker's band is summed (the ladder then holds the columns up to d), while the helpers'
+// bands are still to come; the plan's edges leave it the time (construct_ahead_macs). false:
+// nothing made (not jl, or the ladder does not hold those columns). Cost: the pattern's, then
+// construct_ahead's.
+bool gram_ahead_call(const JsonValue& opts, GramLadder& ladder);
 
 }  // namespace attnx

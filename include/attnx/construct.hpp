@@ -96,6 +96,29 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
                        GramLadder* ladder = nullptr, bool with_x = true,
                        ProjectionKind projection = ProjectionKind::Gaussian);
 
+// What construct(A, tol, d, seed, max_bytes, ..., &ladder, with_x, projection) needs besides G,
+// made now from the ladder's columns and kept in it for that construct (GramLadder::Ahead): SPEC
+// §9's logit scale of its X and the L x L buffers of its logits and attention, their pages first
+// touched. A worker makes it while its band sum waits for the helpers' bands (calls_bands.hpp),
+// so that less is left once G is complete. The construct gives the same result, bit for bit, with
+// or without it. Returns false, making nothing, unless the ladder holds the first d columns for
+// (A.L, projection_seed(seed), projection). Errors: construct's for tol, d and the budget.
+// Cost: the scale's O((L + nnz) d) and 2 L^2 floats written; memory: the buffers, which the
+// construct would allocate (it frees them if it is for other settings).
+bool construct_ahead(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, std::uint64_t max_bytes,
+                     GramLadder& ladder, ProjectionKind projection = ProjectionKind::Gaussian);
+// construct_ahead's time in the Gram kernel's multiply-adds (measured in the page), for the band
+// edges: the worker that makes it sums that much less of G (gram_band_edges). >= 0.
+double construct_ahead_macs(int L, int k, int d);
+// What the logit scale of construct's X depends on besides the projection's columns: L, d, the
+// kind, the projection stream's seed (projection_seed), A's rows and columns and B's bits.
+std::vector<std::uint64_t> jl_scale_key(const Pattern& A, const std::vector<double>& B, int d, std::uint64_t seed,
+                                        ProjectionKind projection);
+// The logit scale of construct's X (jl_input_scale) from the raw columns P (L x d, column-major)
+// read in place, with `scale` = projection_scale_of(kind, P, L, d).
+double jl_scale_from_columns(const Pattern& A, const std::vector<double>& B, int d, const float* P,
+                             const ProjectionScale& scale);
+
 // P_s = P / sqrt(d) row by row: L x d row-major from P (L x d column-major, unit variance).
 std::vector<float> scaled_projection_rows(const float* P, int L, int d);
 // P_s row i = P row i times scale.row_scale(i) (projection.hpp): L x d row-major from the raw

@@ -31,10 +31,12 @@ constexpr double kGramHomeExtra = 0.02;
 // The column bands (edges e_0 = 0 < e_1 < ... < e_m = L; band b is columns e_b .. e_{b+1}-1) in
 // which `workers` workers sum the columns from .. d-1 of P into G for length L: bands of about
 // equal work (a band's work is its share of the lower triangle), inner edges multiples of
-// kGramBandAlign, each band at least kGramBandMinColumns wide. {0, L} (one band: do not split)
-// when workers < 2 or the sum's L^2 (d - from) / 2 multiply-adds are below kGramSplitMinMacs.
-// Errors: none (L <= 0 gives {0, 0} style single band {0, max(L, 0)}).
-std::vector<int> gram_band_edges(int L, int from, int d, int workers);
+// kGramBandAlign, each band at least kGramBandMinColumns wide. home_ahead: other work the ladder's
+// worker does before G is complete, in the kernel's multiply-adds (construct_ahead_macs): its
+// band is smaller by that much less what each worker's share of it would be, so all end together.
+// {0, L} (one band: do not split) when workers < 2 or the sum's L^2 (d - from) / 2 multiply-adds
+// are below kGramSplitMinMacs. Errors: none (L <= 0 gives the single band {0, max(L, 0)}).
+std::vector<int> gram_band_edges(int L, int from, int d, int workers, double home_ahead = 0);
 
 // What a helper sums: the key of the ladder (L, the projection stream's seed, the kind, whose
 // column_family is drawn), the columns from .. d-1, the band c0 .. c1-1 of G's columns, and the

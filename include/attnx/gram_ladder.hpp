@@ -60,6 +60,27 @@ class GramLadder {
   // after the construction's own memory) and evicts what exceeds it, farthest from d_next first.
   void set_rung_cap(std::uint64_t bytes, int d_next);
 
+  // --- What a jl construct needs besides G (construct.hpp, construct_ahead) ---
+  // Made from the columns before G is complete (while a band sum waits for its helpers), or kept
+  // by a construct for the next one of the same settings: SPEC §9's logit scale for a key (what
+  // it depends on besides the columns: construct.cpp's jl_scale_key) and, when made ahead, the
+  // L x L buffers of the logits and the attention, their pages first touched. The next construct
+  // takes it (take_ahead), whether it is for its settings or not; starting over for another key
+  // drops it.
+  struct Ahead {
+    std::vector<std::uint64_t> key;  // empty: nothing held
+    double logit_scale = 0;
+    FloatBuffer logits, M;           // L x L each, or empty
+  };
+  void keep_ahead(Ahead a) { ahead_ = std::move(a); }
+  Ahead take_ahead() {
+    Ahead a = std::move(ahead_);
+    ahead_ = Ahead{};
+    return a;
+  }
+  // Whether columns() holds the first d columns of the key (L, seed, column_family(kind)).
+  bool holds_columns(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian) const;
+
   // --- G summed in column bands by several workers (gram_bands.hpp) ---
   // The column count prepare(L, seed, d, kind) would start summing from (0 for another key, d
   // when G is at d): what is left to sum is columns start_column .. d-1. Changes nothing.
@@ -173,6 +194,7 @@ class GramLadder {
   std::map<int, FloatBuffer> rungs_;           // d (multiple of kLadderStep) -> lower triangle
   std::uint64_t cap_;
   int added_ = 0;
+  Ahead ahead_;
 };
 
 }  // namespace attnx

@@ -1,5 +1,5 @@
 // construct's Gram matrix summed in column bands through the JS API (web/lib/attnx.js gramPlan,
-// gramBandStart, gramBand, gramHomeBand, gramAdopt, gramFinish; core/calls_bands.cpp), as
+// gramBandStart, gramBand, gramHomeBand, gramAhead, gramAdopt, gramFinish; core/calls_bands.cpp), as
 // worker.js and pool.js drive it: the same bits as one construct, the plan's rule, stops, and
 // refused input naming its field. (tests/core/test_gram_bands.cpp covers the bands in depth.)
 import { test, before } from 'node:test';
@@ -30,6 +30,7 @@ function constructInBands(home, helper, opts, workers) {
       home.gramAdopt(band.c0, band.c1, r.atD, r.rungs);
     }
     assert.equal(home.gramHomeBand(0, plan.edges[1]), true);
+    assert.equal(home.gramAhead(opts), true);  // construct's work that needs no G, made now
     assert.equal(home.gramFinish(), true);
   }
   return { plan, result: home.construct(opts) };
@@ -72,6 +73,10 @@ test('refused band input names its field; a stopped helper returns nothing; the 
   const opts = { L: 2048, d: 2048, seed: 1 };
   const plan = home.gramPlan(opts, 2);
   assert.equal(plan.split, true);
+  assert.equal(home.gramAhead(opts), false, 'the columns up to d are drawn by the home band');
+  assert.throws(() => home.gramAhead({ ...opts, d: 0 }), (e) => e.field === 'd');
+  assert.throws(() => home.gramAhead({ ...opts, tau: 3 }), (e) => e.field === 'tau');
+  assert.equal(home.gramAhead({ L: 256, construction: 'moment' }), false);
   const [c0, c1] = [plan.edges[1], plan.edges[2]];
   const helper = fresh(api);
   assert.throws(() => helper.gramBand(opts, { from: 0, c0: 17, c1, rungs: [] }, null), { message: /gram_band: columns 17 \.\. 2048 must satisfy/ });

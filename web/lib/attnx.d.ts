@@ -226,6 +226,8 @@ export declare class AttnxApi {
   gramAdopt(c0: number, c1: number, atD: Float32Array, rungs: Float32Array | null): void;
   gramAdoptRungs(c0: number, c1: number, points: number[], rungs: Float32Array): boolean;
   gramFinish(): boolean;
+  /** construct(opts)'s work that needs no Gram matrix, made after gramHomeBand for that construct. */
+  gramAhead(opts: Options): boolean;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;
   /** SPEC §8.4's report and §9's bounds (bitsPerNumber: w) of the X construct would build. */

@@ -321,6 +321,18 @@ export class AttnxApi {
   }
 
   /**
+   * Makes what construct(opts) needs besides its Gram matrix (SPEC §9's logit scale, the buffers
+   * of its logits and attention) from this ladder's columns, kept for that construct: called once
+   * gramHomeBand is done, while the helpers' bands are still to come (the plan leaves time for
+   * it). The construct's result is the same with or without it. False: nothing made (not jl, or
+   * the columns up to d are not drawn). Throws construct's errors for opts.
+   * @returns {boolean}
+   */
+  gramAhead(opts) {
+    return unwrap(this._m.gramAhead(opts, ladderOf(this)));
+  }
+
+  /**
    * Columns of P added to the kept Gram matrix by the last construct() (0 when it already held
    * G for that d; d when it started from nothing): what the last call cost, for benchmarks.
    * @returns {number}

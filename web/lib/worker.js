@@ -200,6 +200,7 @@ async function sumInBands(api, id, opts, helpers, progress) {
       return null;
     }
   }
+  if (!mine.failed) busy += makeAhead(api, opts);
   while (mine.left.size > 0 && !mine.failed && !cancelled.has(id)) {
     await new Promise((resolve) => { mine.wake = resolve; });
   }
@@ -213,6 +214,19 @@ async function sumInBands(api, id, opts, helpers, progress) {
   }
   split = null;
   return { bands: whole ? plan.edges.length - 1 : 1, busy };
+}
+
+// construct's work that needs no Gram matrix (the core's gramAhead), made while the helpers'
+// bands are still to come: the core's plan left this worker the time for it. Its errors are
+// construct's, which reports them. Returns the milliseconds it took.
+function makeAhead(api, opts) {
+  const t0 = performance.now();
+  try {
+    api.gramAhead(opts);
+  } catch {
+    // construct reports the same error
+  }
+  return performance.now() - t0;
 }
 
 // A helper's band of the band sum in flight (late ones, of a sum dropped, are ignored).
