@@ -116,30 +116,32 @@ void row_sums4(const float* const rows[4], std::size_t n, double sum[4]) {
     for (int k = 0; k < 4; ++k) sum[k] += rows[k][j];
 }
 
+// softmax_rows for rows i .. i+n-1 (n <= 4).
+void softmax_block(const float* Z, float* M, std::size_t l, std::size_t i, std::size_t n) {
+  const float* rows[4];
+  double sum[4] = {0, 0, 0, 0};
+  for (std::size_t r = 0; r < n; ++r) {
+    exp_row(Z + (i + r) * l, M + (i + r) * l, l);
+    rows[r] = M + (i + r) * l;
+  }
+  if (n == 4) {
+    row_sums4(rows, l, sum);
+  } else {
+    for (std::size_t r = 0; r < n; ++r)
+      for (std::size_t j = 0; j < l; ++j) sum[r] += rows[r][j];
+  }
+  for (std::size_t r = 0; r < n; ++r) {
+    const float inv = static_cast<float>(1.0 / sum[r]);
+    float* m = M + (i + r) * l;
+    for (std::size_t j = 0; j < l; ++j) m[j] *= inv;
+  }
+}
+
 }  // namespace
 
 void softmax_rows(const float* Z, float* M, int L) {
   const std::size_t l = static_cast<std::size_t>(L);
-  for (std::size_t i = 0; i < l; i += 4) {
-    const std::size_t n = std::min<std::size_t>(4, l - i);
-    const float* rows[4];
-    double sum[4] = {0, 0, 0, 0};
-    for (std::size_t r = 0; r < n; ++r) {
-      exp_row(Z + (i + r) * l, M + (i + r) * l, l);
-      rows[r] = M + (i + r) * l;
-    }
-    if (n == 4) {
-      row_sums4(rows, l, sum);
-    } else {
-      for (std::size_t r = 0; r < n; ++r)
-        for (std::size_t j = 0; j < l; ++j) sum[r] += rows[r][j];
-    }
-    for (std::size_t r = 0; r < n; ++r) {
-      const float inv = static_cast<float>(1.0 / sum[r]);
-      float* m = M + (i + r) * l;
-      for (std::size_t j = 0; j < l; ++j) m[j] *= inv;
-    }
-  }
+  for (std::size_t i = 0; i < l; i += 4) softmax_block(Z, M, l, i, std::min<std::size_t>(4, l - i));
 }
 
 namespace {
@@ -264,19 +266,51 @@ void evaluate_block(const Pattern& A, int i, int n, const T* Z, const T* M, RowR
   }
 }
 
-template <class T>
-RowReport evaluate_rows_of(const Pattern& A, const T* Z, const T* M, const Tolerances& tol) {
+// A report for A's rows, every entry 0 (evaluate_block fills it in).
+RowReport empty_report(const Pattern& A) {
   const std::size_t l = static_cast<std::size_t>(A.L), nnz = A.col.size();
   RowReport r;
   r.rho.assign(l, 0), r.zeta.assign(l, 0), r.lambda.assign(l, 0);
   r.ok_r.assign(l, 0), r.ok_z.assign(l, 0), r.support_min_logit.assign(l, 0);
   r.ratio_err_mean.assign(nnz, 0), r.ratio_err_min.assign(nnz, 0);
-  for (int i = 0; i < A.L; i += 4) evaluate_block(A, i, std::min(4, A.L - i), Z, M, r);
-  for (int i = 0; i < A.L; ++i) {
+  return r;
+}
+
+// Each row's verdicts from its metrics.
+void judge_rows(RowReport& r, const Tolerances& tol) {
+  for (std::size_t i = 0; i < r.rho.size(); ++i) {
     r.ok_r[i] = r.rho[i] <= tol.eps;    // false for NaN
     r.ok_z[i] = r.zeta[i] <= tol.tau;
   }
+}
+
+template <class T>
+RowReport evaluate_rows_of(const Pattern& A, const T* Z, const T* M, const Tolerances& tol) {
+  RowReport r = empty_report(A);
+  for (int i = 0; i < A.L; i += 4) evaluate_block(A, i, std::min(4, A.L - i), Z, M, r);
+  judge_rows(r, tol);
   return r;
+}
+
+// construct's logits Z = B G / d (L x L), attention M, row report and max |Z|, four rows at a time:
+// each block's rows are judged while they are in cache, with the bits of logits_from_gram,
+// softmax_rows, evaluate_rows and max_abs run one after the other (max |Z| is NaN when one is).
+double logits_attention_rows(const Pattern& A, const std::vector<double>& B, const float* G,
+                             const ProjectionScale& scale, const Tolerances& tol, float* Z, float* M,
+                             RowReport& rows) {
+  const std::size_t l = static_cast<std::size_t>(A.L);
+  rows = empty_report(A);
+  double zmax = 0;
+  for (int i = 0; i < A.L; i += 4) {
+    const int n = std::min(4, A.L - i);
+    for (int q = 0; q < n; ++q) logits_row_from_gram(A, B, G, i + q, scale, Z + (i + q) * l);
+    softmax_block(Z, M, l, static_cast<std::size_t>(i), static_cast<std::size_t>(n));
+    evaluate_block(A, i, n, Z, M, rows);
+    const double block = max_abs(Z + i * l, static_cast<std::size_t>(n) * l);
+    if (!std::isnan(zmax)) zmax = std::isnan(block) ? block : std::max(zmax, block);
+  }
+  judge_rows(rows, tol);
+  return zmax;
 }
 
 }  // namespace
@@ -453,10 +487,8 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   GramLadder::Ahead ahead = g.take_ahead();
   const std::size_t l = static_cast<std::size_t>(L);
   take_square(c.logits, ahead.logits, l * l);
-  logits_from_gram(A, c.B, g.gram(), scale, c.logits.data());
   take_square(c.M, ahead.M, l * l);
-  softmax_rows(c.logits.data(), c.M.data(), L);
-  c.rows = evaluate_rows(A, c.logits.data(), c.M.data(), tol);
+  const double zmax = logits_attention_rows(A, c.B, g.gram(), scale, tol, c.logits.data(), c.M.data(), c.rows);
   c.metrics = summarise(A, c.B, c.rows, tol);
   // Lambda of the float32 X: from X when it was built, else from the columns (the same value),
   // unless it was made for this key already; kept for the next construct of these settings.
@@ -465,7 +497,7 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
                         : ahead.key == key ? ahead.logit_scale
                                            : jl_scale_from_columns(A, c.B, d, g.columns(), scale);
   g.keep_ahead({std::move(key), lambda, {}, {}});
-  c.bounds = bounds_of(A, tol.tau, d, lambda, max_abs(c.logits.data(), l * l));
+  c.bounds = bounds_of(A, tol.tau, d, lambda, zmax);
   report(1.0);
   return c;
 }

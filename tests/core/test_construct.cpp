@@ -11,6 +11,9 @@
 #include <attnx/rng.hpp>
 #include "helpers.hpp"
 #include <attnx/memory.hpp>
+#include <attnx/gram_ladder.hpp>
+#include <attnx/bounds.hpp>
+#include <algorithm>
 
 using attnx::Pattern;
 using attnx::PatternSpec;
@@ -361,4 +364,41 @@ TEST_CASE("evaluate_rows in float equals its one-by-one definition bit for bit: 
   }
   CHECK(rows > 1500);
   CHECK(bad == 0);
+}
+
+TEST_CASE("construct's logits, attention, row report and max |Z| equal logits_from_gram, softmax_rows, evaluate_rows and max_abs one after the other") {
+  long passed = 0, failed = 0;
+  for (int L : {5, 6, 7, 64, 77}) {  // four rows at a time: every tail
+    for (attnx::ProjectionKind kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::OrthogonalUnit}) {
+      CAPTURE(L);
+      CAPTURE(static_cast<int>(kind));
+      const attnx::Pattern A = th::random_pattern(L, std::min(3, L), 4);
+      attnx::Tolerances tol;
+      tol.eps = 0.3;  // some rows pass, some fail
+      const int d = 37;
+      attnx::GramLadder ladder;
+      const attnx::Construction c = attnx::construct(A, tol, d, 6, attnx::kDefaultMaxBytes, nullptr, &ladder, false, kind);
+      REQUIRE(ladder.prepare(L, attnx::projection_seed(6), d, nullptr, kind));
+      const std::size_t ll = static_cast<std::size_t>(L) * L;
+      std::vector<float> Z(ll), M(ll);
+      attnx::logits_from_gram(A, c.B, ladder.gram(), attnx::projection_scale_of(kind, ladder.columns(), L, d), Z.data());
+      attnx::softmax_rows(Z.data(), M.data(), L);
+      const attnx::RowReport r = attnx::evaluate_rows(A, Z.data(), M.data(), tol);
+      CHECK(std::memcmp(c.logits.data(), Z.data(), ll * sizeof(float)) == 0);
+      CHECK(std::memcmp(c.M.data(), M.data(), ll * sizeof(float)) == 0);
+      CHECK(c.rows.rho == r.rho);
+      CHECK(c.rows.zeta == r.zeta);
+      CHECK(c.rows.lambda == r.lambda);
+      CHECK(c.rows.ok_r == r.ok_r);
+      CHECK(c.rows.ok_z == r.ok_z);
+      CHECK(c.rows.support_min_logit == r.support_min_logit);
+      CHECK(c.rows.ratio_err_mean == r.ratio_err_mean);
+      CHECK(c.rows.ratio_err_min == r.ratio_err_min);
+      CHECK(c.bounds.max_abs_logit == attnx::max_abs(Z.data(), ll));
+      passed += std::count(r.ok_r.begin(), r.ok_r.end(), 1);
+      failed += std::count(r.ok_r.begin(), r.ok_r.end(), 0);
+    }
+  }
+  CHECK(passed > 0);  // rows of both verdicts compared
+  CHECK(failed > 0);
 }
