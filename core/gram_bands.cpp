@@ -34,6 +34,12 @@ std::vector<int> gram_band_edges(int L, int from, int d, int workers, double hom
   return edges;
 }
 
+std::size_t gram_band_lower_size(int L, int c0, int c1) {
+  const std::size_t w = static_cast<std::size_t>(std::max(0, c1 - c0));
+  // sum over j = c0 .. c1-1 of (L - j) = w L - (c0 + c1 - 1) w / 2, the product even
+  return w * static_cast<std::size_t>(L) - (w * static_cast<std::size_t>(c0 + c1 - 1)) / 2;
+}
+
 namespace {
 
 void check_task(const GramBandTask& t, std::size_t start_size) {
@@ -66,7 +72,7 @@ GramBand sum_gram_band(const GramBandTask& task, std::vector<float> start,
   GramBand out;
   out.at_d = std::move(start);
   out.at_d.resize(w, 0.0f);
-  out.rungs.reserve(w * task.rungs.size());
+  out.rungs.reserve(gram_band_lower_size(task.L, task.c0, task.c1) * task.rungs.size());
   ProjectionStream stream(column_family(task.kind), task.L, task.seed);
   stream.skip(task.from);
   std::vector<float> cols(l * kLadderStep);
@@ -78,8 +84,11 @@ GramBand sum_gram_band(const GramBandTask& task, std::vector<float> start,
     stream.next(n, cols.data());
     gram_update_lower_band(out.at_d.data(), task.L, cols.data(), n, task.c0, task.c1);
     t += n;
-    if (rung != task.rungs.end() && *rung == t) {
-      out.rungs.insert(out.rungs.end(), out.at_d.begin(), out.at_d.end());
+    if (rung != task.rungs.end() && *rung == t) {  // the lower part of each column
+      for (int j = task.c0; j < task.c1; ++j) {
+        const float* col = out.at_d.data() + static_cast<std::size_t>(j - task.c0) * l + static_cast<std::size_t>(j);
+        out.rungs.insert(out.rungs.end(), col, col + (task.L - j));
+      }
       ++rung;
     }
     if (progress && !progress(double(t - task.from) / span)) {

@@ -2,11 +2,37 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
+#include <attnx/gram_bands.hpp>
 
 namespace attnx {
+
+namespace {
+
+using Reader = std::function<void(float*, std::size_t, std::size_t)>;
+
+// Reads a band's lower part at a rung point (GramBand::rungs: rows j .. L-1 of each column j in
+// c0 .. c1-1, one column after the other) through read, from float `off` on, into those rows of
+// the L x L buffer r: in one read to the band's first place, then each column moved to its own
+// from the last back (column j's packed place starts at or before its own, and after every
+// earlier column's). The rows above each column's diagonal are left unset: a rung's lower
+// triangle is all that is read.
+void read_band_lower(float* r, int L, int c0, int c1, std::size_t off, const Reader& read) {
+  const std::size_t l = static_cast<std::size_t>(L);
+  float* band = r + static_cast<std::size_t>(c0) * l;
+  std::size_t at = gram_band_lower_size(L, c0, c1);
+  read(band, off, at);
+  for (int j = c1 - 1; j >= c0; --j) {
+    const std::size_t n = static_cast<std::size_t>(L - j);
+    at -= n;
+    std::memmove(r + static_cast<std::size_t>(j) * l + static_cast<std::size_t>(j), band + at, n * sizeof(float));
+  }
+}
+
+}  // namespace
 
 GramLadder::GramLadder(std::uint64_t rung_bytes) : cap_(std::min(rung_bytes, kLadderMaxRungBytes)) {}
 
@@ -298,15 +324,16 @@ void GramLadder::adopt_band_by(int c0, int c1, std::size_t at_d_size, std::size_
   if (band_.own_c0 >= 0 && c0 < band_.own_c1 && band_.own_c0 < c1)
     fail("gram_band", "gram_band: a band taken in overlaps this worker's own");
   const std::size_t l = static_cast<std::size_t>(L_), w = static_cast<std::size_t>(c1 - c0) * l;
+  const std::size_t lower = gram_band_lower_size(L_, c0, c1);
   const bool later = rungs_size == 0 && !band_.rungs.empty();
-  if (at_d_size != w || (rungs_size != w * band_.rungs.size() && !later))
+  if (at_d_size != w || (rungs_size != lower * band_.rungs.size() && !later))
     fail("gram_band", "gram_band: a band of columns " + std::to_string(c0) + " .. " +
                           std::to_string(c1) + " has " + std::to_string(w) + " floats at d and " +
-                          std::to_string(w * band_.rungs.size()) + " at its rungs (or none: later)");
+                          std::to_string(lower * band_.rungs.size()) + " at its rungs (or none: later)");
   read(work_.data() + c0 * l, 0, w);
   if (later) band_.rungs_to_come.emplace_back(c0, c1);
   for (std::size_t k = 0; k < band_.rungs.size() && !later; ++k)
-    if (float* r = rung_buffer(band_.rungs[k])) read(r + c0 * l, w * (k + 1), w);
+    if (float* r = rung_buffer(band_.rungs[k])) read_band_lower(r, L_, c0, c1, w + lower * k, read);
   band_.taken.emplace_back(c0, c1);
 }
 
@@ -323,10 +350,10 @@ bool GramLadder::adopt_band_rungs_by(int c0, int c1, const std::vector<int>& poi
                                      std::to_string(c1) + " were taken already");
     return false;  // no sum waits for them (the caller's late message is moot)
   }
-  const std::size_t l = static_cast<std::size_t>(L_), w = static_cast<std::size_t>(c1 - c0) * l;
-  if (rungs_size != w * points.size())
+  const std::size_t lower = gram_band_lower_size(L_, c0, c1);
+  if (rungs_size != lower * points.size())
     fail("gram_band", "gram_band: the rungs of columns " + std::to_string(c0) + " .. " +
-                          std::to_string(c1) + " have " + std::to_string(w * points.size()) +
+                          std::to_string(c1) + " have " + std::to_string(lower * points.size()) +
                           " floats (got " + std::to_string(rungs_size) + ")");
   for (std::size_t k = 0; k < points.size(); ++k) {
     float* r = nullptr;
@@ -336,7 +363,7 @@ bool GramLadder::adopt_band_rungs_by(int c0, int c1, const std::vector<int>& poi
       auto g = late_.rung_g.find(points[k]);
       if (g != late_.rung_g.end() && !g->second.empty()) r = g->second.data();
     }
-    if (r) read(r + c0 * l, w * k, w);
+    if (r) read_band_lower(r, L_, c0, c1, lower * k, read);
   }
   to_come.erase(it);
   if (!active && late_.to_come.empty()) {

@@ -24,8 +24,10 @@ void gram_update_lower_with(GramKernel k, float* G, int L, const float* Pb, int 
 // gram_update_lower_with(gram_kernel_best(), ...): what the min-d search and the ladder run.
 void gram_update_lower(float* G, int L, const float* Pb, int n);
 
-// A band's first column is a multiple of this (every kernel's column block divides it).
-constexpr int kGramBandAlign = 32;
+// A band's first column is a multiple of this (every kernel's column block divides it: 8 is
+// AVX-512's). The split's edges are rounded to it: 8 columns at L = 4096 are about 12 ms of one
+// worker's sum (32 were 50 ms, too coarse to balance the workers' ends).
+constexpr int kGramBandAlign = 8;
 // Contract: the same update as gram_update_lower_with on columns c0 .. c1-1 of G's lower triangle
 // only. band is those columns of G (L x (c1 - c0), column-major, ld L: band[(j - c0) L + i] is
 // G(i, j)); rows i >= j are added to, nothing else is touched. Each element gets the same sum, bit

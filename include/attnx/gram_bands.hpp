@@ -8,6 +8,7 @@
 // the sums); the ladder then takes their bands in (adopt_band) and finishes (finish_bands).
 // A sum is split only when it is long enough to repay the helpers (gram_band_edges).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -25,8 +26,11 @@ constexpr int kGramMaxBands = 64;
 // more per multiply-add (its shorter columns have more diagonal tiles, and it is copied out and
 // posted), the ladder's worker copies the helpers' G at d in and posts progress. Measured in
 // the page at L = 4096, d = 16384 on 2 cores, with the helpers' rungs copied in after the result:
-// +6 % left the helper done 0.19 s before the home band, an equal share 0.11 s after it.
-constexpr double kGramHomeExtra = 0.02;
+// +6 % left the helper done 0.19 s before the home band, an equal share 0.11 s after it. With the
+// work ahead (construct_ahead_macs) and the helpers' rungs in lower parts (December 7), +1 %
+// (home band to column 1184) ends both within 0.05 s either way; +2 % (1200) left the home worker
+// 0.04-0.2 s after the helper.
+constexpr double kGramHomeExtra = 0.01;
 
 // The column bands (edges e_0 = 0 < e_1 < ... < e_m = L; band b is columns e_b .. e_{b+1}-1) in
 // which `workers` workers sum the columns from .. d-1 of P into G for length L: bands of about
@@ -53,8 +57,13 @@ struct GramBand {
   bool cancelled = false;
   std::vector<float> at_d;   // G's columns c0 .. c1-1 at d: L x (c1 - c0), column-major, ld L
                              // (rows above each column's diagonal: as in start, else 0)
-  std::vector<float> rungs;  // the same at each rung point, one after the other
+  std::vector<float> rungs;  // at each rung point, one after the other, the band's lower part only:
+                             // rows j .. L-1 of each column j (gram_band_lower_size floats)
 };
+
+// Floats in the lower part of G's columns c0 .. c1-1 (rows j .. L-1 of each column j): a band's
+// size at each rung point in GramBand::rungs (about a third of its full columns at the right).
+std::size_t gram_band_lower_size(int L, int c0, int c1);
 
 // Sums columns task.from .. task.d-1 of the projection into the band of G, starting from start
 // (the band at task.from: L x (c1 - c0) floats; empty means zeros), in the ladder's chunks (at

@@ -110,7 +110,8 @@ class GramLadder {
   // for a band out of range.
   bool sum_band(int c0, int c1, const std::function<bool(double)>& progress);
   // Takes in a band summed elsewhere (sum_gram_band of the same task): at_d is G's columns c0 ..
-  // c1-1 at d, rungs the same at each band_rungs() point, one after the other. rungs_size 0 (with
+  // c1-1 at d, rungs their lower part at each band_rungs() point, one after the other (as
+  // sum_gram_band gives them: gram_band_lower_size floats each). rungs_size 0 (with
   // rung points to come) takes G at d alone: the rungs may follow through adopt_band_rungs_by,
   // before or after finish_bands, so that copying them in waits until the construction is drawn.
   // Errors: InvalidArgument("gram_band") without a band sum begun, for a band out of range or

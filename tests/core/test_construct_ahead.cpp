@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <attnx/construct.hpp>
+#include <attnx/gram.hpp>
 #include <attnx/gram_bands.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/memory.hpp>
@@ -217,7 +218,7 @@ TEST_CASE("the band edges leave the ladder's worker the time of its work ahead")
       REQUIRE(static_cast<int>(e.size()) == workers + 1);
       // Home s W + a W = each helper's (1 - s) W / (m - 1), with the home's 2 % extra as before.
       const double want = (1 + attnx::kGramHomeExtra) / workers - a * (workers - 1) / workers;
-      CHECK(std::fabs(home_share(e) - want) <= 32.0 / (L + 1));  // edge within 16 columns
+      CHECK(std::fabs(home_share(e) - want) <= double(attnx::kGramBandAlign) / (L + 1));  // edge rounded
     }
   }
   // Work ahead larger than a share: the ladder's band is as narrow as a band may be, still split.

@@ -102,7 +102,7 @@ TEST_CASE("every kernel's band update gives the whole update's bits on its colum
 
 TEST_CASE("a band update out of range or misaligned is refused naming gram_band") {
   std::vector<float> G(64 * 64), P(64);
-  for (auto bad : {std::pair{-32, 10}, {0, 65}, {16, 40}, {40, 32}}) {
+  for (auto bad : {std::pair{-32, 10}, {0, 65}, {12, 40}, {40, 32}}) {  // 12: not a multiple of 8
     CAPTURE(bad.first);
     CHECK_THROWS_WITH_AS(attnx::gram_update_lower_band(G.data(), 64, P.data(), 1, bad.first, bad.second),
                          doctest::Contains("gram_band"), attnx::InvalidArgument);
@@ -266,7 +266,7 @@ TEST_CASE("a helper's task out of range is refused naming gram_band") {
                          doctest::Contains("gram_band"), attnx::InvalidArgument);
   };
   attnx::GramBandTask t = ok;
-  t.c0 = 16;
+  t.c0 = 36;  // not a multiple of kGramBandAlign
   refused(t, 0);
   t = ok;
   t.c1 = 101;
@@ -298,8 +298,8 @@ TEST_CASE("the split rule: one band below the threshold or for one worker, else 
       CHECK(e.back() == L);
       // Each band's share of the lower triangle (sum over its columns of L - j) is that of
       // (1 + kGramHomeExtra) / m for band 0 and of an equal part of the rest for the others, but
-      // for its edges' rounding to multiples of 32: each at most 16 columns off, each column at
-      // most 2 / (L + 1) of the work, so the share is at most 64 / (L + 1) off.
+      // for its edges' rounding to multiples of kGramBandAlign: each at most half of it off, each
+      // column at most 2 / (L + 1) of the work, so the share is at most 2 align / (L + 1) off.
       const double home = (1 + attnx::kGramHomeExtra) / workers;
       for (std::size_t b = 0; b + 1 < e.size(); ++b) {
         CHECK(e[b] % attnx::kGramBandAlign == 0);
@@ -307,7 +307,7 @@ TEST_CASE("the split rule: one band below the threshold or for one worker, else 
         double work = 0;
         for (int j = e[b]; j < e[b + 1]; ++j) work += L - j;
         const double want = b == 0 ? home : (1 - home) / (workers - 1);
-        CHECK(std::fabs(work / (0.5 * L * (L + 1.0)) - want) <= 64.0 / (L + 1));
+        CHECK(std::fabs(work / (0.5 * L * (L + 1.0)) - want) <= 2.0 * attnx::kGramBandAlign / (L + 1));
       }
     }
   }
@@ -417,4 +417,25 @@ TEST_CASE("rungs still to come are dropped by a new sum or another key, count un
   attnx::GramLadder f800;
   REQUIRE(f800.prepare(L, 5, 800, nullptr));
   CHECK(same_bits(h6.gram(), f800.gram(), static_cast<std::size_t>(L) * L));
+}
+
+TEST_CASE("a helper's rungs are its band's lower part at each rung point, column after column") {
+  CHECK(attnx::gram_band_lower_size(5, 0, 5) == 15u);  // 5 + 4 + 3 + 2 + 1
+  CHECK(attnx::gram_band_lower_size(5, 2, 3) == 3u);
+  CHECK(attnx::gram_band_lower_size(130, 64, 130) == 2211u);  // 66 + 65 + ... + 1
+  CHECK(attnx::gram_band_lower_size(4096, 1184, 4096) == 4241328u);  // 2912 columns: 36 % of 2912 x 4096
+  const int L = 130;
+  const attnx::GramBandTask t{L, 5, ProjectionKind::Gaussian, 0, 400, 64, L, {128, 256, 384}};
+  const attnx::GramBand got = attnx::sum_gram_band(t, {}, nullptr);
+  const std::size_t lower = attnx::gram_band_lower_size(L, 64, L);
+  REQUIRE(got.rungs.size() == lower * 3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    CAPTURE(k);
+    attnx::GramLadder fresh;
+    REQUIRE(fresh.prepare(L, 5, t.rungs[k], nullptr));
+    std::vector<float> want;
+    for (int j = 64; j < L; ++j)
+      for (int i = j; i < L; ++i) want.push_back(fresh.gram()[static_cast<std::size_t>(j) * L + i]);
+    CHECK(std::memcmp(got.rungs.data() + lower * k, want.data(), lower * sizeof(float)) == 0);
+  }
 }
