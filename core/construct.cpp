@@ -490,12 +490,13 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
   take_square(c.M, ahead.M, l * l);
   const double zmax = logits_attention_rows(A, c.B, g.gram(), scale, tol, c.logits.data(), c.M.data(), c.rows);
   c.metrics = summarise(A, c.B, c.rows, tol);
-  // Lambda of the float32 X: from X when it was built, else from the columns (the same value),
-  // unless it was made for this key already; kept for the next construct of these settings.
+  // Lambda of the float32 X: made for this key already, else from X when it was built, else from
+  // the columns (the same value, bit for bit: jl_input_scale); kept for the next construct of
+  // these settings.
   std::vector<std::uint64_t> key = jl_scale_key(A, c.B, d, projection_seed(seed), projection);
-  const double lambda = !c.X.empty()       ? input_scale(c.X.data(), L, d)
-                        : ahead.key == key ? ahead.logit_scale
-                                           : jl_scale_from_columns(A, c.B, d, g.columns(), scale);
+  const double lambda = ahead.key == key ? ahead.logit_scale
+                        : !c.X.empty()   ? input_scale(c.X.data(), L, d)
+                                         : jl_scale_from_columns(A, c.B, d, g.columns(), scale);
   g.keep_ahead({std::move(key), lambda, {}, {}});
   c.bounds = bounds_of(A, tol.tau, d, lambda, zmax);
   report(1.0);

@@ -23,10 +23,29 @@ constexpr double kTouchMacsPerFloat = 40.0;
 constexpr double kScaleMacsPerEntry = 19.0;
 constexpr double kScaleMacsPerNonzero = 3.2;
 
-void append_ints(std::vector<std::uint64_t>& key, const std::vector<int>& xs) {
-  key.push_back(xs.size());
-  for (int x : xs) key.push_back(static_cast<std::uint32_t>(x));
+// MurmurHash3's 64-bit finaliser: a bijection that mixes every bit into every other.
+std::uint64_t fmix64(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
 }
+
+// A 128-bit fingerprint of a sequence of words: two chains, each word mixed into both (the second
+// also with its position), so two sequences of the same length collide with a chance of about
+// 2^-128. A key of constant size, whatever the pattern's nonzeros.
+struct Fingerprint {
+  std::uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL, n = 0;
+  void add(std::uint64_t w) {
+    a = fmix64(a ^ w);
+    b = fmix64(b + w + 0x9e3779b97f4a7c15ULL * ++n);
+  }
+  void add_ints(const std::vector<int>& xs) {
+    add(xs.size());
+    for (int x : xs) add(static_cast<std::uint32_t>(x));
+  }
+};
 
 // An L x L buffer with every page written once (FloatBuffer's resize leaves them untouched).
 FloatBuffer touched_square(int L) {
@@ -39,17 +58,17 @@ FloatBuffer touched_square(int L) {
 
 std::vector<std::uint64_t> jl_scale_key(const Pattern& A, const std::vector<double>& B, int d, std::uint64_t seed,
                                         ProjectionKind projection) {
-  std::vector<std::uint64_t> key{static_cast<std::uint64_t>(A.L), static_cast<std::uint64_t>(d),
-                                 static_cast<std::uint64_t>(projection), seed};
-  append_ints(key, A.row_ptr);
-  append_ints(key, A.col);
-  key.push_back(B.size());
+  Fingerprint f;
+  f.add_ints(A.row_ptr);
+  f.add_ints(A.col);
+  f.add(B.size());
   for (double b : B) {
     std::uint64_t bits;
     std::memcpy(&bits, &b, sizeof bits);
-    key.push_back(bits);
+    f.add(bits);
   }
-  return key;
+  return {static_cast<std::uint64_t>(A.L), static_cast<std::uint64_t>(d), static_cast<std::uint64_t>(projection),
+          seed, A.col.size(), f.a, f.b};
 }
 
 double jl_scale_from_columns(const Pattern& A, const std::vector<double>& B, int d, const float* P,

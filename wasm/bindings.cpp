@@ -127,7 +127,8 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::class_<GramLadder>("GramLadder")
       .constructor<>()
       .function("rungs", &GramLadder::rungs)
-      .function("columnsAdded", &GramLadder::columns_added);
+      .function("columnsAdded", &GramLadder::columns_added)
+      .function("releaseAheadBuffers", &GramLadder::release_ahead_buffers);
   Record<Stopped>("Stopped")
       .get("params", [](const Stopped& s) { return to_js(*s.params); })
       .get("cancelled", [](const Stopped&) { return true; });

@@ -102,16 +102,19 @@ Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint
 // touched. A worker makes it while its band sum waits for the helpers' bands (calls_bands.hpp),
 // so that less is left once G is complete. The construct gives the same result, bit for bit, with
 // or without it. Returns false, making nothing, unless the ladder holds the first d columns for
-// (A.L, projection_seed(seed), projection). Errors: construct's for tol, d and the budget.
-// Cost: the scale's O((L + nnz) d) and 2 L^2 floats written; memory: the buffers, which the
-// construct would allocate (it frees them if it is for other settings).
+// (A.L, projection_seed(seed), projection). Made again for the same settings, it keeps what is
+// there. Errors: construct's for tol, d and the budget. Cost: the scale's O((L + nnz) d) and 2 L^2
+// floats written; memory: the buffers, which the construct would allocate (a construct of any
+// settings of the same L uses them; one of another L frees them first; a stopped one's worker
+// releases them, GramLadder::release_ahead_buffers).
 bool construct_ahead(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, std::uint64_t max_bytes,
                      GramLadder& ladder, ProjectionKind projection = ProjectionKind::Gaussian);
 // construct_ahead's time in the Gram kernel's multiply-adds (measured in the page), for the band
 // edges: the worker that makes it sums that much less of G (gram_band_edges). >= 0.
 double construct_ahead_macs(int L, int k, int d);
 // What the logit scale of construct's X depends on besides the projection's columns: L, d, the
-// kind, the projection stream's seed (projection_seed), A's rows and columns and B's bits.
+// kind, the projection stream's seed (projection_seed), A's nonzeros and a 128-bit fingerprint
+// of A's rows and columns and B's bits (seven words whatever the pattern's size).
 std::vector<std::uint64_t> jl_scale_key(const Pattern& A, const std::vector<double>& B, int d, std::uint64_t seed,
                                         ProjectionKind projection);
 // The logit scale of construct's X (jl_input_scale) from the raw columns P (L x d, column-major)

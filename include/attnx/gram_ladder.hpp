@@ -63,10 +63,10 @@ class GramLadder {
   // --- What a jl construct needs besides G (construct.hpp, construct_ahead) ---
   // Made from the columns before G is complete (while a band sum waits for its helpers), or kept
   // by a construct for the next one of the same settings: SPEC §9's logit scale for a key (what
-  // it depends on besides the columns: construct.cpp's jl_scale_key) and, when made ahead, the
-  // L x L buffers of the logits and the attention, their pages first touched. The next construct
-  // takes it (take_ahead), whether it is for its settings or not; starting over for another key
-  // drops it.
+  // it depends on besides the columns: jl_scale_key, construct.hpp) and, when made ahead, the
+  // L x L buffers of the logits and the attention, their pages first touched (outside the rung
+  // cap: they are the next construct's own memory). The next construct takes it (take_ahead),
+  // whether it is for its settings or not; starting over for another key drops it.
   struct Ahead {
     std::vector<std::uint64_t> key;  // empty: nothing held
     double logit_scale = 0;
@@ -77,6 +77,12 @@ class GramLadder {
     Ahead a = std::move(ahead_);
     ahead_ = Ahead{};
     return a;
+  }
+  // Frees the buffers and keeps the scale (a stopped construct's worker: its next task may not be
+  // that construct).
+  void release_ahead_buffers() {
+    FloatBuffer().swap(ahead_.logits);
+    FloatBuffer().swap(ahead_.M);
   }
   // Whether columns() holds the first d columns of the key (L, seed, column_family(kind)).
   bool holds_columns(int L, std::uint64_t seed, int d, ProjectionKind kind = ProjectionKind::Gaussian) const;

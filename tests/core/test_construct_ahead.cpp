@@ -4,6 +4,8 @@
 // not read; the band edges leave the worker time for it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -111,7 +113,7 @@ TEST_CASE("construct reads a kept logit scale for its own settings only") {
   plant(ladder);
   CHECK(construct_with(s, &ladder).bounds.logit_scale == planted);  // read: the same key
   plant(ladder);
-  CHECK(construct_with(s, &ladder, true).bounds.logit_scale != planted);  // from X when X is built
+  CHECK(construct_with(s, &ladder, true).bounds.logit_scale == planted);  // also when X is built
 
   std::vector<Settings> others(6, s);
   others[0].tol.eps = 0.5;  // another B
@@ -119,7 +121,7 @@ TEST_CASE("construct reads a kept logit scale for its own settings only") {
   others[2].A = th::random_pattern(77, 3, 6);  // another pattern of the same L and k
   others[3].d = 204;
   others[4].kind = ProjectionKind::GaussianUnit;  // the same columns, another scale
-  others[5].seed = 12;  // another projection (the ladder starts over)
+  others[5].seed = 12;  // another projection (the ladder starts over, which drops it anyway)
   for (std::size_t v = 0; v < others.size(); ++v) {
     CAPTURE(v);
     plant(ladder);
@@ -155,6 +157,48 @@ TEST_CASE("construct_ahead made again for the same settings (a stopped construct
   CHECK(again.logits.size() == static_cast<std::size_t>(s.A.L) * s.A.L);
   CHECK(again.M.size() == static_cast<std::size_t>(s.A.L) * s.A.L);
   CHECK(again.logit_scale == 12345.5);
+}
+
+TEST_CASE("the buffers made ahead serve a construct of other settings of the same L, and released they leave the scale") {
+  const Settings s = base_settings(ProjectionKind::Gaussian);
+  Settings other = s;
+  other.tol.eps = 0.5;
+  other.A = th::random_pattern(77, 2, 9);
+  attnx::GramLadder ladder;
+  const Made made = make_ahead(s, ladder);
+  const attnx::Construction c = construct_with(other, &ladder);
+  check_same(c, construct_with(other, nullptr));
+  CHECK(c.logits.data() == made.logits);
+  CHECK(c.M.data() == made.M);
+  // A stopped construct's worker releases the buffers; a construct after it makes its own.
+  make_ahead(s, ladder);
+  ladder.release_ahead_buffers();
+  attnx::GramLadder::Ahead kept = ladder.take_ahead();
+  CHECK(kept.logits.empty());
+  CHECK(kept.M.empty());
+  CHECK(kept.key == attnx::jl_scale_key(s.A, attnx::log_target(s.A, s.tol), s.d, attnx::projection_seed(s.seed), s.kind));
+  ladder.keep_ahead(std::move(kept));
+  check_same(construct_with(s, &ladder), construct_with(s, nullptr));
+}
+
+TEST_CASE("the scale's key is seven words for any pattern, and tells apart patterns that differ in one entry") {
+  const attnx::Pattern A = th::random_pattern(200, 4, 3);
+  const std::vector<double> B = attnx::log_target(A, attnx::Tolerances{});
+  const auto key = attnx::jl_scale_key(A, B, 64, 5, ProjectionKind::Gaussian);
+  CHECK(key.size() == 7u);
+  CHECK(key == attnx::jl_scale_key(A, B, 64, 5, ProjectionKind::Gaussian));
+  std::vector<double> B2 = B;
+  B2[123] = std::nextafter(B2[123], 10.0);  // one bit of one target
+  CHECK(key != attnx::jl_scale_key(A, B2, 64, 5, ProjectionKind::Gaussian));
+  attnx::Pattern A2 = A;
+  std::swap(A2.col[10], A2.col[11]);  // the same columns in another order
+  CHECK(key != attnx::jl_scale_key(A2, B, 64, 5, ProjectionKind::Gaussian));
+  attnx::Pattern A3 = A;
+  A3.row_ptr[100] += 1;  // one entry moved to the row before
+  CHECK(key != attnx::jl_scale_key(A3, B, 64, 5, ProjectionKind::Gaussian));
+  CHECK(key != attnx::jl_scale_key(A, B, 65, 5, ProjectionKind::Gaussian));
+  CHECK(key != attnx::jl_scale_key(A, B, 64, 6, ProjectionKind::Gaussian));
+  CHECK(key != attnx::jl_scale_key(A, B, 64, 5, ProjectionKind::GaussianUnit));
 }
 
 TEST_CASE("construct_ahead makes nothing without the columns up to d, and starting over drops what it made") {
@@ -216,7 +260,7 @@ TEST_CASE("the band edges leave the ladder's worker the time of its work ahead")
       CAPTURE(a);
       const std::vector<int> e = attnx::gram_band_edges(L, 0, d, workers, a * W);
       REQUIRE(static_cast<int>(e.size()) == workers + 1);
-      // Home s W + a W = each helper's (1 - s) W / (m - 1), with the home's 2 % extra as before.
+      // Home s W + a W = each helper's (1 - s) W / (m - 1), with the home's extra as without it.
       const double want = (1 + attnx::kGramHomeExtra) / workers - a * (workers - 1) / workers;
       CHECK(std::fabs(home_share(e) - want) <= double(attnx::kGramBandAlign) / (L + 1));  // edge rounded
     }

@@ -103,6 +103,8 @@ test('refused band input names its field; a stopped helper returns nothing; the 
     }
   }
   assert.ok(slices > 3, `the home band ran in ${slices} slices`);
+  assert.equal(home.gramAhead(opts), true);
+  home.gramReleaseAhead();  // as a construct stopped now releases its buffers (the scale stays)
   home.gramAdopt(c0, c1, r.atD, r.rungs);
   assert.throws(() => home.gramAdopt(c0, c1, r.atD, r.rungs), { name: 'RangeError', message: /overlap a band already summed/ });
   assert.equal(home.gramFinish(), true);

@@ -228,6 +228,7 @@ export declare class AttnxApi {
   gramFinish(): boolean;
   /** construct(opts)'s work that needs no Gram matrix, made after gramHomeBand for that construct. */
   gramAhead(opts: Options): boolean;
+  gramReleaseAhead(): void;
   /** SPEC §4: smallest d on {step, 2 step, ..., dmax} that succeeds; null when not reached. */
   minD(opts: Options, onProgress?: Progress): MinDResult;
   /** SPEC §8.4's report and §9's bounds (bitsPerNumber: w) of the X construct would build. */

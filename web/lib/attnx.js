@@ -259,8 +259,10 @@ export class AttnxApi {
 
   /**
    * A helper's band (any instance): opts as construct's, band { from, c0, c1, rungs } from a plan,
-   * start from gramBandStart. Returns { cancelled, atD, rungs } (Float32Arrays: the band at d and
-   * at each rung point); onProgress(fraction) returning false stops it (cancelled, nothing kept).
+   * start from gramBandStart. Returns { cancelled, atD, rungs } (Float32Arrays: the band at d, its
+   * columns whole, and at each rung point its lower part only, rows j .. L-1 of each column j, one
+   * column after the other: since December 7, 2026, when the pool's workers of one build read
+   * them); onProgress(fraction) returning false stops it (cancelled, nothing kept).
    */
   gramBand(opts, band, start, onProgress) {
     const parts = this.gramBandParts(opts, band, start, onProgress);
@@ -330,6 +332,12 @@ export class AttnxApi {
    */
   gramAhead(opts) {
     return unwrap(this._m.gramAhead(opts, ladderOf(this)));
+  }
+
+  /** Frees the buffers gramAhead made (2 L^2 floats) and keeps its scale: for a construct stopped
+   *  after gramAhead, whose worker may run other tasks before that construct comes again. */
+  gramReleaseAhead() {
+    if (this._ladder) this._ladder.releaseAheadBuffers();
   }
 
   /**
