@@ -35,9 +35,10 @@ std::vector<int> gram_band_edges(int L, int from, int d, int workers, double hom
 }
 
 std::size_t gram_band_lower_size(int L, int c0, int c1) {
-  const std::size_t w = static_cast<std::size_t>(std::max(0, c1 - c0));
-  // sum over j = c0 .. c1-1 of (L - j) = w L - (c0 + c1 - 1) w / 2, the product even
-  return w * static_cast<std::size_t>(L) - (w * static_cast<std::size_t>(c0 + c1 - 1)) / 2;
+  const std::uint64_t w = static_cast<std::uint64_t>(std::max(0, c1 - c0));
+  // sum over j = c0 .. c1-1 of (L - j) = w L - (c0 + c1 - 1) w / 2, the product even (in 64 bits:
+  // a 32-bit size_t holds the result, at most L^2 / 2, not always the product)
+  return static_cast<std::size_t>(w * static_cast<std::uint64_t>(L) - (w * static_cast<std::uint64_t>(c0 + c1 - 1)) / 2);
 }
 
 namespace {
