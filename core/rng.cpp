@@ -94,7 +94,7 @@ const Ziggurat& zig() {
 
 // Wedge or tail test of a candidate x in layer i that missed the fast path; on rejection a
 // fresh normal is drawn (the ziggurat restarts).
-double Rng::slow_path(const void* tables, int i, double sign, double x) {
+double Rng::slow_path(const void* tables, int i, double sign, double x, double e_near) {
   const Ziggurat& z = *static_cast<const Ziggurat*>(tables);
   if (i == 0) {  // tail beyond R (Marsaglia 1964)
     double a, b;
@@ -105,7 +105,7 @@ double Rng::slow_path(const void* tables, int i, double sign, double x) {
     return sign * (Ziggurat::R + a);
   }
   const double y = z.f[i] + uniform() * (z.f[i + 1] - z.f[i]);
-  if (below_det_exp(y, -0.5 * x * x)) return sign * x;
+  if (below_det_exp_near(y, -0.5 * x * x, e_near)) return sign * x;
   return normal_with(tables);
 }
 
@@ -117,7 +117,7 @@ double Rng::normal_with(const void* tables) {
   const double x = static_cast<double>(static_cast<std::int64_t>(u >> 11)) * 0x1.0p-53 * z.x[i];
   const double sign = (u & 0x100) ? -1.0 : 1.0;
   if (x < z.x[i + 1]) return sign * x;
-  return slow_path(tables, i, sign, x);
+  return slow_path(tables, i, sign, x, i > 0 ? exp_near(-0.5 * x * x) : 0.0);
 }
 
 double Rng::normal() { return normal_with(&zig()); }
@@ -190,10 +190,17 @@ void Rng::fill_normal(float* out, std::size_t n) {
       bits ^= (v & 0x100u) << 23;
       std::memcpy(o + w, &bits, 4);
     }
+    // The wedge tests' e^(-x^2 / 2) first, one independent chain per miss (their latency
+    // overlaps), then each miss resolved in order, continuing the stream.
+    double e_near[kBlock];
+    for (unsigned q = 0; q < misses; ++q) {
+      const double x = std::fabs(o[miss[q]]);
+      e_near[q] = (words[miss[q]] & 0xFF) != 0 ? exp_near(-0.5 * x * x) : 0.0;
+    }
     for (unsigned q = 0; q < misses; ++q) {
       const std::uint32_t w = miss[q], v = words[w];
-      o[w] = static_cast<float>(
-          slow_path(&z, static_cast<int>(v & 0xFF), (v & 0x100) ? -1.0 : 1.0, std::fabs(o[w])));
+      o[w] = static_cast<float>(slow_path(&z, static_cast<int>(v & 0xFF), (v & 0x100) ? -1.0 : 1.0,
+                                          std::fabs(o[w]), e_near[q]));
     }
   }
 }

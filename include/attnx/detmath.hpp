@@ -14,5 +14,11 @@ double det_exp(double x);
 // is det_exp's) decides whenever y lies more than 1e-12 of e^x away from it; det_exp decides the
 // rest. The ziggurat's wedge test (rng.cpp) asks this about a million times a second.
 bool below_det_exp(double y, double x);
+// below_det_exp's approximation of e^x (for |x| <= 700; relative error below 1e-14): det_exp's
+// reduction and a Taylor polynomial with no division. A pure function of x, so a caller may
+// compute it early, for several x side by side, and decide later with below_det_exp_near.
+double exp_near(double x);
+// below_det_exp(y, x) given e = exp_near(x): the same answer.
+bool below_det_exp_near(double y, double x, double e);
 
 }  // namespace attnx

@@ -31,7 +31,8 @@ class Rng {
  private:
   std::uint64_t next_inline();
   double normal_with(const void* tables);
-  double slow_path(const void* tables, int layer, double sign, double x);
+  // e_near: exp_near(-x^2 / 2) for a wedge layer (layer > 0), unread for the tail (layer 0).
+  double slow_path(const void* tables, int layer, double sign, double x, double e_near);
   std::uint64_t s_[4];
 };
 
