@@ -68,6 +68,7 @@ struct Ziggurat {
   double f[N + 1];  // f(x[i]) = exp(-x[i]^2 / 2)
   float xs[N + 1];  // x[i] * 2^-23 in float (scales a 23-bit integer abscissa)
   float xf[N + 1];  // x[i] in float
+  float pair[N][2];  // {xs[i], xf[i + 1]}: a candidate's two entries in one 8-byte load
   static constexpr double R = 3.6541528853610088;
   static constexpr double V = 0.00492867323399;
   Ziggurat() {
@@ -82,6 +83,7 @@ struct Ziggurat {
       xs[i] = static_cast<float>(x[i] * 0x1.0p-23);
       xf[i] = static_cast<float>(x[i]);
     }
+    for (int i = 0; i < N; ++i) pair[i][0] = xs[i], pair[i][1] = xf[i + 1];
   }
 };
 
@@ -136,8 +138,8 @@ std::size_t fast_path4(const std::uint32_t* words, std::size_t cnt, const Ziggur
     U4 v;
     std::memcpy(&v, words + w, sizeof v);
     const U4 i = v & 0xFFu;
-    const F4 xs = {z.xs[i[0]], z.xs[i[1]], z.xs[i[2]], z.xs[i[3]]};
-    const F4 xf = {z.xf[i[0] + 1], z.xf[i[1] + 1], z.xf[i[2] + 1], z.xf[i[3] + 1]};
+    F4 xs, xf;  // each candidate's {xs[i], xf[i + 1]}, in one 8-byte load
+    deinterleave(load_pairs(z.pair[i[0]], z.pair[i[1]]), load_pairs(z.pair[i[2]], z.pair[i[3]]), xs, xf);
     const F4 x = __builtin_convertvector((I4)(v >> 9u), F4) * xs;  // v >> 9 < 2^23: exact
     const I4 fast = x < xf;
     const U4 bits = (U4)x ^ ((v & 0x100u) << 23u);

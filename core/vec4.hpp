@@ -66,6 +66,27 @@ inline void transpose4(F4 r[4]) {
   r[3] = __builtin_shuffle(t1, t3, I4{2, 3, 6, 7});
 #endif
 }
+// {a[0], a[1], b[0], b[1]}: two pairs of floats, each in one 8-byte load.
+inline F4 load_pairs(const float* a, const float* b) {
+#if defined(__wasm_simd128__)
+  return (F4)wasm_v128_load64_lane(b, wasm_v128_load64_zero(a), 1);
+#else
+  std::uint64_t pa, pb;
+  std::memcpy(&pa, a, sizeof pa);
+  std::memcpy(&pb, b, sizeof pb);
+  return (F4)U2{pa, pb};
+#endif
+}
+// The even lanes of a then b ({a0, a2, b0, b2}) and the odd ones ({a1, a3, b1, b3}).
+inline void deinterleave(F4 a, F4 b, F4& even, F4& odd) {
+#if defined(__clang__)
+  even = __builtin_shufflevector(a, b, 0, 2, 4, 6);
+  odd = __builtin_shufflevector(a, b, 1, 3, 5, 7);
+#else
+  even = __builtin_shuffle(a, b, I4{0, 2, 4, 6});
+  odd = __builtin_shuffle(a, b, I4{1, 3, 5, 7});
+#endif
+}
 // Lane by lane: a where mask is set, else b.
 inline F4 select(I4 mask, F4 a, F4 b) { return (F4)(((I4)a & mask) | ((I4)b & ~mask)); }
 inline I4 select(I4 mask, I4 a, I4 b) { return (a & mask) | (b & ~mask); }
