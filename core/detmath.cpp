@@ -45,14 +45,15 @@ double det_exp(double x) {
   return std::ldexp(p, n);
 }
 
-// det_exp's reduction, Taylor to degree 14 (|r| <= 0.347: the first term left out is below
-// 5e-19) with multiplications by 1/i.
 namespace {
+// 1 / i for exp_near's Taylor polynomial.
 constexpr double kInv[15] = {0,       1.0,      1.0 / 2,  1.0 / 3,  1.0 / 4,
                              1.0 / 5, 1.0 / 6,  1.0 / 7,  1.0 / 8,  1.0 / 9,
                              1.0 / 10, 1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14};
 }  // namespace
 
+// det_exp's reduction, Taylor to degree 14 (|r| <= 0.347: the first term left out is below
+// 5e-19) with multiplications by 1/i.
 double exp_near(double x) {
   const double nd = std::nearbyint(x * 1.44269504088896340736);
   const double r = (x - nd * kLn2Hi) - nd * kLn2Lo;
@@ -60,7 +61,6 @@ double exp_near(double x) {
   for (int i = 14; i >= 1; --i) p = 1.0 + p * (r * kInv[i]);
   return std::ldexp(p, static_cast<int>(nd));
 }
-
 
 bool below_det_exp(double y, double x) {
   return std::fabs(x) <= 700.0 ? below_det_exp_near(y, x, exp_near(x)) : y < det_exp(x);

@@ -93,7 +93,7 @@ TEST_CASE("det_exp and det_log are inverse to rounding") {
   }
 }
 
-TEST_CASE("below_det_exp answers y < det_exp(x) for y far from, near and at det_exp(x)") {
+TEST_CASE("below_det_exp and below_det_exp_near answer y < det_exp(x) for y far from, near and at det_exp(x)") {
   std::uint64_t s = 12345;
   auto uniform = [&] {  // splitmix64 -> [0, 1)
     std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
@@ -103,6 +103,8 @@ TEST_CASE("below_det_exp answers y < det_exp(x) for y far from, near and at det_
   };
   auto probe = [&](double y, double x) {
     REQUIRE(attnx::below_det_exp(y, x) == (y < attnx::det_exp(x)));
+    if (std::fabs(x) <= 700.0)  // exp_near's range: the answer from an e computed before
+      REQUIRE(attnx::below_det_exp_near(y, x, attnx::exp_near(x)) == (y < attnx::det_exp(x)));
   };
   for (int n = 0; n < 200000; ++n) {
     // The ziggurat's range (x = -v^2/2, v up to 3.66) and beyond, to both ends of det_exp.
