@@ -201,6 +201,13 @@ inline bool contains(const std::string& s, const std::string& sub) {
   return s.find(sub) != std::string::npos;
 }
 
+// Whether two vectors (of any allocator) hold the same bits; two doubles the same.
+template <class T, class Alloc>
+inline bool same_bits(const std::vector<T, Alloc>& a, const std::vector<T, Alloc>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
 // Distance in units in the last place between two finite non-negative doubles.
 inline std::uint64_t ulp_distance(double a, double b) {
   std::int64_t ia, ib;

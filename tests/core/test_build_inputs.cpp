@@ -26,7 +26,7 @@ std::string refusal_of(const std::function<void()>& f) {
   return "accepted";
 }
 
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+using th::same_bits;
 
 // SPEC §2 on X rounded to b bits, logits summed in double in plain order (not the core's code).
 bool passes_at_bits(const Pattern& A, const Tolerances& tol, const std::vector<double>& X, int D, int b) {

@@ -22,12 +22,7 @@ namespace {
 
 using attnx::ProjectionKind;
 
-template <class Alloc>
-bool same_bits(const std::vector<float, Alloc>& a, const std::vector<float, Alloc>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+using th::same_bits;
 
 struct Settings {
   attnx::Pattern A;

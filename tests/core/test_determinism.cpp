@@ -15,12 +15,7 @@
 
 namespace {
 
-template <class T, class Alloc>
-bool bitwise_equal(const std::vector<T, Alloc>& a, const std::vector<T, Alloc>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
-}
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+using th::same_bits;
 
 attnx::Pattern draw(std::uint64_t seed, attnx::Family f = attnx::Family::Random) {
   attnx::PatternSpec s;
@@ -50,8 +45,8 @@ TEST_CASE("same seed gives bitwise identical patterns") {
     auto a = draw(5, f), b = draw(5, f), c = draw(6, f);
     CHECK(a.row_ptr == b.row_ptr);
     CHECK(a.col == b.col);
-    CHECK(bitwise_equal(a.val, b.val));
-    CHECK((a.col != c.col || !bitwise_equal(a.val, c.val)));
+    CHECK(same_bits(a.val, b.val));
+    CHECK((a.col != c.col || !same_bits(a.val, c.val)));
   }
 }
 
@@ -60,10 +55,10 @@ TEST_CASE("same seed gives bitwise identical construct results (X, logits, M, me
   attnx::Tolerances tol;
   auto a = attnx::construct(A, tol, 96, 42, attnx::kDefaultMaxBytes);
   auto b = attnx::construct(A, tol, 96, 42, attnx::kDefaultMaxBytes);
-  CHECK(bitwise_equal(a.X, b.X));
-  CHECK(bitwise_equal(a.logits, b.logits));
-  CHECK(bitwise_equal(a.M, b.M));
-  CHECK(bitwise_equal(a.B, b.B));
+  CHECK(same_bits(a.X, b.X));
+  CHECK(same_bits(a.logits, b.logits));
+  CHECK(same_bits(a.M, b.M));
+  CHECK(same_bits(a.B, b.B));
   CHECK(same_bits(a.metrics.rho, b.metrics.rho));
   CHECK(same_bits(a.metrics.zeta, b.metrics.zeta));
   CHECK(same_bits(a.metrics.lambda, b.metrics.lambda));
@@ -71,7 +66,7 @@ TEST_CASE("same seed gives bitwise identical construct results (X, logits, M, me
   CHECK(a.metrics.success == b.metrics.success);
   // A different seed changes the projection.
   auto c = attnx::construct(A, tol, 96, 43, attnx::kDefaultMaxBytes);
-  CHECK_FALSE(bitwise_equal(a.X, c.X));
+  CHECK_FALSE(same_bits(a.X, c.X));
 }
 
 TEST_CASE("same seed gives identical min_d and sweep results") {

@@ -19,10 +19,7 @@ namespace {
 
 using th::random_pattern;
 
-template <class Alloc>
-bool same_bits(const std::vector<float, Alloc>& a, const std::vector<float, Alloc>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
+using th::same_bits;
 
 // The full symmetric G of a fresh ladder at d.
 std::vector<float> fresh_gram(int L, std::uint64_t seed, int d) {
