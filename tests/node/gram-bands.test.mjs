@@ -171,22 +171,22 @@ test('a helper\'s rungs taken after its G at d and after the construct: the same
 const FUZZ_SEED = 26;
 const HOSTILE = [NaN, Infinity, -1, 1.5, 2 ** 31, 1e12, '32', '', null, {}, [], true, -0.5];
 
-test('fuzz: hostile band columns, bands, starts, arrays and workers are refused naming their field', async () => {
+test('fuzz: hostile band columns, bands, starts, arrays, workers and the work ahead\'s d are refused naming their field', async () => {
   const { caseRng } = await import('../../scripts/fuzz-web-inputs.mjs');
   const { AttnxPool } = await import('../../web/lib/pool.js');
   const home = fresh(api), helper = fresh(api);
   const opts = { L: 2048, d: 2048, seed: 4 };
   const plan = home.gramPlan(opts, 2);
-  const FIELDS = /^(gram_band|workers|start|atD|rungs)$/;
+  const FIELDS = /^(gram_band|workers|start|atD|rungs|d)$/;
   let refused = 0;
   for (let i = 0; i < 120; i++) {
     const rng = caseRng(FUZZ_SEED, 'gram-bands', i);
     let mustRefuse = false;
-    const k = rng.int(0, 6);
+    const k = rng.int(0, 7);
     const num = () => {  // a count or column: hostile, or one of the plan's edges
       if (!rng.chance(0.6)) return plan.edges[rng.int(1, 2)];
       const v = rng.pick(HOSTILE);
-      mustRefuse ||= !(k === 5 && v === null);  // the pool's options take null as "the default", as size does
+      mustRefuse ||= !((k === 5 || k === 7) && v === null);  // null: "the default" (the pool's size, construct's d)
       return v;
     };
     const arr = () => (rng.chance(0.5) ? new Float32Array(rng.int(0, 8)) : rng.pick(HOSTILE));
@@ -198,6 +198,7 @@ test('fuzz: hostile band columns, bands, starts, arrays and workers are refused 
       () => helper.gramBand({ L: 64, d: 64 }, { from: num(), c0: 0, c1: 64, rungs: [] }, arr()),
       () => new AttnxPool({ helpers: num() }),
       () => home.gramAdoptRungs(num(), num(), rng.chance(0.5) ? plan.rungs : rng.pick(HOSTILE), arr()),
+      () => home.gramAhead({ ...opts, d: num() }),
     ];
     let error = null;
     try {
