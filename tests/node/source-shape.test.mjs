@@ -2,7 +2,7 @@
 // cli/, wasm/, include/, web/ or scripts/, and the scanner that says so does find a long one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { longFunctions, scan } from '../../scripts/long-functions.mjs';
@@ -12,8 +12,9 @@ test('no product function is longer than 60 lines', () => {
   assert.deepEqual(found, []);
 });
 
-test('the scanner reports a 61-line C++ function and a 61-line JS function, not a 60-line one', () => {
+test('the scanner reports a 61-line C++ function and a 61-line JS function, not a 60-line one', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'attnx-shape-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const body = (n) => Array.from({ length: n }, (_, i) => `  x += ${i};  // "}" in a string`).join('\n');
   const cpp = join(dir, 'a.cpp');
   writeFileSync(cpp, `int a(int x) {\n${body(59)}\n}\nint b(int x) {\n${body(58)}\n}\n`);
