@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { launchChromium, servedDir, downloadBytes } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { urlHash } from '../../scripts/explorer-url.mjs';
+import { load } from '../../web/lib/attnx.js';
 
 const dir = servedDir();
 
@@ -58,11 +59,26 @@ test('an old link (no v) is read with the v0 defaults and rewritten as a current
 test('a link of an unknown version is refused with a message; the page opens with its defaults', async () => {
   const { page, context, problems } = await openPage('#v=7&L=64&d=512');
   await ready(page);
-  assert.match(await page.textContent('#messages'), /v must be a link version from 0 to 2 \(got "7"\)/);
+  assert.match(await page.textContent('#messages'), /v must be a link version from 0 to 2 \(got "7"\); none of the other settings were read\. The page shows its defaults\./);
   assert.equal(await page.inputValue('#f-L'), '256');
   assert.equal(await page.inputValue('#f-d'), '1024');
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test("a link choosing lp with an invalid d computes with lp's own d, and its link is one that works", async () => {
+  const lpD = (await load({ flavour: 'simd' })).schema().constructions.find((c) => c.name === 'lp').explorerD;
+  for (const bad of ['5000', 'abc']) {
+    const { page, context, problems } = await openPage(`#v=2&L=64&construction=lp&d=${bad}`);
+    await ready(page);
+    const msgs = await page.textContent('#messages');
+    assert.match(msgs, new RegExp(`d must be an integer from 1 to \\d+ .*got "${bad}"`), msgs);
+    assert.doesNotMatch(msgs, /for construction lp \(got 1024/, 'the page default is not tried for lp');
+    assert.match(await page.textContent('#status-text'), new RegExp(`L = 64, d = ${lpD}: `), "computed, at lp's own d");
+    assert.match(await hashOf(page), new RegExp(`[#&]construction=lp&.*\\bd=${lpD}(&|$)`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
 });
 
 test('the skip link moves focus to the figures and leaves the settings and the URL alone', async () => {

@@ -184,6 +184,27 @@ test('a preset and Reset end the story; the story menu starts it', async () => {
   await context.close();
 });
 
+test("a link's step beyond the story is reported until a step is taken or a link without a story is read", async () => {
+  const n = steps.length, beyond = `step ${n + 1}: the story "paper" has ${n} steps; step ${n} is shown`;
+  const { context, page, problems } = await openPage(`#story=paper&step=${n + 1}`);
+  await ready(page, 1);
+  assert.equal((await shown(page)).title, steps[n - 1].title);
+  assert.match(await page.textContent('#messages'), new RegExp(beyond.replace(/[()]/g, '\\$&')));
+  await page.keyboard.press('ArrowLeft');
+  await ready(page, 2);
+  assert.equal((await shown(page)).title, steps[n - 2].title);
+  assert.doesNotMatch(await page.textContent('#messages'), /the story "paper" has/, 'a step taken clears it');
+  await page.evaluate((h) => { location.hash = h; }, `#story=paper&step=${n + 1}`);
+  await ready(page, 3);
+  assert.match(await page.textContent('#messages'), /the story "paper" has/);
+  await page.evaluate(() => { location.hash = '#v=2&L=64'; });
+  await ready(page, 4);
+  assert.equal((await shown(page)).hidden, true);
+  assert.equal(await page.textContent('#messages'), '', 'a link without a story clears it');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('<attnx-explorer story="paper" step="2"> shows step 2 and steps inside its shadow root', async () => {
   writeFileSync(join(dir, 'story.html'), `<!doctype html><html><head><meta charset="utf-8">
 <script type="module" src="${server.url}embed/attnx.js"></script></head><body>

@@ -362,6 +362,29 @@ test('embed mode: figures and a minimal strip, usable at 360 px; Embed button gi
   await context.close();
 });
 
+test('"What am I looking at?" opens the explanation where the visitor sees it; a link with help=1 does not scroll', async () => {
+  const { page, context, problems } = await openPage('#v=2&L=64&d=600', { width: 1280, height: 720 });
+  await ready(page, 1);
+  const summaryIn = () => page.evaluate(() => {
+    const r = document.querySelector('#explain > summary').getBoundingClientRect();
+    return { inView: r.top >= 0 && r.bottom <= innerHeight, focused: document.activeElement === document.querySelector('#explain > summary'), y: scrollY };
+  });
+  assert.deepEqual(await summaryIn().then((x) => x.inView), false, 'the explanation starts below the first screen');
+  await page.click('#help-btn');
+  const opened = await summaryIn();
+  assert.equal(await page.evaluate(() => document.getElementById('explain').open), true);
+  assert.ok(opened.inView && opened.focused, `the explanation's heading is in view and focused: ${JSON.stringify(opened)}`);
+  assert.match(await urlHash(page), /[#&]help=1(&|$)/);
+  await page.click('#help-btn');
+  assert.equal(await page.evaluate(() => document.getElementById('explain').open), false, 'the button closes it again');
+  await context.close();
+  const linked = await openPage('#v=2&L=64&d=600&help=1', { width: 1280, height: 720 });
+  await ready(linked.page, 1);
+  assert.equal(await linked.page.evaluate(() => [document.getElementById('explain').open, scrollY].join()), 'true,0', 'a link opens it and leaves the picture first');
+  assert.deepEqual([...problems, ...linked.problems], []);
+  await linked.context.close();
+});
+
 test('keyboard: controls are labelled and heatmaps respond to arrow keys', async () => {
   const { page, context, problems } = await openPage('#L=32&d=512&help=0');
   await ready(page, 1);

@@ -107,9 +107,23 @@ test('a link version this page does not know is refused as a whole', () => {
   for (const v of ['3', '-1', 'x', '1.0', '']) {
     const r = parseHash(table, `#v=${v}&L=64`, opts());
     assert.equal(r.version, null, v);
-    assert.deepEqual(r.errors, [`v must be a link version from 0 to 2 (got "${v}")`]);
+    assert.deepEqual(r.errors, [`v must be a link version from 0 to 2 (got "${v}"); none of the other settings were read`]);
     assert.deepEqual(r.state, defaults(table));
+    assert.deepEqual(r.read, new Set(), 'L = 64 is not read');
   }
+});
+
+test('read holds the fields whose values were read: not an invalid one, not one a version cannot name', async () => {
+  const r = parseHash(table, '#v=2&L=64&d=abc&k=2', opts());
+  assert.deepEqual(r.read, new Set(['L', 'k']), 'd was invalid: its default stands, as if left out');
+  assert.equal(r.state.d, defaults(table).d);
+  assert.deepEqual(parseHash(table, '#L=64&bogus=1', opts()).read, new Set(['L']), 'unknown keys are not fields');
+  const { load } = await import('../../web/lib/attnx.js');
+  const { explorerTable } = await import('../../web/explorer/state.js');
+  const schema = (await load({ flavour: 'simd' })).schema();
+  const t = explorerTable(schema);
+  const v1 = parseHash(t, '#v=1&L=64&construction=lp', { page: 'explorer', schema });
+  assert.ok(v1.read.has('L') && !v1.read.has('construction'), 'a version-1 link cannot name construction');
 });
 
 test('an element-id hash (skip link, anchor) is no link and no error', () => {
@@ -117,7 +131,7 @@ test('an element-id hash (skip link, anchor) is no link and no error', () => {
   assert.equal(isElementHash('#L=64'), false);
   assert.equal(isElementHash(''), false);
   const r = parseHash(table, '#figures', opts());
-  assert.deepEqual(r, { state: defaults(table), errors: [], version: null });
+  assert.deepEqual(r, { state: defaults(table), errors: [], version: null, read: new Set() });
 });
 
 test('unknown, prototype and repeated keys are reported; values are checked in order', () => {
@@ -167,7 +181,7 @@ test('v=02 is refused; a version-1 link cannot set construction, a version-0 lin
   const schema = (await load({ flavour: 'simd' })).schema();
   const table = explorerTable(schema);
   const opts = { page: 'explorer', schema };
-  assert.match(parseHash(table, '#v=02&L=64', opts).errors[0], /^v must be a link version from 0 to \d+ \(got "02"\)$/);
+  assert.match(parseHash(table, '#v=02&L=64', opts).errors[0], /^v must be a link version from 0 to \d+ \(got "02"\); none of the other settings were read$/);
   const v1 = parseHash(table, '#v=1&L=64&construction=lp&d=16', opts);
   assert.deepEqual(v1.errors, ['construction cannot be set by a version-1 link (links name it from a later version); its default is used']);
   assert.equal(v1.state.construction, table.construction.def);

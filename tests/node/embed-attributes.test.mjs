@@ -34,7 +34,10 @@ test('construction attributes read as the link fields: lp with its d, lp\'s larg
   assert.deepEqual(r.errors, []);
   assert.deepEqual([r.state.construction, r.state.d, r.state.projection], ['lp', 20, 'gaussian']);
   const lpMax = schema.constructions.find((c) => c.name === 'lp').dMax;
-  assert.match(read({ construction: 'lp', d: String(lpMax + 1) }).errors[0], new RegExp(`^d must be an integer from 1 to ${lpMax}`));
+  const over = read({ construction: 'lp', d: String(lpMax + 1) });
+  assert.match(over.errors[0], new RegExp(`^d must be an integer from 1 to ${lpMax}`));
+  // The refused d is not among the settings read, so the element takes lp's own d (readConstruction).
+  assert.deepEqual([over.read.has('construction'), over.read.has('d')], [true, false]);
   assert.match(read({ construction: 'pca' }).errors[0], /^construction must be one of jl, lp, moment/);
 });
 

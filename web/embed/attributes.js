@@ -90,7 +90,8 @@ const asAttributeMessage = (e) => e.replace(/ in the link$/, '');
 /**
  * Reads an element's attributes ([[name, value], …]) with the explorer's state table and the
  * core's schema. Returns { state, controls: Set, figures: [names], theme, storySrc (the
- * story-src attribute, or null), version, errors }:
+ * story-src attribute, or null), version, read (the Set of settings whose values were read),
+ * errors }:
  * invalid values are reported (as a link's are) and replaced by their default; unknown
  * attributes are reported and ignored; HTML's global attributes, data-* and aria-* are ignored.
  * Never throws.
@@ -111,7 +112,7 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
     state: parsed.state,
     controls: new Set(controls.list || []),
     figures: figures.list && figures.list.length ? figures.list : [...DEFAULT_FIGURES],
-    theme: theme.theme, storySrc: own['story-src'] ?? null, version: parsed.version, errors,
+    theme: theme.theme, storySrc: own['story-src'] ?? null, version: parsed.version, read: parsed.read, errors,
   };
 }
 

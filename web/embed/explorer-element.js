@@ -18,7 +18,7 @@ import { ExplorerController, familyGenerated } from '../explorer/controller.js';
 import { explorerSkeleton, showFigures } from '../explorer/skeleton.js';
 import { StatusView } from '../explorer/views/status-view.js';
 import { Presenter } from '../explorer/present.js';
-import { readAttributes, attributeFields } from './attributes.js';
+import { readAttributes } from './attributes.js';
 import { STORY_NAMES } from '../explorer/story.js';
 import { loadStorySource, parseInlineStory, SRC_STORY, INLINE_STORY } from '../explorer/story-source.js';
 import { sharedRuntime, addStyles, RENDER_WORKER_URL, STORIES_URL } from './runtime.js';
@@ -111,13 +111,11 @@ export class AttnxExplorer extends LazyElement {
     const r = readAttributes([...this.attributes].map((a) => [a.name, a.value]), { table: this.table, schema: this.schema });
     showFigures(this.box, r.figures);
     this.ctl.setControls(r.controls);
-    const fields = attributeFields(this.table);
-    const given = new Set([...this.attributes].map((a) => fields.get(a.name.toLowerCase())).filter(Boolean));
     const own = this.ownStory(r.storySrc);
     if (own && r.state.story) r.errors.push(`story "${r.state.story}" and ${own === SRC_STORY ? 'story-src' : 'an inline story'} both name a story; ${own === SRC_STORY ? 'story-src' : 'the inline story'} is shown`);
     this.status.setMessages('attributes', r.errors, 'error');
     const state = own ? { ...r.state, story: own } : r.state;
-    this.ctl.load(state, given, familyGenerated(this.schema, state.pattern) ? null : this.decodeCustom(state));
+    this.ctl.load(state, r.read, familyGenerated(this.schema, state.pattern) ? null : this.decodeCustom(state));
   }
 
   // The element's own story: story-src, else an inline <script type="application/json"> child.

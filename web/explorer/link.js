@@ -1,7 +1,7 @@
 // attnx explorer: the state <-> URL hash link. Reads links of every version (web/common/hashstate.js
 // with the core's frozen link defaults) and writes current ones (the newest version, every option;
 // to the URL when changes pause). The controller keeps the custom pattern's fields (cp, cw).
-import { parseHash, toHash, isElementHash, linkParams } from '../common/hashstate.js';
+import { parseHash, toHash, isElementHash, UNREAD_VERSION } from '../common/hashstate.js';
 import { CustomPattern } from './custom-pattern.js';
 import { numberGrammar } from '../common/schema-table.js';
 import { PAGE, familyGenerated } from './state.js';
@@ -31,12 +31,13 @@ export class LinkState {
   // Reads location.hash: problems go to the 'hash' messages (an invalid value: its default is used
   // instead; unknown keys are ignored; a repeated key's first value is used; a hash longer than
   // any link is not read at all), a custom pattern is decoded (the diagonal when it cannot be),
-  // then onRead(state, given, custom).
+  // then onRead(state, given: the fields whose values were read, custom).
   read() {
     this.cancelPending();  // the visitor's link wins over a write not yet made
     this.inUrl = location.hash;
-    const { state, errors } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
-    const msgs = errors.map((e) => (/ must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
+    const { state, errors, read } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
+    const msgs = errors.map((e) => (e.endsWith(UNREAD_VERSION) ? `Link: ${e}. The page shows its defaults.`
+      : / must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
     if (!familyGenerated(this.schema, state.pattern)) {
       const r = CustomPattern.fromFields(state.L, state.cp, state.cw, this.maxNnz, numberGrammar(this.schema).number);
@@ -44,8 +45,7 @@ export class LinkState {
       custom = r.pattern;
     }
     this.status.setMessages('hash', msgs, 'error');
-    const given = new Set([...linkParams(location.hash).keys()].filter((k) => Object.hasOwn(this.table, k)));
-    this.onRead(state, given, custom);
+    this.onRead(state, read, custom);
   }
 
   // Makes st the page's link (href(), at once) and calls onWritten() (at once); the URL gets it

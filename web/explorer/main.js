@@ -108,6 +108,14 @@ function showHelp(open) {
   if ($('help-btn').getAttribute('aria-expanded') !== String(open)) $('help-btn').setAttribute('aria-expanded', String(open));
 }
 
+// Brings the opened explanation into view and its summary into focus (the button that opened it
+// is a screen or more above it).
+function showExplanation() {
+  const summary = $('explain').querySelector('summary');
+  $('explain').scrollIntoView({ block: 'start' });
+  summary.focus({ preventScroll: true });
+}
+
 function setupTools(schema, table, pool) {
   tools = new CustomTools({ schema, table, pool, controller: ctl });
   attachDrawing(ctl.figures.views.A, {
@@ -175,7 +183,11 @@ function setupLinks(schema, table, status) {
       target.scrollIntoView();
     });
   }
-  $('help-btn').addEventListener('click', () => ctl.update({ help: !ctl.st.help }, { compute: false }));
+  $('help-btn').addEventListener('click', () => {
+    const open = !ctl.st.help;
+    ctl.update({ help: open }, { compute: false });
+    if (open) showExplanation();  // asked for: shown where it is, below the page (a link's help=1 is not)
+  });
   $('explain').addEventListener('toggle', () => {
     if (ctl.st && ctl.st.help !== $('explain').open) ctl.update({ help: $('explain').open }, { compute: false });
   });

@@ -43,12 +43,13 @@ export class StoryControl {
   }
 
   // A state read from a link or attributes (given: the Set of fields they set). Without a story,
-  // apply(st) at once; with one, once it is loaded, apply(the state with the step's settings
-  // under the given ones). A story that cannot be loaded is reported and turned off. Only the
-  // newest read is applied.
+  // clear the story's messages of an earlier read and apply(st) at once; with one, once it is
+  // loaded, apply(the state with the step's settings under the given ones). A story that cannot
+  // be loaded is reported and turned off. Only the newest read is applied.
   read(st, given, apply) {
     const n = ++this.reads;
     if (!st.story) {
+      this.report([]);
       apply(st);
       return;
     }
@@ -72,12 +73,16 @@ export class StoryControl {
     if (r.story) this.update(stepPatch(this.table, r.story, 1));
   }
 
-  // Shows step n (clamped) of the current story, through update.
+  // Shows step n (clamped) of the current story, through update; a step taken clears the
+  // messages of the link's step (e.g. "step 7: … step 6 is shown").
   async go(n) {
     const st = this.getState();
     if (!st || !st.story) return;
     const r = await this.load(st.story);
-    if (r.story && clampStep(r.story, n) !== st.step) this.update(stepPatch(this.table, r.story, n));
+    if (r.story && clampStep(r.story, n) !== st.step) {
+      this.report([]);
+      this.update(stepPatch(this.table, r.story, n));
+    }
   }
 
   // Shows the panel for state st (hidden without a story or until it is loaded); then calls
