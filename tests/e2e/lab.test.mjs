@@ -68,7 +68,23 @@ test('a small sweep shows both plots, the fits and the table', async () => {
   assert.deepEqual(rows, ['16', '32', '64']);
   assert.match(await page.textContent('#fit-sentence'), /R² \d\.\d{3}.*p = -?\d\.\d\d/);
   assert.match(await page.textContent('#status'), /Done: 3 lengths × 4 trials/);
+  // The result stays on show when the settings change, and its line says they are no longer its.
+  const since = /The settings have changed since: press Run to measure them\.$/;
+  assert.doesNotMatch(await page.textContent('#result-source'), since);
+  await page.fill('#f-trials', '5');
+  await page.dispatchEvent('#f-trials', 'change');
+  assert.match(await page.textContent('#result-source'), since);
+  await page.fill('#f-trials', '4');
+  await page.dispatchEvent('#f-trials', 'change');
+  assert.doesNotMatch(await page.textContent('#result-source'), since, 'back to the run\'s settings');
+  await page.evaluate(() => { location.hash = '#Ls=16,32&trials=4'; });
+  await page.waitForFunction(() => /changed since/.test(document.getElementById('result-source').textContent));
   await ctx.close();
+
+  const one = await open('#Ls=16&trials=1&autorun=1');
+  await waitRun(one.page);
+  assert.match(await one.page.textContent('#status'), /Done: 1 length × 1 trial in/);
+  await one.ctx.close();
 });
 
 test('the browser reproduces attnx sweep exactly (same seeds, same JSON)', async (t) => {

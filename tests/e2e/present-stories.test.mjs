@@ -1,7 +1,8 @@
-// Presentation mode fits every step of every built-in story on a lecture-hall screen (issue 23):
-// at 1280×720 and 1024×768, stepped with the arrow keys from step 1 with present=1, each step once
-// its placeholders are filled, the page does not scroll (neither the document nor the story
-// panel), and the verdict, A, M, the step's text and the step navigation lie inside the viewport.
+// Presentation mode fits every step of every built-in story on a lecture-hall screen (issue 23),
+// and on a phone: at 1280×720, 1024×768 and 390×844, stepped with the arrow keys from step 1 with
+// present=1, each step once its placeholders are filled, the page does not scroll (neither the
+// document nor the story panel), and the verdict, A, M, the step's text and the step navigation
+// lie inside the viewport, stacked without overlapping, the step buttons centred.
 // Measured as rectangles, never as times.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,8 +14,21 @@ import { STORIES, STORY_NAMES } from '../../web/explorer/story.js';
 
 const site = useSite();
 const here = dirname(fileURLToPath(import.meta.url));
-const SIZES = [{ width: 1280, height: 720 }, { width: 1024, height: 768 }];
-const SHOWN = ['#summary', '#fig-A canvas.heat', '#fig-M canvas.heat', '#story .story-title', '#story .story-text', '#present-next', '#present-count'];
+const SIZES = [{ width: 1280, height: 720 }, { width: 1024, height: 768 }, { width: 390, height: 844, phone: true }];
+const SHOWN = ['#summary', '#fig-A canvas.heat', '#fig-M canvas.heat', '#story .story-title', '#story .story-text', '#present-prev', '#present-next', '#present-count'];
+
+// The parts do not overlap, top to bottom: the verdict, the heatmaps (at least `side` px), the
+// step's text, the step buttons; the buttons and count are centred on the screen.
+function assertStacked(r, size, at) {
+  const A = r['#fig-A canvas.heat'], M = r['#fig-M canvas.heat'];
+  const side = size.phone ? 120 : 200;
+  assert.ok(A.right - A.left >= side && M.right - M.left >= side, `${at}: A and M at least ${side} px (${JSON.stringify([A, M])})`);
+  assert.ok(r['#summary'].bottom <= A.top + 0.5, `${at}: the verdict above A`);
+  if (size.phone) assert.ok(A.bottom <= r['#story .story-title'].top + 0.5, `${at}: the step under A`);
+  assert.ok(r['#story .story-text'].bottom <= r['#present-next'].top + 0.5, `${at}: the step's text above its buttons`);
+  const middle = (r['#present-prev'].left + r['#present-next'].right) / 2;
+  assert.ok(Math.abs(middle - size.width / 2) <= 2, `${at}: the step buttons centred (${middle} of ${size.width})`);
+}
 
 // The layout of the page: scroll sizes and the rectangles of SHOWN.
 const layout = (page) => page.evaluate((sel) => {
@@ -53,6 +67,7 @@ for (const size of SIZES) {
           assert.ok(r, `${at}: ${s} is shown`);
           assert.ok(r.left >= 0 && r.top >= 0 && r.right <= size.width + 0.5 && r.bottom <= size.height + 0.5, `${at}: ${s} inside the viewport ${JSON.stringify(r)}`);
         }
+        assertStacked(l.rects, size, at);
         assert.equal(await page.textContent('#present-count'), `${n} / ${count}`);
       }
       await context.close();

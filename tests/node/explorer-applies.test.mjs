@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/lib/attnx.js';
-import { explorerTable, readConstruction, withoutNotApplying } from '../../web/explorer/state.js';
+import { explorerTable, readConstruction, readHead, withoutNotApplying } from '../../web/explorer/state.js';
 import { defaults } from '../../web/common/hashstate.js';
 
 const api = await load({ flavour: 'simd' });
@@ -45,4 +45,16 @@ test('box with jl and projection with lp are not used; defaults pass without a n
   assert.equal(p.notes.length, 1);
   const quiet = withoutNotApplying(schema, table, { ...base, construction: 'moment' }, new Set(['d', 'box', 'projection']));
   assert.deepEqual(quiet.notes, []);
+});
+
+test("a link's imported-head settings with a generated family are not used, each given one with a note", () => {
+  const st = { ...base, pattern: 'random', head: 5, rule: '<b>zzz</b>', softmax: true };
+  const { state, notes } = readHead(schema, table, st, new Set(['pattern', 'head', 'rule']));
+  assert.deepEqual([state.head, state.rule, state.softmax], [table.head.def, table.rule.def, table.softmax.def]);
+  assert.equal(notes.length, 2, 'softmax was not given: reset without a note');
+  assert.match(notes[0], /^head = 5: an imported head's settings apply only to its target, a custom pattern \(got pattern random\); it is not used$/);
+  assert.match(notes[1], /^rule = <b>zzz<\/b>: /);
+  assert.deepEqual(readHead(schema, table, { ...base, pattern: 'random' }, new Set(['head'])).notes, [], 'defaults pass silently');
+  const custom = { ...st, pattern: 'custom' };
+  assert.equal(readHead(schema, table, custom, new Set(['head'])).state, custom, 'a custom pattern keeps its head');
 });

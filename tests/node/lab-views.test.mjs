@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { makeScale, formatTick } from '../../web/lab/views/scale.js';
 import { jitter, describe } from '../../web/lab/views/plot-dl.js';
 import { stepVertices } from '../../web/lab/views/plot-success.js';
-import { fitSentence, paperSentence, formatDuration } from '../../web/lab/views/summary.js';
+import { fitSentence, paperSentence, formatDuration, plural, span } from '../../web/lab/views/summary.js';
 import { labTable, widerGrid } from '../../web/lab/settings.js';
 import { readLink } from '../../web/lab/link.js';
 import { caption, describeSource, baseName, presetHint } from '../../web/lab/views/source.js';
@@ -108,6 +108,8 @@ test('fit sentence from the core\'s fits of CLI outputs, and the paper compariso
   const meds = doc.points.map((p) => p.median);
   assert.equal(paperSentence(band(doc.points, paper), paper), `The paper reports: ${paper.text}. Measured here: median d_min ${Math.min(...meds)}–${Math.max(...meds)} for L = 64…512 (all inside the band).`);
   assert.equal(paperSentence(band([], paper), paper), `The paper reports: ${paper.text}.`);
+  const one = doc.points.filter((p) => p.L === 64);
+  assert.match(paperSentence(band(one, paper), paper), /for L = 64 \(/, 'one length is named once, not as 64…64');
   const mixed = [{ L: 32, median: 900 }, { L: 64, median: 500 }, { L: 128, median: null }, { L: 256, median: 2000 }];
   assert.match(paperSentence(band(mixed, { lo: 400, hi: 800 }), { text: 'x' }), /median d_min 500–2000 for L = 64…256 \(1 of 2 inside the band\)/);
   assert.equal(formatDuration(3.21), '3.2 s');
@@ -134,6 +136,7 @@ test('captions, source line and file names name the settings', () => {
   assert.deepEqual(caption('success-vs-d', null, schema), ['Success probability versus hidden size d']);
   assert.equal(describeSource(res, 'imported', schema), 'Imported big.json (attnx 0.1.0): bigbird, w = 1, globals = 1, randoms = 1, ε = 1, τ = 0.1, δ = 0.1, T = 2, seed 3.');
   assert.match(describeSource({ ...res, source: 'browser', complete: false }, 'running', schema), /^Computed in this browser — running: bigbird/);
+  assert.match(describeSource({ ...res, source: 'browser', complete: true }, 'done', schema, true), /seed 3\. The settings have changed since: press Run to measure them\.$/);
   assert.match(describeSource({ ...res, source: 'browser', complete: false }, 'cancelled', schema), /^Computed in this browser — partial \(cancelled\)/);
   assert.equal(baseName(res), 'attnx-sweep-bigbird-L64-128');
   assert.deepEqual(wrap('a bb ccc dddd', 6), ['a bb', 'ccc', 'dddd']);
@@ -178,4 +181,9 @@ test('a wider grid: the lab default when it has more lengths, else doublings up 
   assert.equal(widerGrid(schema, st('#Ls=64,128,256,512')), schema.contexts.lab.defaults.Ls);
   assert.equal(widerGrid(schema, st('#Ls=16,32,64,128,256,512,1024')), '16,32,64,128,256,512,1024,2048,4096');
   assert.equal(widerGrid(schema, st(`#Ls=16,32,64,128,256,512,1024,2048,${schema.pageLimits.maxL}`)), null);
+});
+
+test('counts and spans of lengths read as English: 1 length, 2 trials, L = 64 or 64…512', () => {
+  assert.deepEqual([plural(1, 'length'), plural(2, 'trial'), plural(0, 'worker')], ['1 length', '2 trials', '0 workers']);
+  assert.deepEqual([span(64, 64), span(64, 512)], ['64', '64…512']);
 });

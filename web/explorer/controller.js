@@ -4,7 +4,7 @@
 // wins), draws it (figures, metrics, row focus, precision report) and drives stories. The host
 // builds the markup (skeleton.js), reads its own input (a link, attributes) into a state, and
 // gives it to load(); everything after that happens here.
-import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS, readConstruction, withoutNotApplying, withoutHead } from './state.js';
+import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS, readConstruction, readHead, withoutNotApplying, withoutHead } from './state.js';
 
 export { familyGenerated };
 import { PrecisionRequest } from './precision.js';
@@ -137,9 +137,10 @@ export class ExplorerController {
     this.custom = custom;
     this.story.read(state, given, (read) => {
       const before = this.st;
-      const { state: s, notes } = readConstruction(this.schema, this.table, read, given);
-      this.status.setMessages('applies', notes, 'warn');
-      this.st = clampToRanges(this.table, this.schema, familyGenerated(this.schema, s.pattern) ? withoutHead(this.table, s) : s);
+      const c = readConstruction(this.schema, this.table, read, given);
+      const h = readHead(this.schema, this.table, c.state, given);
+      this.status.setMessages('applies', [...c.notes, ...h.notes], 'warn');
+      this.st = clampToRanges(this.table, this.schema, h.state);
       this.followCustom(this.st);
       this.syncCustom(this.st);
       this.afterChange(before ? Object.keys(this.table).filter((k) => before[k] !== this.st[k]) : Object.keys(this.table));

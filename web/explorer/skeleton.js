@@ -22,8 +22,9 @@ function presentBar() {
     el('button', { type: 'button', id: 'present-prev', 'aria-label': 'Previous step', text: '←' }),
     el('span', { class: 'present-count', id: 'present-count', 'aria-live': 'polite' }),
     el('button', { type: 'button', id: 'present-next', class: 'primary', 'aria-label': 'Next step', text: '→' }),
-    el('button', { type: 'button', id: 'present-full', 'aria-pressed': 'false', text: 'Fullscreen (F)' }),
-    el('button', { type: 'button', id: 'present-exit', text: 'Leave (Esc)' }));
+    el('span', { class: 'present-tools' },
+      el('button', { type: 'button', id: 'present-full', 'aria-pressed': 'false', text: 'Fullscreen (F)' }),
+      el('button', { type: 'button', id: 'present-exit', text: 'Leave (Esc)' })));
 }
 
 // The settings form's three groups (Controls fills them).

@@ -101,6 +101,23 @@ export function withoutHead(table, st) {
   return out;
 }
 
+/**
+ * The state read from a link or attributes without the imported head's fields when its family is
+ * a generated one (a model head's target is always a custom pattern): each field given with
+ * another value than its default gets a note ("head = 5: …; it is not used"). Returns { state,
+ * notes }; st itself when its family is custom.
+ */
+export function readHead(schema, table, st, given) {
+  if (!table.head || !familyGenerated(schema, st.pattern)) return { state: st, notes: [] };
+  const state = { ...st }, notes = [];
+  for (const k of HEAD_FIELDS) {
+    if (st[k] === table[k].def) continue;
+    if (given.has(k)) notes.push(`${k} = ${String(st[k]).slice(0, 40)}: an imported head's settings apply only to its target, a custom pattern (got pattern ${st.pattern}); it is not used`);
+    state[k] = table[k].def;
+  }
+  return { state, notes };
+}
+
 // A change the visitor makes (patch) with the d that goes with a newly picked construction
 // (schema.constructions[].explorerD: lp starts near its minimal d, jl at the page's default),
 // unless the patch sets d itself. DOM-free.

@@ -12,9 +12,9 @@ import { labTable, gridOf, widerGrid, withConstructionGrid, DISPLAY_FIELDS } fro
 import { writeLink } from './link.js';
 import { Store } from './store.js';
 import { startRun, cancelRun } from './run.js';
-import { fitKeeper } from './results.js';
+import { fitKeeper, sweepKey } from './results.js';
 import { renderScheduler } from './views/results-view.js';
-import { presetHint } from './views/source.js';
+import { presetHint, describeSource } from './views/source.js';
 import { showMode, readyText } from './embed-mode.js';
 import { setupCompare, cancelCompare } from './compare-run.js';
 
@@ -26,8 +26,14 @@ function resultView(app) {
   const widerHref = wider ? app.labHref(writeLink(app.schema, app.table, { ...st, Ls: wider, preset: 'none' }, { autorun: true })) : null;
   return {
     res: app.result, core: app.core, gridLs, runLs: app.runLs, states: app.taskStates, dMax: st.dmax, runState: app.runState, schema: app.schema,
-    wider: wider && { Ls: wider, href: widerHref, target: app.linkTarget }, $: app.$, dark: app.isDark(),
+    wider: wider && { Ls: wider, href: widerHref, target: app.linkTarget }, $: app.$, dark: app.isDark(), changed: settingsChanged(app, st),
   };
+}
+
+// Whether the settings st are no longer those of the sweep run here that is on show (an imported
+// result has no such settings: false).
+function settingsChanged(app, st) {
+  return !!app.result && app.resultKey !== null && app.resultKey !== sweepKey(app.schema, st);
 }
 
 // Replaces the settings by `values` over the defaults (the preset and Defaults buttons); the
@@ -61,6 +67,7 @@ function wireSettings(app) {
     }
     app.controls.render(st);
     if (!app.result) app.render.schedule();
+    else $('result-source').textContent = describeSource(app.result, app.runState, app.schema, settingsChanged(app, st));
   });
   app.controls.render(app.store.get());
   $('preset-paper').addEventListener('click', () => replaceSettings(app, app.schema.presets.paper.values, 'preset'));
@@ -146,7 +153,7 @@ export async function mountLab(container, opts) {
     messages: opts.messages || new MessageList($('messages')),
     labHref: opts.labHref, linkTarget: opts.linkTarget || null, isDark: opts.isDark,
     applyTheme: opts.applyTheme || (() => {}), onResult: opts.onResult || (() => {}),
-    result: null, runLs: [], taskStates: new Map(), run: null, runState: 'loading',
+    result: null, resultKey: null, runLs: [], taskStates: new Map(), run: null, runState: 'loading',
   };
   app.setRunState = (s, publish = true) => {  // publish = false: the attribute follows after the redraw
     app.runState = s;

@@ -3,6 +3,7 @@
 // worker; a bad file leaves the previous result on show). `app`: the lab's context (mount.js).
 import { exportResult, exportSvg, exportPng, importResult } from './files.js';
 import { caption, baseName } from './views/source.js';
+import { plural, span } from './views/summary.js';
 
 // The plots: their box, file-name suffix and download buttons.
 const PLOTS = [
@@ -18,11 +19,12 @@ async function onImport(app, ev) {
   try {
     const res = await importResult(app.pool, file, app.schema.pageLimits.maxSweepFileBytes ?? Infinity);
     app.result = res;
+    app.resultKey = null;  // a file's settings are its own
     app.runLs = res.points.map((p) => p.L);
     app.taskStates = new Map();
     app.messages.clear();
     const Ls = res.points.map((p) => p.L);
-    $('status').textContent = `Imported ${file.name}: ${Ls.length} lengths (L = ${Ls[0]}…${Ls[Ls.length - 1]}), ${res.params.trials} trials each.`;
+    $('status').textContent = `Imported ${file.name}: ${plural(Ls.length, 'length')} (L = ${span(Ls[0], Ls[Ls.length - 1])}), ${plural(res.params.trials, 'trial')} each.`;
     app.setRunState('imported', false);
     await app.render.inStages();  // a large result is drawn in several short tasks
     app.setRunState('imported');

@@ -3,7 +3,7 @@
 //     core's median and quantile), fits (the core's { log, power } or null until known),
 //     complete, elapsed?, fileName? }.
 // Its statistics come from the core through the worker pool; nothing here computes one.
-import { computeFields, applies } from './settings.js';
+import { computeFields, applies, gridOf } from './settings.js';
 
 // The CLI's JSON name of an option (schema.options[name].json when the schema gives it).
 function jsonName(schema, name) {
@@ -32,6 +32,12 @@ export function recordParams(schema, st, Ls) {
 // constructions existed are the default's, jl).
 export function constructionOf(schema, params) {
   return (params && params.construction) || schema.options.construction.default;
+}
+
+// The settings of a sweep as one text: equal texts, the same sweep (its params as recorded, over
+// the state's grid).
+export function sweepKey(schema, st) {
+  return JSON.stringify(recordParams(schema, st, gridOf(st)));
 }
 
 // A new, empty result of a sweep computed here. version: the core's version (or null).

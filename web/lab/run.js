@@ -6,8 +6,8 @@
 //     setRunState(s, publish), onResult(res) }.
 import { runSweep } from './runner.js';
 import { workerOptions, gridOf } from './settings.js';
-import { browserResult, addPoint } from './results.js';
-import { formatDuration } from './views/summary.js';
+import { browserResult, addPoint, sweepKey } from './results.js';
+import { formatDuration, plural } from './views/summary.js';
 import { atMostEvery } from '../common/dom.js';
 
 // The least time between two drawings of a run's progress (see callbacks). Each worker reports
@@ -16,7 +16,6 @@ import { atMostEvery } from '../common/dom.js';
 // (docs/performance.md, measured with bench:lab's traced run).
 const PROGRESS_MS = 100;
 
-const plural = (n, word) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 // Enables or disables what must not change while a sweep runs.
 function setBusy(app, busy) {
@@ -85,7 +84,7 @@ async function settle(app, res, out, st, Ls) {
   }
   app.setRunState('done', false);
   showProgress(app, 1);
-  $('status').textContent = `Done: ${Ls.length} lengths × ${st.trials} trials in ${formatDuration(out.elapsed)}.`;
+  $('status').textContent = `Done: ${plural(Ls.length, 'length')} × ${plural(st.trials, 'trial')} in ${formatDuration(out.elapsed)}.`;
 }
 
 // The run failed: what finished stays; the message names the problem (and its field, which is
@@ -131,10 +130,11 @@ export async function startRun(app) {
   app.taskStates = new Map(Ls.map((L) => [L, 'queued']));
   const res = browserResult(app.schema, st, Ls, app.version);
   app.result = res;
+  app.resultKey = sweepKey(app.schema, st);
   app.setRunState('running');
   setBusy(app, true);
   showProgress(app, 0);
-  $('status').textContent = `Running ${Ls.length} lengths × ${st.trials} trials on ${plural(app.concurrency, 'worker')}…`;
+  $('status').textContent = `Running ${plural(Ls.length, 'length')} × ${plural(st.trials, 'trial')} on ${plural(app.concurrency, 'worker')}…`;
   app.render.schedule();
   let focus = null;
   try {

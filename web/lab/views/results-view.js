@@ -69,7 +69,7 @@ const PARTS = [
     if (band) $('paper-text').textContent = paperSentence(core.bandReading(res.points.map((p) => p.L), res.points.map((p) => p.median), band.lo, band.hi), band);
     const has = !!(res && res.points.length);
     for (const id of EXPORT_BUTTONS) $(id).disabled = !has;
-    $('result-source').textContent = describeSource(res, view.runState, view.schema);
+    $('result-source').textContent = describeSource(res, view.runState, view.schema, view.changed);
   },
 ];
 
@@ -96,7 +96,7 @@ function showFitSentence(p, res, core, wider) {
 //   { res (result or null), core (the module's API on this thread: the plots' numbers), gridLs (the plot's lengths: the run's, else the configured grid),
 //     runLs (the table's rows: the lengths of the run or import), states (Map L -> task state),
 //     dMax (d_max to assume when res does not record it), runState, schema, $ (id -> element of
-//     the lab's root), dark (the plots' colours) }.
+//     the lab's root), dark (the plots' colours), changed (the settings are no longer res's) }.
 export function renderResults(view) {
   const ctx = prepare(view);
   for (const part of PARTS) part(ctx);

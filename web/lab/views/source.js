@@ -14,10 +14,11 @@ function familyText(schema, p) {
   return [p.pattern, ...params].join(', ');
 }
 
-// One line on the result: computed here or imported (file name, version), complete or not, and
-// its main settings. res: a result or null; runState: the page's run state; schema: the core's
-// (family parameters). Returns '' for no result.
-export function describeSource(res, runState, schema) {
+// One line on the result: computed here or imported (file name, version), complete or not, its
+// main settings and, when changed, that the settings are no longer the result's. res: a result or
+// null; runState: the page's run state; schema: the core's (family parameters). Returns '' for no
+// result.
+export function describeSource(res, runState, schema, changed = false) {
   if (!res) return '';
   const p = res.params;
   const fam = familyText(schema, p);
@@ -25,7 +26,8 @@ export function describeSource(res, runState, schema) {
   const imported = res.source === 'import';
   const head = imported ? `Imported ${res.fileName || 'file'}${res.version ? ` (attnx ${res.version})` : ''}` : 'Computed in this browser';
   const state = imported || res.complete ? '' : runState === 'running' ? ' — running' : ' — partial (cancelled)';
-  return `${head}${state}: ${fam}${tol}, δ = ${p.delta ?? 'unknown'}, T = ${p.trials ?? '?'}, seed ${p.seed ?? '?'}.`;
+  const since = changed ? ' The settings have changed since: press Run to measure them.' : '';
+  return `${head}${state}: ${fam}${tol}, δ = ${p.delta ?? 'unknown'}, T = ${p.trials ?? '?'}, seed ${p.seed ?? '?'}.${since}`;
 }
 
 // Lines above an exported plot: what it shows ('d-vs-L' | 'success-vs-d') and, with a result,

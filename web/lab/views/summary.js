@@ -55,8 +55,14 @@ export function paperSentence(reading, band) {
   if (!reading.lengths) return `The paper reports: ${band.text}.`;
   const { lengths: n, lo, hi, inside, firstL, lastL } = reading;
   const where = inside === n ? 'all inside the band' : inside === 0 ? 'outside the band' : `${inside} of ${n} inside the band`;
-  return `The paper reports: ${band.text}. Measured here: median d_min ${Math.round(lo)}${hi !== lo ? `–${Math.round(hi)}` : ''} for L = ${firstL}…${lastL} (${where}).`;
+  return `The paper reports: ${band.text}. Measured here: median d_min ${Math.round(lo)}${hi !== lo ? `–${Math.round(hi)}` : ''} for L = ${span(firstL, lastL)} (${where}).`;
 }
+
+// Lengths from first to last: "64…512", or "64" when they are one.
+export const span = (first, last) => (first === last ? String(first) : `${first}…${last}`);
+
+// A count with its word: "1 length", "3 lengths".
+export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // A duration in seconds as "1 min 05 s", "12 s", "0.8 s" ("—" when not a finite number >= 0).
 export function formatDuration(sec) {
