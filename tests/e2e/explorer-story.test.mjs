@@ -201,6 +201,13 @@ test("a link's step beyond the story is reported until a step is taken or a link
   await ready(page, 4);
   assert.equal((await shown(page)).hidden, true);
   assert.equal(await page.textContent('#messages'), '', 'a link without a story clears it');
+  await page.evaluate((h) => { location.hash = h; }, `#story=paper&step=${n + 1}`);
+  await ready(page, 5);
+  assert.match(await page.textContent('#messages'), /the story "paper" has/);
+  await page.selectOption('#preset-select', 'bigbird');
+  await ready(page, 6);
+  assert.equal((await shown(page)).hidden, true);
+  assert.equal(await page.textContent('#messages'), '', 'a preset ends the story and clears it');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -367,7 +367,7 @@ test('"What am I looking at?" opens the explanation where the visitor sees it; a
   await ready(page, 1);
   const summaryIn = () => page.evaluate(() => {
     const r = document.querySelector('#explain > summary').getBoundingClientRect();
-    return { inView: r.top >= 0 && r.bottom <= innerHeight, focused: document.activeElement === document.querySelector('#explain > summary'), y: scrollY };
+    return { inView: r.top >= 0 && r.bottom <= innerHeight, focused: document.activeElement === document.querySelector('#explain > summary') };
   });
   assert.deepEqual(await summaryIn().then((x) => x.inView), false, 'the explanation starts below the first screen');
   await page.click('#help-btn');

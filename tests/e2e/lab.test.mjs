@@ -69,7 +69,7 @@ test('a small sweep shows both plots, the fits and the table', async () => {
   assert.match(await page.textContent('#fit-sentence'), /R² \d\.\d{3}.*p = -?\d\.\d\d/);
   assert.match(await page.textContent('#status'), /Done: 3 lengths × 4 trials/);
   // The result stays on show when the settings change, and its line says they are no longer its.
-  const since = /The settings have changed since: press Run to measure them\.$/;
+  const since = /The settings have changed since: press Run sweep to measure them\.$/;
   assert.doesNotMatch(await page.textContent('#result-source'), since);
   await page.fill('#f-trials', '5');
   await page.dispatchEvent('#f-trials', 'change');
@@ -141,6 +141,7 @@ test('cancel mid-run keeps a consistent partial result; exports parse and re-imp
   const order = (await page.evaluate(() => window.attnxLab.concurrency)) > 1 ? 'desc' : 'asc';
   assert.ok(r.points.map((p) => p.L).includes(order === 'desc' ? 2048 : 16), `scheduling order ${order}`);
   assert.match(await page.textContent('#status'), /Cancelled .* lengths finished/);
+  assert.doesNotMatch(await page.textContent('#result-source'), /changed since/, 'a cancelled run keeps its settings');
   const states = await page.$$eval('#results-table td.state', (t) => t.map((x) => x.textContent));
   assert.equal(states.length, 8 - n);
   assert.ok(states.every((s) => s === 'cancelled'), states.join(','));
@@ -183,6 +184,9 @@ test('cancel mid-run keeps a consistent partial result; exports parse and re-imp
   const back = await result(page);
   assert.deepEqual(back.points.map((p) => p.d_mins), r.points.map((p) => p.d_mins));
   assert.match(await page.textContent('#status'), /Imported partial\.json/);
+  await page.fill('#f-trials', '3');
+  await page.dispatchEvent('#f-trials', 'change');
+  assert.doesNotMatch(await page.textContent('#result-source'), /changed since/, "an imported file's settings are its own");
   await page.setInputFiles('#import-file', { name: 'partial.csv', mimeType: 'text/csv', buffer: csv.data });
   await page.waitForFunction(() => /Imported partial\.csv/.test(document.getElementById('status').textContent));
   assert.deepEqual((await result(page)).points.map((p) => p.quantile), r.points.map((p) => p.quantile));

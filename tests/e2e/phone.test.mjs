@@ -2,7 +2,7 @@
 // times: at 1280×720 and 1024×768 the verdict and A beside M (same size, each at least 200 px on
 // a side) are visible without scrolling, and the settings sit beside the figures; on a 390×844
 // phone the verdict and A beside M (same size, at least 150 px on a side) are visible too, with no
-// sideways scrolling, and a story's step starts right under the figures. Checked for the
+// sideways scrolling, and a story's step title starts on the first screen. Checked for the
 // welcome state (no link), the paper's setting and lecture mode, whose step title and Next button
 // are on the first screen too.
 import { test } from 'node:test';

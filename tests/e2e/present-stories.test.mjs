@@ -1,5 +1,5 @@
 // Presentation mode fits every step of every built-in story on a lecture-hall screen (issue 23),
-// and on a phone: at 1280×720, 1024×768 and 390×844, stepped with the arrow keys from step 1 with
+// and on a tablet and a phone: at 1280×720, 1024×768, 768×1024 and 390×844, stepped with the arrow keys from step 1 with
 // present=1, each step once its placeholders are filled, the page does not scroll (neither the
 // document nor the story panel), and the verdict, A, M, the step's text and the step navigation
 // lie inside the viewport, stacked without overlapping, the step buttons centred.
@@ -14,7 +14,7 @@ import { STORIES, STORY_NAMES } from '../../web/explorer/story.js';
 
 const site = useSite();
 const here = dirname(fileURLToPath(import.meta.url));
-const SIZES = [{ width: 1280, height: 720 }, { width: 1024, height: 768 }, { width: 390, height: 844, phone: true }];
+const SIZES = [{ width: 1280, height: 720 }, { width: 1024, height: 768 }, { width: 768, height: 1024 }, { width: 390, height: 844, phone: true }];
 const SHOWN = ['#summary', '#fig-A canvas.heat', '#fig-M canvas.heat', '#story .story-title', '#story .story-text', '#present-prev', '#present-next', '#present-count'];
 
 // The parts do not overlap, top to bottom: the verdict, the heatmaps (at least `side` px), the

@@ -110,6 +110,7 @@ test('a link version this page does not know is refused as a whole', () => {
     assert.deepEqual(r.errors, [`v must be a link version from 0 to 2 (got "${v}"); none of the other settings were read`]);
     assert.deepEqual(r.state, defaults(table));
     assert.deepEqual(r.read, new Set(), 'L = 64 is not read');
+    assert.equal(r.refused, true);
   }
 });
 
@@ -131,7 +132,7 @@ test('an element-id hash (skip link, anchor) is no link and no error', () => {
   assert.equal(isElementHash('#L=64'), false);
   assert.equal(isElementHash(''), false);
   const r = parseHash(table, '#figures', opts());
-  assert.deepEqual(r, { state: defaults(table), errors: [], version: null, read: new Set() });
+  assert.deepEqual(r, { state: defaults(table), errors: [], version: null, read: new Set(), refused: false });
 });
 
 test('unknown, prototype and repeated keys are reported; values are checked in order', () => {

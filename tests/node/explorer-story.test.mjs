@@ -96,16 +96,17 @@ test('stepping stays within the story; a step is the defaults with its settings,
   assert.equal(p2.eps, table.eps.def, 'fields the step leaves out take the current defaults');
   assert.ok(!('help' in p2) && !('embed' in p2) && !('cp' in p2), 'page fields are not touched');
   assert.equal(stepPatch(table, paper, 99).step, n);
-  // A link naming a step: the step fills what the link does not give itself.
+  // A link naming a step: the step fills what the link does not give itself (as the page reads
+  // it: given is parseHash's read).
   const read = (hash) => {
     const r = parseHash(table, hash, { page: 'explorer', schema });
-    const given = new Set([...new URLSearchParams(hash.slice(1)).keys()].filter((k) => k in table));
-    return readStep(table, paper, r.state, given);
+    return readStep(table, paper, r.state, r.read);
   };
   const short = read('#story=paper&step=3');
   assert.deepEqual(short.errors, []);
   assert.deepEqual({ d: short.state.d, L: short.state.L, row: short.state.row }, { d: 512, L: 64, row: 42 });
   assert.equal(read('#story=paper&step=3&d=600').state.d, 600, 'a setting the link gives is kept');
+  assert.equal(read('#story=paper&step=3&d=abc').state.d, 512, "a refused value is not given: the step's stands");
   const beyond = read('#story=paper&step=9');
   assert.equal(beyond.state.step, n);
   assert.deepEqual(beyond.errors, [`step 9: the story "paper" has ${n} steps; step ${n} is shown`]);

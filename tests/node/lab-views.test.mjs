@@ -136,7 +136,7 @@ test('captions, source line and file names name the settings', () => {
   assert.deepEqual(caption('success-vs-d', null, schema), ['Success probability versus hidden size d']);
   assert.equal(describeSource(res, 'imported', schema), 'Imported big.json (attnx 0.1.0): bigbird, w = 1, globals = 1, randoms = 1, ε = 1, τ = 0.1, δ = 0.1, T = 2, seed 3.');
   assert.match(describeSource({ ...res, source: 'browser', complete: false }, 'running', schema), /^Computed in this browser — running: bigbird/);
-  assert.match(describeSource({ ...res, source: 'browser', complete: true }, 'done', schema, true), /seed 3\. The settings have changed since: press Run to measure them\.$/);
+  assert.match(describeSource({ ...res, source: 'browser', complete: true }, 'done', schema, true), /seed 3\. The settings have changed since: press Run sweep to measure them\.$/);
   assert.match(describeSource({ ...res, source: 'browser', complete: false }, 'cancelled', schema), /^Computed in this browser — partial \(cancelled\)/);
   assert.equal(baseName(res), 'attnx-sweep-bigbird-L64-128');
   assert.deepEqual(wrap('a bb ccc dddd', 6), ['a bb', 'ccc', 'dddd']);

@@ -36,6 +36,7 @@ test('a hash longer than any link is refused before parsing, naming its length a
     assert.deepEqual(r.errors, [`the link is ${n} characters long; links of this page have at most ${max}, so none of its settings were read`]);
     assert.equal(r.version, null);
     assert.deepEqual(r.state, defaults(exTable));
+    assert.deepEqual([r.refused, r.read.size], [true, 0], 'refused whole, nothing read');
   }
   // The lab refuses it before anything else (its preset expansion included) and says so.
   const lab = readLink(schema, labT, `#preset=paper&${'Ls=16&'.repeat(200000)}`);

@@ -106,7 +106,7 @@ export function isElementHash(hash) {
 
 // What a link with an unknown version loses (appended to linkVersionOf's error by parseHash): a
 // link of a version this page does not know is not read at all.
-export const UNREAD_VERSION = 'none of the other settings were read';
+const UNREAD_VERSION = 'none of the other settings were read';
 
 // The link version given by the raw value of v (null: absent -> 0). Returns { version } or
 // { error } naming the allowed versions 0..schema.linkVersion.
@@ -197,23 +197,24 @@ export function linkText(params) {
 
 // Parses a hash ("#a=1&b=2") against the table. Fields are parsed in table order so dependent
 // ranges (k <= L) see earlier values. opts { page, schema } turns on link versions (see the top of
-// this file). Returns { state, errors: [message], version, read } where version is the link
-// version read (0 .. schema.linkVersion), or null when the hash is empty, an element id, longer
-// than maxHashLength(table) or has an unknown v (then the whole link is refused: state = current
-// defaults, errors = [the message, which says so]); read is the Set of fields whose values were
-// read (an invalid value's field is not in it: it has its default, as if the link left it out).
+// this file). Returns { state, errors: [message], version, read, refused } where version is the
+// link version read (0 .. schema.linkVersion), or null when the hash is empty, an element id,
+// longer than maxHashLength(table) or has an unknown v (then refused is true: the whole link is
+// refused, state = current defaults, errors = [the message, which says so]); read is the Set of
+// fields whose values were read (an invalid value's field is not in it: it has its default, as
+// if the link left it out).
 // Never throws.
 export function parseHash(table, hash, { page, schema, allowLater = false } = {}) {
   const text = String(hash ?? '').replace(/^#/, '');
   const state = defaults(table), read = new Set();
   const tooLong = hashLengthError(table, text);
-  if (tooLong) return { state, errors: [tooLong], version: null, read };
-  if (text === '' || isElementHash(text)) return { state, errors: [], version: null, read };
+  if (tooLong) return { state, errors: [tooLong], version: null, read, refused: true };
+  if (text === '' || isElementHash(text)) return { state, errors: [], version: null, read, refused: false };
   const params = linkParams(text);
   let version = null;
   if (schema) {
     const r = linkVersionOf(params.get('v'), schema);
-    if (r.error) return { state, errors: [`${r.error}; ${UNREAD_VERSION}`], version: null, read };
+    if (r.error) return { state, errors: [`${r.error}; ${UNREAD_VERSION}`], version: null, read, refused: true };
     version = r.version;
     const frozen = schema.linkDefaults[String(version)]?.[page] || {};
     for (const [k, v] of Object.entries(frozen)) if (Object.hasOwn(table, k)) state[k] = v;
@@ -230,7 +231,7 @@ export function parseHash(table, hash, { page, schema, allowLater = false } = {}
     if (r.error) errors.push(r.error);
     else { state[k] = r.value; read.add(k); }
   }
-  return { state, errors, version, read };
+  return { state, errors, version, read, refused: false };
 }
 
 // Serialises the state as a hash "#...", fields in table order. With opts { page, schema }:

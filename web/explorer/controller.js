@@ -130,8 +130,8 @@ export class ExplorerController {
     });
   }
 
-  // A state read from the host's input (a link, the attributes): given is the Set of fields it
-  // set. A story's step fills what they leave out (once the story is loaded); the custom pattern
+  // A state read from the host's input (a link, the attributes): given is the Set of fields whose
+  // values it set (an invalid value's field is not among them). A story's step fills what they leave out (once the story is loaded); the custom pattern
   // is `custom` (a CustomPattern, or null: the identity when the state's pattern is custom).
   load(state, given, custom = null) {
     this.custom = custom;

@@ -1,7 +1,7 @@
 // attnx explorer: the state <-> URL hash link. Reads links of every version (web/common/hashstate.js
 // with the core's frozen link defaults) and writes current ones (the newest version, every option;
 // to the URL when changes pause). The controller keeps the custom pattern's fields (cp, cw).
-import { parseHash, toHash, isElementHash, UNREAD_VERSION } from '../common/hashstate.js';
+import { parseHash, toHash, isElementHash } from '../common/hashstate.js';
 import { CustomPattern } from './custom-pattern.js';
 import { numberGrammar } from '../common/schema-table.js';
 import { PAGE, familyGenerated } from './state.js';
@@ -18,8 +18,8 @@ export const URL_WRITE_MS = 250;
 
 // The page's link (see the top of this file).
 export class LinkState {
-  // { schema, table, status (StatusView), onRead(state, given: Set of the fields the link set,
-  // custom: the decoded CustomPattern or null), onWritten() }
+  // { schema, table, status (StatusView), onRead(state, given: Set of the fields whose values
+  // the link set, custom: the decoded CustomPattern or null), onWritten() }
   constructor({ schema, table, status, onRead, onWritten }) {
     Object.assign(this, { schema, table, status, onRead, onWritten });
     this.maxNnz = schema.pageLimits.maxNnzLink;
@@ -35,8 +35,8 @@ export class LinkState {
   read() {
     this.cancelPending();  // the visitor's link wins over a write not yet made
     this.inUrl = location.hash;
-    const { state, errors, read } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
-    const msgs = errors.map((e) => (e.endsWith(UNREAD_VERSION) ? `Link: ${e}. The page shows its defaults.`
+    const { state, errors, read, refused } = parseHash(this.table, location.hash, { page: PAGE, schema: this.schema });
+    const msgs = errors.map((e) => (refused ? `Link: ${e}. The page shows its defaults.`
       : / must be /.test(e) ? `Link: ${e}. The default is used instead.` : `Link: ${e}.`));
     let custom = null;
     if (!familyGenerated(this.schema, state.pattern)) {

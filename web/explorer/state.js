@@ -101,6 +101,9 @@ export function withoutHead(table, st) {
   return out;
 }
 
+// The note on a given value that is not used: "d = 192: <why>; it is not used".
+const notUsedNote = (name, value, why) => `${name} = ${String(value).slice(0, 40)}: ${why}; it is not used`;
+
 /**
  * The state read from a link or attributes without the imported head's fields when its family is
  * a generated one (a model head's target is always a custom pattern): each field given with
@@ -112,15 +115,12 @@ export function readHead(schema, table, st, given) {
   const state = { ...st }, notes = [];
   for (const k of HEAD_FIELDS) {
     if (st[k] === table[k].def) continue;
-    if (given.has(k)) notes.push(`${k} = ${String(st[k]).slice(0, 40)}: an imported head's settings apply only to its target, a custom pattern (got pattern ${st.pattern}); it is not used`);
+    if (given.has(k)) notes.push(notUsedNote(k, st[k], `an imported head's settings apply only to its target, a custom pattern (got pattern ${st.pattern})`));
     state[k] = table[k].def;
   }
   return { state, notes };
 }
 
-// A change the visitor makes (patch) with the d that goes with a newly picked construction
-// (schema.constructions[].explorerD: lp starts near its minimal d, jl at the page's default),
-// unless the patch sets d itself. DOM-free.
 /**
  * The state st with every construction option that does not apply to it (the core's applies rule:
  * d with moment, box without lp, projection without jl) at its table default, so a state never
@@ -133,7 +133,7 @@ export function withoutNotApplying(schema, table, st, given = null) {
   for (const name of schema.linkCompute[PAGE]) {
     const why = notApplyingText(schema, name, state);
     if (!why || state[name] === table[name].def) continue;
-    if (given && given.has(name)) notes.push(`${name} = ${String(state[name]).slice(0, 40)}: ${why}; it is not used`);
+    if (given && given.has(name)) notes.push(notUsedNote(name, state[name], why));
     state[name] = table[name].def;
   }
   return { state, notes };
@@ -150,6 +150,9 @@ export function readConstruction(schema, table, st, given) {
   return withoutNotApplying(schema, table, state, given);
 }
 
+// A change the visitor makes (patch) with the d that goes with a newly picked construction
+// (schema.constructions[].explorerD: lp starts near its minimal d, jl at the page's default),
+// unless the patch sets d itself. DOM-free.
 export function withConstructionD(schema, st, patch) {
   if (!('construction' in patch) || patch.construction === st.construction || 'd' in patch) return patch;
   const c = constructionOf(schema, patch.construction);

@@ -19,6 +19,7 @@ export class StoryControl {
     Object.assign(this, { table, base, getState, update, report });
     this.loaded = new Map();  // name -> Promise<{ story } | { errors }>
     this.reads = 0;
+    this.stepNoted = false;  // the story's messages are about the step a link asked for
     this.view = new StoryView(box, {
       siteRoot: new URL('../../', base),
       onStep: (n) => this.go(n),
@@ -42,13 +43,15 @@ export class StoryControl {
     this.loaded.set(name, Promise.resolve(loading).then((r) => (r.story ? { story: { ...r.story, name } } : r)));
   }
 
-  // A state read from a link or attributes (given: the Set of fields they set). Without a story,
+  // A state read from a link or attributes (given: the Set of fields whose values they set,
+  // hashstate.js parseHash's read). Without a story,
   // clear the story's messages of an earlier read and apply(st) at once; with one, once it is
   // loaded, apply(the state with the step's settings under the given ones). A story that cannot
   // be loaded is reported and turned off. Only the newest read is applied.
   read(st, given, apply) {
     const n = ++this.reads;
     if (!st.story) {
+      this.stepNoted = false;
       this.report([]);
       apply(st);
       return;
@@ -56,12 +59,14 @@ export class StoryControl {
     this.load(st.story).then((r) => {
       if (n !== this.reads) return;
       if (r.errors) {
+        this.stepNoted = false;
         this.report(r.errors);
         apply({ ...st, story: '', step: 1 });
         return;
       }
       const { state, errors } = readStep(this.table, r.story, st, given);
       this.report(errors);
+      this.stepNoted = errors.length > 0;
       apply(state);
     });
   }
@@ -73,14 +78,21 @@ export class StoryControl {
     if (r.story) this.update(stepPatch(this.table, r.story, 1));
   }
 
-  // Shows step n (clamped) of the current story, through update; a step taken clears the
-  // messages of the link's step (e.g. "step 7: … step 6 is shown").
+  // Clears the messages on the step a link asked for (e.g. "step 7: … step 6 is shown"), once
+  // another step is shown or the story has ended; a story's load errors stay.
+  clearStepNote() {
+    if (!this.stepNoted) return;
+    this.stepNoted = false;
+    this.report([]);
+  }
+
+  // Shows step n (clamped) of the current story, through update (see clearStepNote).
   async go(n) {
     const st = this.getState();
     if (!st || !st.story) return;
     const r = await this.load(st.story);
     if (r.story && clampStep(r.story, n) !== st.step) {
-      this.report([]);
+      this.clearStepNote();
       this.update(stepPatch(this.table, r.story, n));
     }
   }
@@ -89,6 +101,7 @@ export class StoryControl {
   // this.onShow() if set (presentation mode's progress indicator follows the panel).
   show(st) {
     if (!st.story) {
+      this.clearStepNote();
       this.view.show(null);
       this.values.showing('');
       if (this.onShow) this.onShow();

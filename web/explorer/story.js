@@ -151,7 +151,8 @@ export function stepPatch(table, story, n) {
 }
 
 // A state read from a link or attributes that names a story (st.story, st.step), with the step's
-// settings for every field the link does not give itself (given: a Set of field names). Returns
+// settings for every field the link does not give itself (given: a Set of field names; a field
+// whose value the link gave but was refused is not given, so the step's value stands). Returns
 // { state, errors } (errors: a step beyond the story's end, which shows its last step).
 export function readStep(table, story, st, given) {
   const errors = [];

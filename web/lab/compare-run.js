@@ -4,7 +4,7 @@
 // render }.
 import { runCompare, searchGrids, rowComplete, comparedOf } from './compare.js';
 import { gridOf } from './settings.js';
-import { formatDuration } from './views/summary.js';
+import { formatDuration, plural } from './views/summary.js';
 import { gridsSentence, namesText } from './views/compare-summary.js';
 import { compareScheduler } from './views/compare-view.js';
 import { compareRecord, compareCsv } from './compare-files.js';
@@ -72,7 +72,7 @@ function progressHandler(app, n) {
     const now = performance.now();
     if (now - last < 200 && fraction < 1) return;
     last = now;
-    app.$('compare-status').textContent = `Comparing: ${rowsDone} of ${n} lengths complete · ${Math.floor(fraction * 100)}%`;
+    app.$('compare-status').textContent = `Comparing: ${rowsDone} of ${plural(n, 'length')} complete · ${Math.floor(fraction * 100)}%`;
   };
 }
 
@@ -81,7 +81,7 @@ function progressHandler(app, n) {
 function endText(out, st, names) {
   const done = out.rows.filter(rowComplete).length;
   if (out.complete) return `Done: ${names} with ${settingsText(out.Ls, st)} in ${formatDuration(out.elapsed)}.`;
-  return `Cancelled after ${formatDuration(out.elapsed)}: ${done} of ${out.Ls.length} lengths complete; the plots and tables show the parts that arrived.`;
+  return `Cancelled after ${formatDuration(out.elapsed)}: ${done} of ${plural(out.Ls.length, 'length')} complete; the plots and tables show the parts that arrived.`;
 }
 
 /** Runs the comparison with the store's settings (refused, with a message, when the form is

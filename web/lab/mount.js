@@ -13,8 +13,9 @@ import { writeLink } from './link.js';
 import { Store } from './store.js';
 import { startRun, cancelRun } from './run.js';
 import { fitKeeper, sweepKey } from './results.js';
-import { renderScheduler } from './views/results-view.js';
-import { presetHint, describeSource } from './views/source.js';
+import { renderScheduler, showSource } from './views/results-view.js';
+import { presetHint } from './views/source.js';
+import { plural } from './views/summary.js';
 import { showMode, readyText } from './embed-mode.js';
 import { setupCompare, cancelCompare } from './compare-run.js';
 
@@ -67,7 +68,7 @@ function wireSettings(app) {
     }
     app.controls.render(st);
     if (!app.result) app.render.schedule();
-    else $('result-source').textContent = describeSource(app.result, app.runState, app.schema, settingsChanged(app, st));
+    else showSource($('result-source'), { res: app.result, runState: app.runState, schema: app.schema, changed: settingsChanged(app, st) });
   });
   app.controls.render(app.store.get());
   $('preset-paper').addEventListener('click', () => replaceSettings(app, app.schema.presets.paper.values, 'preset'));
@@ -119,6 +120,7 @@ function applySettings(app, read, { group, format = (e) => e, run = false, refus
 // Forgets the result on show (the settings changed: it no longer belongs to them).
 function clearResult(app) {
   app.result = null;
+  app.resultKey = null;
   app.runLs = [];
   app.taskStates = new Map();
   if (app.runState !== 'running') app.setRunState('idle');
@@ -172,7 +174,7 @@ export async function mountLab(container, opts) {
   wireEvents(app);
   setupCompare(app);
   $('preset-hint').textContent = presetHint(app.schema.presets.paper);
-  $('pool-info').textContent = `Runs on ${app.concurrency} worker${app.concurrency > 1 ? 's' : ''} (${app.concurrency >= coreCount() ? 'one per core' : 'all cores but one'})${build && build.flavour ? `, ${build.flavour}` : ''}; the page stays responsive.`;
+  $('pool-info').textContent = `Runs on ${plural(app.concurrency, 'worker')} (${app.concurrency >= coreCount() ? 'one per core' : 'all cores but one'})${build && build.flavour ? `, ${build.flavour}` : ''}; the page stays responsive.`;
   app.setRunState('idle');
   showMode(app, app.store.get());
   $('status').textContent = readyText(app.store.get());

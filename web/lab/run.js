@@ -79,7 +79,7 @@ async function settle(app, res, out, st, Ls) {
   res.complete = !out.cancelled;
   if (out.cancelled) {
     app.setRunState('cancelled', false);
-    $('status').textContent = `Cancelled after ${formatDuration(out.elapsed)}: ${res.points.length} of ${Ls.length} lengths finished; the plots, table and exports show those.`;
+    $('status').textContent = `Cancelled after ${formatDuration(out.elapsed)}: ${res.points.length} of ${plural(Ls.length, 'length')} finished; the plots, table and exports show those.`;
     return;
   }
   app.setRunState('done', false);

@@ -55,6 +55,11 @@ function showConstructionNote(note, box, { paperKind, construction }) {
   note.textContent = paperKind ? '' : `This sweep is ${construction}: the paper's band and the d*(L) estimate are about the random-projection construction (jl), so they are not drawn.`;
 }
 
+// The line on the result on show (view: { res, runState, schema, changed }, see renderResults).
+export function showSource(p, { res, runState, schema, changed }) {
+  p.textContent = describeSource(res, runState, schema, changed);
+}
+
 // The parts of the result views, in drawing order; each takes prepare()'s context.
 const PARTS = [
   ({ view, $, band, paperKind, theme, wDL }) => drawDL($('plot-dl'), { res: view.res, core: view.core, schema: view.schema, gridLs: view.gridLs, pending: view.states, theme, width: wDL, fullDStar: $('full-dstar').checked, band, dMax: view.dMax, dStar: paperKind }),
@@ -69,7 +74,7 @@ const PARTS = [
     if (band) $('paper-text').textContent = paperSentence(core.bandReading(res.points.map((p) => p.L), res.points.map((p) => p.median), band.lo, band.hi), band);
     const has = !!(res && res.points.length);
     for (const id of EXPORT_BUTTONS) $(id).disabled = !has;
-    $('result-source').textContent = describeSource(res, view.runState, view.schema, view.changed);
+    showSource($('result-source'), view);
   },
 ];
 

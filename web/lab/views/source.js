@@ -26,7 +26,7 @@ export function describeSource(res, runState, schema, changed = false) {
   const imported = res.source === 'import';
   const head = imported ? `Imported ${res.fileName || 'file'}${res.version ? ` (attnx ${res.version})` : ''}` : 'Computed in this browser';
   const state = imported || res.complete ? '' : runState === 'running' ? ' — running' : ' — partial (cancelled)';
-  const since = changed ? ' The settings have changed since: press Run to measure them.' : '';
+  const since = changed ? ' The settings have changed since: press Run sweep to measure them.' : '';
   return `${head}${state}: ${fam}${tol}, δ = ${p.delta ?? 'unknown'}, T = ${p.trials ?? '?'}, seed ${p.seed ?? '?'}.${since}`;
 }
 

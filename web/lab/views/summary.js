@@ -11,8 +11,8 @@ function bootstrapSentence(reading, comparison) {
   const { resamples: n, logWins, powerWins } = comparison;
   const shares = `the logarithmic fit has the higher R² in ${pct(logWins, n)} of ${n} bootstrap resamples of the trials, the power fit in ${pct(powerWins, n)}`;
   const { verdict, usable, perDoubling } = reading;
-  if (verdict === 'too-few-lengths') return ` With ${usable} lengths the two fits cannot be told apart (each has two parameters; ${shares}).`;
-  if (verdict === 'undecided') return ` On these ${usable} lengths the two fits cannot be told apart: ${shares}.`;
+  if (verdict === 'too-few-lengths') return ` With ${plural(usable, 'length')} the two fits cannot be told apart (each has two parameters; ${shares}).`;
+  if (verdict === 'undecided') return ` On these ${plural(usable, 'length')} the two fits cannot be told apart: ${shares}.`;
   if (verdict === 'log') return ` The logarithmic fit is the better one (${shares}): consistent with d = O(log L), each doubling of L adding about ${perDoubling} to d.`;
   if (reading.smallExponent) return ` The power fit is the better one (${shares}), but its exponent is small: d grows far more slowly than L.`;
   return ` The power law is the better fit with a sizeable exponent (${shares}): over this range d grows faster than logarithmically.`;
@@ -28,7 +28,7 @@ function sampleSentence({ verdict, smallExponent, perDoubling, usable, rough }) 
       : ' The power law fits better with a sizeable exponent: over this range d grows faster than logarithmically.',
     undecided: ' Both fit about equally well; the exponent is not small, so the data do not single out logarithmic growth.',
   }[verdict];
-  return rough ? `${s} With only ${usable} lengths the fits are rough.` : s;
+  return rough ? `${s} With only ${plural(usable, 'length')} the fits are rough.` : s;
 }
 
 // What the fits say, in two or three sentences. fits: the core's { log, power } (or null);
