@@ -248,6 +248,26 @@ test('paper preset: medians in the paper band region, rising with L', async () =
   await ctx.close();
 });
 
+// The picture first: the d-versus-L plot is on the first screen of a laptop and, once a sweep has
+// a result, of a phone; what the lab measures is one click away.
+test('the paper sweep opens on its plot at 1280×720 and on a phone; the explanation is one click away', async () => {
+  for (const size of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    const { page, ctx } = await open('#preset=paper&autorun=1', size);
+    await waitRun(page);
+    const r = await page.evaluate(() => {
+      const b = document.querySelector('#plot-dl svg').getBoundingClientRect();
+      return { top: b.top, shown: Math.min(b.bottom, innerHeight) - b.top, height: b.height, y: scrollY };
+    });
+    assert.equal(r.y, 0);
+    assert.ok(r.top >= 0 && r.shown >= Math.min(r.height, 300), `${size.width}×${size.height}: the plot is on the first screen (${JSON.stringify(r)})`);
+    assert.deepEqual([await page.evaluate(() => document.querySelector('.lab-about').open), await page.isVisible('.lab-lede')], [false, false], 'the explanation starts closed');
+    await page.click('.lab-about > summary');
+    assert.match(await page.textContent('.lab-lede'), /\(1−δ\)-quantile/);
+    assert.ok(await page.isVisible('.lab-lede'));
+    await ctx.close();
+  }
+});
+
 test('link state: autorun, explicit fields, bad values named with their range', async () => {
   const { page, ctx } = await open('#k=0&eps=abc&Ls=64,32&pattern=nope&trials=2');
   const msg = (await messages(page)).join('\n');

@@ -1,6 +1,7 @@
 // attnx lab: the markup of the lab's body, built once for lab.html and for <attnx-lab> (the same
 // ids, so the lab's code fills either): the settings column (Run, Cancel, presets, the form) and
-// the results column (run status, the paper comparison, the two plots, the results table). Each
+// the results column (run status, the d-versus-L plot, the paper comparison, the success plot,
+// the comparison of constructions, the results table). Each
 // part the element may leave out carries data-figure (see FIGURE_PARTS). Text only, no markup
 // strings.
 import { el } from '../common/dom.js';
@@ -125,10 +126,10 @@ function resultsTable() {
 export function placeLab(container) {
   container.append(settingsColumn(),
     el('div', { class: 'main-col', id: 'results', tabindex: '-1' },
-      runPanel(),
+      runPanel(), dlPlot(),
       el('section', { class: 'card paper', id: 'paper-box', 'data-figure': 'paper', hidden: true, 'aria-labelledby': 'paper-h' },
         el('h2', { id: 'paper-h', text: 'Compared with the paper' }), el('p', { id: 'paper-text' })),
-      dlPlot(), successPlot(), compareSection(), resultsTable()));
+      successPlot(), compareSection(), resultsTable()));
 }
 
 /** Shows the parts of `figures` (names of FIGURE_PARTS) and leaves the others out (data-off). */

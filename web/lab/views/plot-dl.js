@@ -66,7 +66,7 @@ function frame(svg, theme, layout, { xs, ys, xd, yd }) {
 // Returns the <svg>.
 export function drawDL(container, { res, core, schema, gridLs = [], pending = new Map(), theme, width, fullDStar = false, band = null, dMax, dStar = true }) {
   const data = plotData(res, core, gridLs, dMax, dStar);
-  const layout = plotLayout(width, { left: [48, 60], top: 30, heightRatio: 0.5, minH: 240, maxH: 440 });
+  const layout = plotLayout(width, { left: [48, 60], top: 30, heightRatio: 0.5, minH: 240, maxH: 380 });
   const entries = [...legendEntries(theme, data, band), ...floorLegend(theme, data)];
   const { H, legW } = plotHeight(layout, entries);
   const svg = svgRoot(container, layout.W, H, theme, 'Minimal hidden size d versus sequence length L');
