@@ -14,15 +14,17 @@ namespace attnx::cli {
 
 namespace {
 
-// The CLI flags of core option names, as "--a, --b".
-std::string flags_text(const std::vector<std::string>& names) {
+// The flags of core option names that command `cmd` has, as "--a, --b" (construct has --d, mind
+// and sweep have --step and --dmax: each names only its own).
+std::string flags_text(const CommandDef& cmd, const std::vector<std::string>& names) {
   std::string s;
-  for (const std::string& n : names) s += (s.empty() ? "--" : ", --") + option_info(n).flag;
+  for (const std::string& n : names)
+    if (cmd.find(option_info(n).flag)) s += (s.empty() ? "--" : ", --") + option_info(n).flag;
   return s;
 }
 
 // What the choice `value` of option `choice` takes, for the message: "whose own flags are --w".
-std::string choice_note(const std::string& choice, const std::string& value) {
+std::string choice_note(const CommandDef& cmd, const std::string& choice, const std::string& value) {
   std::vector<std::string> own;
   if (choice == "pattern") {
     if (value == family_name(Family::Custom)) return "whose target comes from --pattern-file";
@@ -40,7 +42,8 @@ std::string choice_note(const std::string& choice, const std::string& value) {
         return "whose hidden size D = 2m is fixed by the pattern, m being its largest row count";
     }
   }
-  return own.empty() ? "which takes no flags of its own" : "whose own flags are " + flags_text(own);
+  const std::string flags = flags_text(cmd, own);
+  return flags.empty() ? "which takes no flags of its own" : "whose own flags are " + flags;
 }
 
 // The command's value of choice option `name` (given or default); its CLI default when the
@@ -65,7 +68,7 @@ void refuse_not_applying(const Args& a) {
       const std::string got = choice(rule->option), value = a.given_text(flag);
       throw UsageError("--" + flag + " " + (value.size() > 40 ? value.substr(0, 37) + "..." : value) +
                        " applies only to --" + rule->option + " " + list + " (got --" + rule->option +
-                       " " + got + ", " + choice_note(rule->option, got) + ")");
+                       " " + got + ", " + choice_note(a.command(), rule->option, got) + ")");
     }
   }
 }

@@ -28,6 +28,8 @@ struct Flag {
   std::vector<std::string> choices;            // Choice
   std::vector<std::pair<std::string, std::string>> refused;  // Choice: value -> message
   std::string range_note;                      // extra range text shown in help (e.g. "to L-1")
+  std::string metavar;                         // the value's name in help ("I/N"); "": by kind
+  std::string help_note;                       // help only, after the range ("with --construction lp: ...")
 };
 
 struct CommandDef {

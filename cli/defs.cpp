@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include <attnx/bounds.hpp>
+#include <attnx/build_inputs.hpp>
 #include <attnx/construct.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
@@ -40,6 +41,31 @@ Flag option_flag(const std::string& option, const std::string& group,
       return switch_flag(o.flag, o.help, group);
   }
   return text_flag(o.flag, o.help, group);
+}
+
+// What the constructions change of option `name` for the CLI: "lp: default 1, at most 256"
+// (their own default where it differs, their own d_max for d and dmax), "" when none do.
+std::string construction_note(const std::string& name) {
+  std::string out;
+  const std::string base = context_default("cli", name);
+  const long long top = context_max("cli", name);
+  for (const ConstructionInfo& c : construction_infos()) {
+    const std::string def = construction_default("cli", name, c.name);
+    if (def.empty()) continue;
+    std::string own = def != base ? "default " + def : "";
+    if ((name == "d" || name == "dmax") && c.d_max > 0 && c.d_max < top)
+      own += (own.empty() ? "" : ", ") + std::string("at most ") + std::to_string(c.d_max);
+    if (!own.empty()) out += (out.empty() ? "" : "; ") + ("with --construction " + c.name + ": " + own);
+  }
+  return out;
+}
+
+// option_flag with the constructions' own defaults and limits in its help (not in its range:
+// a refusal names the range of the construction given, see applies.cpp).
+Flag construction_option_flag(const std::string& option, const std::string& group, const std::string& range_note = "") {
+  Flag f = option_flag(option, group, range_note);
+  f.help_note = construction_note(option);
+  return f;
 }
 
 // A command: its name, what runs it, its one-line summary and --help details; flags are added after.
@@ -102,8 +128,8 @@ void add_target_flags(std::vector<Flag>& v, bool single_L) {
 
 void add_mind_flags(std::vector<Flag>& v) {
   const std::string g = "Minimal-d search";
-  v.push_back(option_flag("step", g, "at most --dmax"));
-  v.push_back(option_flag("dmax", g, "at least --step"));
+  v.push_back(construction_option_flag("step", g, "at most --dmax"));
+  v.push_back(construction_option_flag("dmax", g, "at least --step"));
 }
 
 void add_construction_flags(std::vector<Flag>& v) {
@@ -127,7 +153,7 @@ Command construct_command() {
                       "\"bounds\": SPEC section 9's floors at the X built (its logit scale, the packing floor\n"
                       "there and D / floor, the bits floors; see attnx bounds --help for each key).");
   add_target_flags(c.def.flags, true);
-  c.def.flags.push_back(option_flag("d", "Construction"));
+  c.def.flags.push_back(construction_option_flag("d", "Construction"));
   add_construction_flags(c.def.flags);
   c.def.flags.push_back(switch_flag("precision", "add SPEC 8.4's precision report for jl (input norm, float32 and float64 "
                                     "verdicts, bits(X)); lp and moment always report it", "Construction"));
@@ -177,6 +203,7 @@ Command sweep_command() {
                                     "per L up to 1024) instead of running it", "Run"));
   c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n): a deterministic share of the "
                                   "(L, trial) tasks balanced by cost; prints a part file for attnx merge", "Run"));
+  c.def.flags.back().metavar = "I/N";
   c.def.flags.push_back(switch_flag("progress", "print progress and the time left to stderr", "Output"));
   c.def.flags.push_back(format_flag({"json", "csv"}));
   c.def.flags.push_back(report_flag());

@@ -6,8 +6,10 @@
 namespace attnx::cli {
 
 namespace {
-// A text flag with a default is a value of its own grammar (--rule TEXT); without one, a path.
-const char* placeholder(const Flag& f) {
+// A text flag with a default is a value of its own grammar (--rule TEXT); without one, a path;
+// a flag may name its value itself (--shard I/N).
+std::string placeholder(const Flag& f) {
+  if (!f.metavar.empty()) return " " + f.metavar;
   switch (f.kind) {
     case Kind::Int: return " N";
     case Kind::Real: return " X";
@@ -63,6 +65,7 @@ std::string help_text(const CommandDef& cmd) {
     std::string extra;
     if (!f.def.empty()) extra = "default " + f.def;
     if (!range.empty()) extra += (extra.empty() ? "" : "; ") + range;
+    if (!f.help_note.empty()) extra += (extra.empty() ? "" : "; ") + f.help_note;
     if (!extra.empty()) right += " (" + extra + ")";
     o += left + wrap(right, 24, 100) + "\n";
   }

@@ -146,6 +146,8 @@ double predict_trial_seconds_call(const JsonValue& model, const JsonValue& L) {
     c.d_lo = number_value(member(model, "dLo"), "model.dLo");
     const JsonValue& hi = member(model, "dHi");
     c.d_hi = hi.type == Type::Number && hi.num == INFINITY ? INFINITY : number_value(hi, "model.dHi");
+    c.anchor_work = number_or(model, "anchorWork", "model.anchorWork", 0);
+    c.anchor_seconds = number_or(model, "anchorSeconds", "model.anchorSeconds", 0);
     return c;
   });
   return predict_trial_seconds(m, option_value(L, "L", "L"));

@@ -244,7 +244,9 @@ void finish_row(RowReport& r, int i, const SupportPart& s, const OffPart& o) {
   const bool finite = s.finite && o.finite;
   r.rho[i] = finite ? s.rmax - s.rmin : nan;
   r.zeta[i] = finite ? std::exp(o.off_max - s.zmin) : nan;  // exp(-inf) = 0 when the row is full
-  r.lambda[i] = o.leak;
+  // A share of the row's mass, so at most 1: the row's float32 entries sum to 1 only up to their
+  // rounding (about L 2^-24), and a row whose mass is all off the support would read 1.0000001.
+  r.lambda[i] = std::min(o.leak, 1.0);
   r.support_min_logit[i] = static_cast<float>(s.zmin);
 }
 

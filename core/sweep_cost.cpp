@@ -57,14 +57,28 @@ CostModel fit_cost(const std::vector<TrialTiming>& t, int step, int d_max) {
     y.push_back(det_log(s.seconds));
     if (s.d_min > 0) Ls.push_back(s.L), ds.push_back(s.d_min);
   }
+  if (!x.empty()) {  // the timing of most work anchors the prediction beyond it
+    const std::size_t most = static_cast<std::size_t>(std::max_element(x.begin(), x.end()) - x.begin());
+    m.anchor_work = det_exp(x[most]), m.anchor_seconds = det_exp(y[most]);
+  }
   double log_c = 0;
-  if (x.size() < 2 || !line_fit(x, y, log_c, m.p, m.r2)) {
-    m.p = 1, m.r2 = 0;
+  const bool fitted = x.size() >= 2 && line_fit(x, y, log_c, m.p, m.r2);
+  if (!fitted) m.r2 = 0;
+  m.d_of_L = fit_log(Ls, ds);
+  // d does not shrink as L grows (SPEC §3.5: it grows like ln L); a falling fit is the trials'
+  // noise and would extrapolate to d = step: the largest d reached stands for every L instead, as
+  // it does when there is no fit (one length reached).
+  if (!ds.empty() && !(m.d_of_L.ok && m.d_of_L.b >= 0))
+    m.d_of_L = LogFit{true, *std::max_element(ds.begin(), ds.end()), 0, m.d_of_L.ok ? m.d_of_L.r2 : 0};
+  if (fitted && m.p >= kCostMinP && m.p <= kCostMaxP && m.r2 >= kCostMinR2) {
+    m.c = det_exp(log_c);
+    m.ok = true;
     return m;
   }
-  m.c = det_exp(log_c);
-  m.d_of_L = fit_log(Ls, ds);
-  m.ok = true;
+  m.p = 1;
+  if (x.empty()) return m;
+  m.c = m.anchor_seconds / m.anchor_work;
+  m.ok = m.anchored = true;
   return m;
 }
 
@@ -75,7 +89,11 @@ double trial_work(const CostModel& m, int L) {
 
 double task_work(const CostModel& m, int L, int trials) { return trial_work(m, L) * trials; }
 
-double predict_trial_seconds(const CostModel& m, int L) { return m.c * trial_work(m, L); }
+double predict_trial_seconds(const CostModel& m, int L) {
+  const double s = m.c * trial_work(m, L), base = double(L) * L * d_hat(m, L);
+  if (!(m.anchor_work > 0) || base <= m.anchor_work) return s;
+  return std::max(s, m.anchor_seconds * (base / m.anchor_work));
+}
 
 double predict_sweep_seconds(const CostModel& m, const SweepOptions& opt) {
   double s = 0;

@@ -143,8 +143,9 @@ void register_lab() {
   Record<SweepProgress>("SweepProgress").field("fraction", &SweepProgress::fraction)
       .get("eta", [](const SweepProgress& p) { return known(p.eta); });
   using C = CostModel;
-  Record<C>("CostModel").field("ok", &C::ok).field("c", &C::c).field("p", &C::p).field("r2", &C::r2)
-      .field("dOfL", &C::d_of_L).field("dLo", &C::d_lo).field("dHi", &C::d_hi);
+  Record<C>("CostModel").field("ok", &C::ok).field("anchored", &C::anchored).field("c", &C::c).field("p", &C::p).field("r2", &C::r2)
+      .field("dOfL", &C::d_of_L).field("dLo", &C::d_lo).field("dHi", &C::d_hi)
+      .field("anchorWork", &C::anchor_work).field("anchorSeconds", &C::anchor_seconds);
   Record<EcdfStep>("EcdfStep").field("d", &EcdfStep::d).field("count", &EcdfStep::count).field("p", &EcdfStep::p);
   using D = DDistribution;
   Record<D>("DDistribution").field("trials", &D::trials).field("reached", &D::reached)

@@ -20,19 +20,31 @@ struct TrialTiming {
 };
 
 struct CostModel {
-  bool ok = false;              // fitted (fit_cost: at least two timings with distinct L^2 d)
+  bool ok = false;              // usable: fitted, or anchored (fit_cost: at least one timing)
+  bool anchored = false;        // p = 1 and c from the timing of most work (no fit to trust)
   double c = 0, p = 1, r2 = 0;  // seconds = c (L^2 d̂)^p, fitted in log-log space (R^2 there)
   LogFit d_of_L;                // d̂ = a + b ln L over the reached trials (fit_log); not ok: d_hi
   double d_lo = 0, d_hi = std::numeric_limits<double>::infinity();  // the clamp of d̂
+  double anchor_work = 0, anchor_seconds = 0;  // the timing of most work: L^2 d and its seconds
 };
 
 // The prior model: c = 1, p = 1, d̂(L) = ln L unclamped, so trial_work(prior, L) = L^2 ln L
 // exactly (the product double(L) * L * std::log(L), as the shards have always weighed a trial).
 CostModel prior_cost_model();
 
-// Fits the model to at least two timings with distinct L^2 d (else ok = false, c = 0). A trial
-// that did not reach counts with d = d_max (the work it did); d̂ is clamped to [step, d_max].
-// Logarithms and powers by det_log / det_exp, so native and WASM builds fit the same bits.
+// The fitted exponent and R^2 a prediction is trusted with: a trial's L^2 d multiply-adds and its
+// sparse checks gave p = 0.8 to 1 over L = 64 .. 8192 (docs/scale-out.md); outside, timing noise
+// of short trials (a cold first one, the machine's load) decides the fit, which then extrapolates
+// to nonsense (p < 0, or seconds off by orders of magnitude at large L).
+constexpr double kCostMinP = 0.6, kCostMaxP = 1.4, kCostMinR2 = 0.9;
+
+// Fits the model to at least two timings with distinct L^2 d. When that fails or the fit is not
+// trusted (p outside [kCostMinP, kCostMaxP] or R^2 below kCostMinR2), and there is a timing, the
+// model is anchored instead: p = 1, c = seconds / (L^2 d) of the timing of most work (r2 keeps the
+// fit's, 0 without one). No timing: ok = false, c = 0. A d̂ fit that falls with L (noise: d grows
+// like ln L), or none (one length reached), is replaced by the largest d reached, for every L. A trial that did not reach counts with
+// d = d_max (the work it did); d̂ is clamped to [step, d_max]. Logarithms and powers by det_log /
+// det_exp, so native and WASM builds fit the same bits.
 CostModel fit_cost(const std::vector<TrialTiming>& t, int step, int d_max);
 
 // Work of one trial at length L under m: (L^2 d̂(L))^p (p = 1 exactly: no power taken). O(1).
@@ -41,7 +53,10 @@ double trial_work(const CostModel& m, int L);
 // Work of `trials` trials at length L: trial_work(m, L) * trials (a task's weight). O(1).
 double task_work(const CostModel& m, int L, int trials);
 
-// Predicted seconds of one trial at length L: m.c * trial_work(m, L).
+// Predicted seconds of one trial at length L: m.c * trial_work(m, L), and beyond the anchor (the
+// timing of most work) at least its seconds times the work's ratio: past the cache sizes the
+// fitted p < 1 of short trials no longer holds (a pilot up to L = 1024 fitted p = 0.72 and
+// predicted 0.32 s at L = 8192, which took 1.24 s; growth as the work predicts 1.27 s).
 double predict_trial_seconds(const CostModel& m, int L);
 
 // Predicted seconds of the whole sweep on one core (every L, every trial).

@@ -31,13 +31,13 @@ TEST_CASE("values that do not apply to the construction are refused, saying what
       {{"construct", "--construction", "moment", "--L", "64", "--box", "-1"}, "--box -1 applies only to --construction lp"},
       {{"construct", "--construction", "moment", "--L", "64", "--box", "0"}, "--box 0 applies only to --construction lp"},
       {{"construct", "--construction", "jl", "--L", "64", "--box", "5"},
-       "--box 5 applies only to --construction lp (got --construction jl, whose own flags are --d, --projection, --step, --dmax)"},
+       "--box 5 applies only to --construction lp (got --construction jl, whose own flags are --d, --projection)"},  // construct has no --step, --dmax
       {{"construct", "--L", "64", "--box", "5"}, "--box 5 applies only to --construction lp (got --construction jl"},
       {{"sweep", "--construction", "moment", "--Ls", "16", "--step", "4"}, "--step 4 applies only to --construction jl or lp " + moment},
       {{"sweep", "--construction", "moment", "--Ls", "16", "--dmax", "64"}, "--dmax 64 applies only to --construction jl or lp"},
       {{"sweep", "--construction", "moment", "--Ls", "16", "--box", "3"}, "--box 3 applies only to --construction lp"},
       {{"mind", "--construction", "lp", "--L", "16", "--projection", "orthogonal"},
-       "--projection orthogonal applies only to --construction jl (got --construction lp, whose own flags are --d, --box, --step, --dmax)"},
+       "--projection orthogonal applies only to --construction jl (got --construction lp, whose own flags are --box, --step, --dmax)"},  // mind has no --d
       {{"construct", "--construction", "lp", "--L", "16", "--projection", "gaussian"}, "--projection gaussian applies only to --construction jl"},
   };
   for (const auto& [args, text] : runs) {

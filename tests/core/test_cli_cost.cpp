@@ -49,3 +49,17 @@ TEST_CASE("sweep --dry-run predicts per L and in total without running the sweep
   CHECK(j.find("core_hours")->num == doctest::Approx(sum / 3600));
   CHECK(j.find("wall_hours")->num == doctest::Approx(sum / 3600 / 4));
 }
+
+TEST_CASE("sweep --dry-run with one length predicts from it, saying so, never a silent zero") {
+  if (!cli_test::cli_available()) return;
+  const auto r = run_cli({"sweep", "--Ls", "64", "--trials", "3", "--dry-run"});
+  REQUIRE(r.status == 0);
+  const attnx::JsonValue j = attnx::json_parse(r.out);
+  const attnx::JsonValue* m = j.find("model");
+  CHECK(m->find("ok")->b);
+  CHECK(m->find("anchored")->b);
+  CHECK(m->find("p")->num == 1);
+  CHECK(j.find("predicted")->arr.at(0).find("seconds_per_trial")->num > 0);
+  CHECK(j.find("core_hours")->num > 0);
+  CHECK(j.find("note")->str.find("p = 1 from the timing of most work") != std::string::npos);
+}

@@ -73,3 +73,31 @@ TEST_CASE("a failed write of the output: 'cannot write the output', exit status 
   CHECK(h.status == 1);
   CHECK(h.err == "attnx: cannot write the output: No space left on device\n");
 }
+
+TEST_CASE("--help gives each construction's own defaults and limits, and --shard's value as I/N") {
+  if (!cli_test::cli_available()) return;
+  // One line per flag: help wraps at 100 columns, so join the lines before searching.
+  auto joined = [](std::string s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (s[i] == '\n') {
+        while (i + 1 < s.size() && s[i + 1] == ' ') ++i;
+        out += ' ';
+      } else {
+        out += s[i];
+      }
+    }
+    return out;
+  };
+  const std::string mind = joined(run_cli({"mind", "--help"}).out);
+  CHECK(mind.find("with --construction lp: default 1)") != std::string::npos);
+  CHECK(mind.find("with --construction lp: default 256, at most 256)") != std::string::npos);
+  const std::string construct = joined(run_cli({"construct", "--help"}).out);
+  CHECK(construct.find("with --construction lp: default 32, at most 256)") != std::string::npos);
+  // What the help says is what runs: mind with lp and no grid flags searches step 1 up to 256.
+  const auto r = run_cli({"mind", "--L", "32", "--construction", "lp"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("\"step\": 1,") != std::string::npos);
+  CHECK(r.out.find("\"d_max\": 256") != std::string::npos);
+  CHECK(run_cli({"sweep", "--help"}).out.find("--shard I/N ") != std::string::npos);
+}

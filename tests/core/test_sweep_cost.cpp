@@ -41,9 +41,52 @@ TEST_CASE("fit_cost recovers seconds = c (L^2 d)^p and d = a + b ln L from exact
   o.Ls = {64, 2048};
   o.trials = 3;
   CHECK(predict_sweep_seconds(m, o) == doctest::Approx(3 * (predict_trial_seconds(m, 64) + predict_trial_seconds(m, 2048))));
+  CHECK_FALSE(fit_cost({}, 16, 4096).ok);
+  CHECK(fit_cost({}, 16, 4096).c == 0);
+}
+
+TEST_CASE("one timing, or timings the model does not fit, anchor p = 1 at the timing of most work") {
   const CostModel one = fit_cost({{64, 100, 1.0}}, 16, 4096);
-  CHECK_FALSE(one.ok);
-  CHECK(one.c == 0);
+  CHECK((one.ok && one.anchored && one.p == 1));
+  CHECK(one.c == doctest::Approx(1.0 / (64.0 * 64 * 100)));
+  CHECK((one.d_of_L.ok && one.d_of_L.a == 100 && one.d_of_L.b == 0));  // the one d reached, flat
+  CHECK(predict_trial_seconds(one, 64) == doctest::Approx(1.0));
+  // A cold first trial: 5 ms at L = 64, 0.7 ms at 128 fit p < 0, which predicted nothing at large
+  // L; anchored, time grows as the work from L = 128 (d 600, flat: it did not grow).
+  const CostModel cold = fit_cost({{64, 600, 5e-3}, {128, 600, 7e-4}}, 16, 4096);
+  CHECK((cold.ok && cold.anchored && cold.p == 1));
+  CHECK(predict_trial_seconds(cold, 1024) == doctest::Approx(7e-4 * 64));
+  // Out of [kCostMinP, kCostMaxP], or an R^2 below kCostMinR2: anchored; inside: fitted.
+  auto timed = [](double p, double noise) {
+    std::vector<TrialTiming> t;
+    int i = 0;
+    for (int L : {64, 128, 256, 512}) t.push_back({L, 500, 1e-9 * std::pow(double(L) * L * 500, p) * (i++ % 2 ? noise : 1)});
+    return fit_cost(t, 16, 4096);
+  };
+  CHECK(timed(0.5, 1).anchored);
+  CHECK(timed(1.6, 1).anchored);
+  CHECK(timed(1.0, 8).anchored);  // alternate timings 8x off: R^2 far below 0.9
+  CHECK_FALSE(timed(0.9, 1).anchored);
+  CHECK(timed(0.9, 1).p == doctest::Approx(0.9));
+}
+
+TEST_CASE("beyond the timing of most work a trial takes at least that timing times the work's ratio") {
+  // p = 0.72 fitted on L = 64 .. 1024 (measured), the anchor at L = 1024: at L = 8192 the fit alone
+  // gives (8192^2 / 1024^2)^0.72 = 20x, the work ratio 64x (d flat here).
+  std::vector<TrialTiming> t;
+  for (int L : {64, 128, 256, 512, 1024}) t.push_back({L, 800, 1e-8 * std::pow(double(L) * L * 800, 0.72)});
+  const CostModel m = fit_cost(t, 16, 4096);
+  REQUIRE((m.ok && !m.anchored));
+  CHECK(m.anchor_work == doctest::Approx(1024.0 * 1024 * 800));
+  CHECK(predict_trial_seconds(m, 8192) == doctest::Approx(t.back().seconds * 64));
+  CHECK(predict_trial_seconds(m, 256) == doctest::Approx(t[2].seconds));  // within the timings: the fit
+}
+
+TEST_CASE("a d fit that falls with L is noise: the largest d reached stands for every L") {
+  const CostModel m = fit_cost({{64, 700, 1e-3}, {128, 600, 4e-3}, {256, 650, 1.6e-2}}, 16, 4096);
+  CHECK(m.d_of_L.ok);
+  CHECK(m.d_of_L.b == 0);
+  CHECK(m.d_of_L.a == 700);
 }
 
 TEST_CASE("eta_seconds and sweep_progress: the rate so far, once 1% and 0.3 s are behind") {

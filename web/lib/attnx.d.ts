@@ -178,10 +178,15 @@ export interface SweepRecord {
 
 /** An axis of the lab's plots: the range drawn, the tick spacing (0 when logarithmic), the ticks. */
 export interface Axis { lo: number; hi: number; step: number; ticks: number[] }
-/** The sweep cost model: seconds per trial = c (L^2 d)^p, d = a + b ln L clamped to [dLo, dHi]. */
+/**
+ * The sweep cost model: seconds per trial = c (L^2 d)^p, d = a + b ln L clamped to [dLo, dHi];
+ * beyond anchorWork (the L^2 d of the timing of most work, taking anchorSeconds) at least that
+ * timing times the work's ratio. anchored: p = 1 from that timing (no fit to trust).
+ */
 export interface CostModel {
-  ok: boolean; c: number; p: number; r2: number;
+  ok: boolean; anchored: boolean; c: number; p: number; r2: number;
   dOfL: { ok: boolean; a: number; b: number; r2: number }; dLo: number; dHi: number;
+  anchorWork: number; anchorSeconds: number;
 }
 
 /** A head's archetype (issue 24): diagonal (offset), sink (columns), local window (offsetLo..offsetHi,
