@@ -129,6 +129,7 @@ Args::Args(const CommandDef& cmd, int argc, char** argv, int first) : cmd_(cmd) 
       help_ = true;
       continue;
     }
+    if (a.rfind("--help=", 0) == 0) throw UsageError("--help takes no value (got " + shown(a.substr(7)) + ")");
     if (a.empty()) throw UsageError("unexpected empty argument for '" + cmd.name + "'" + see);
     if (!cmd.operands.empty() && a[0] != '-') {
       operands_.push_back(a);
@@ -152,6 +153,10 @@ Args::Args(const CommandDef& cmd, int argc, char** argv, int first) : cmd_(cmd) 
     } else if (!has_value) {
       if (i + 1 >= argc) throw UsageError("--" + name + " needs a value: " + range_text(*f) +
                                           (range_text(*f).empty() ? f->help : ""));
+      const std::string next = argv[i + 1];
+      if (next.size() > 2 && next[0] == '-' && next[1] == '-' && cmd.find(next.substr(2, next.find('=') - 2)))
+        throw UsageError("--" + name + " needs a value before " + shown(next.substr(0, next.find('='))) + ": " + range_text(*f) +
+                         (range_text(*f).empty() ? f->help : ""));
       value = argv[++i];
     }
     vals_[name] = value;

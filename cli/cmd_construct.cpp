@@ -140,12 +140,6 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   w.end_object();
 }
 
-// --threads for lp's rows (0: one per core).
-int lp_threads(const Args& a) {
-  const long long threads = a.get_int("threads");
-  return threads == 0 ? default_threads() : int(threads);
-}
-
 }  // namespace
 
 int run_construct(const Args& a) {
@@ -160,7 +154,7 @@ int run_construct(const Args& a) {
   req.max_bytes = max_bytes_of(a);
   req.box = a.get_real("box");
   req.jl_precision = a.get_switch("precision");
-  const int threads = req.construction == "lp" ? lp_threads(a) : 1;
+  const int threads = rows_threads(a, req.construction);
   const std::string export_path = a.get_str("export");
   if (req.construction == "lp") require_lp_d("d", req.d);  // lp's limit before its budget
   std::optional<OutputFile> file;  // a path that cannot be written is refused first

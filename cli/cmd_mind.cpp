@@ -77,8 +77,7 @@ int run_mind(const Args& a) {
                      "row support), at every L: nothing to search; use `attnx construct --construction "
                      "moment` for its metrics and precision report");
   const double box = a.get_real("box");
-  const long long threads_flag = a.get_int("threads");
-  const int threads = construction != "lp" ? 1 : threads_flag == 0 ? default_threads() : int(threads_flag);
+  const int threads = rows_threads(a, construction);
   if (construction == "lp") require_lp_d("dmax", opt.d_max);  // lp's limit before its budget
   // The search's budget before the target is drawn.
   if (const int k = row_bound_before_drawing(spec); k > 0)

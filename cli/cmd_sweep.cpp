@@ -118,8 +118,18 @@ int run_merge(const Args& a) {
   return 0;
 }
 
+// --dry-run prints its prediction as JSON, for the whole sweep: refused with what it would ignore.
+void check_dry_run(const Args& a) {
+  if (!a.get_switch("dry-run")) return;
+  if (a.given("format") && a.get_str("format") != "json")
+    throw UsageError("--dry-run prints its prediction as JSON; it cannot go with --format " + a.get_str("format"));
+  for (const char* other : {"shard", "progress"})
+    if (a.given(other)) throw UsageError(std::string("--dry-run predicts the whole sweep without running it; it cannot go with --") + other);
+}
+
 int run_sweep(const Args& a) {
   check_report(a);
+  check_dry_run(a);
   SweepOptions opt;
   opt.pattern = pattern_spec(a, false);
   opt.tol = tolerances(a);

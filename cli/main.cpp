@@ -152,6 +152,10 @@ bool info_request(int argc, char** argv, int* status) {
       write_stdout(top_help());
     }
   } else if (cmd == "--version" || cmd == "-V" || cmd == "version") {
+    if (argc > 2) {
+      *status = fail(cmd + " takes nothing after it (got '" + std::string(argv[2]) + "')");
+      return true;
+    }
     write_stdout(version_line());
   } else {
     return false;

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "common.hpp"
 #include <attnx/memory.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/sweep_cost.hpp>
@@ -18,6 +19,17 @@ namespace attnx::cli {
 int default_threads() {
   const unsigned n = std::thread::hardware_concurrency();
   return n ? static_cast<int>(n) : 1;
+}
+
+int rows_threads(const Args& a, const std::string& construction) {
+  if (construction != "lp") {
+    if (a.given("threads"))
+      throw UsageError("--threads " + a.given_text("threads") + " applies only to --construction lp on " + a.command().name +
+                       " (its rows' linear programs; got --construction " + construction + ", which runs on one thread)");
+    return 1;
+  }
+  const long long threads = a.get_int("threads");
+  return threads == 0 ? default_threads() : int(threads);
 }
 
 void parallel_for(int n, int threads, const std::function<void(int)>& body) {

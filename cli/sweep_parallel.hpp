@@ -1,7 +1,10 @@
 // attnx CLI: a sweep's (L, trial) tasks on worker threads (see sweep_parallel.cpp).
 #pragma once
 #include <functional>
+#include <string>
 #include <vector>
+
+#include "args.hpp"
 
 #include <attnx/sweep.hpp>
 #include <attnx/sweep_shard.hpp>
@@ -10,6 +13,10 @@ namespace attnx::cli {
 
 // The number of threads --threads 0 means: one per core (at least 1).
 int default_threads();
+
+// construct's and mind's --threads: lp's rows run on them (0: one per core); 1 for another
+// construction, which refuses a given --threads (it would not be used).
+int rows_threads(const Args& a, const std::string& construction);
 
 // body(i) for every i in [0, n) on `threads` threads (the calling one included), indices handed
 // out in order. The first exception stops handing out new ones and is rethrown after all joined.

@@ -127,7 +127,9 @@ double packing_floor(double scale, int n, double tau) {
   if (n == 1) return 0;
   if (std::isnan(scale)) return scale;
   const double delta = -det_log(tau);  // ln(1/tau) > 0
-  const double denom = log1p_det(2.0 * scale / delta);
+  // 2 scale / delta may overflow for a finite scale near the largest double: ln(1 + x) is ln x there.
+  const double x = 2.0 * scale / delta;
+  const double denom = std::isinf(x) && std::isfinite(scale) ? kLn2 + det_log(scale) - det_log(delta) : log1p_det(x);
   if (!(denom > 0)) return std::numeric_limits<double>::infinity();
   return det_log(double(n)) / denom;
 }

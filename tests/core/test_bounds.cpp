@@ -73,6 +73,15 @@ TEST_CASE("the packing floor at Lambda = 5, tau = 0.1, n = 1024 is 4.136 (SPEC 9
         doctest::Approx(std::log(2.0) / std::log1p(10 / std::log(2.0))).epsilon(1e-14));
 }
 
+TEST_CASE("the packing floor at a scale whose 2 scale / ln(1/tau) overflows is still ln n / ln(2 scale / ln(1/tau))") {
+  // 2e308 / ln 10 is beyond the largest double; the floor is not 0 but about 0.00587 for n = 64.
+  const double want = std::log(64.0) / (std::log(2.0) + std::log(1e308) - std::log(std::log(10.0)));
+  CHECK(attnx::packing_floor(1e308, 64, 0.1) == doctest::Approx(want).epsilon(1e-12));
+  CHECK(attnx::packing_floor(1e307, 64, 0.1) > attnx::packing_floor(1e308, 64, 0.1));  // still falling
+  CHECK(attnx::packing_floor(1e307, 64, 0.1) == doctest::Approx(std::log(64.0) / std::log1p(2e307 / std::log(10.0))).epsilon(1e-12));
+  CHECK(attnx::packing_floor(INFINITY, 64, 0.1) == 0);
+}
+
 TEST_CASE("the packing floor's edges: n = 1 has no floor, scale 0 has no X, tiny scales keep their digits") {
   CHECK(attnx::packing_floor(5, 1, 0.1) == 0);
   CHECK(attnx::packing_floor(0, 1, 0.1) == 0);

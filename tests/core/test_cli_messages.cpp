@@ -101,3 +101,41 @@ TEST_CASE("--help gives each construction's own defaults and limits, and --shard
   CHECK(r.out.find("\"d_max\": 256") != std::string::npos);
   CHECK(run_cli({"sweep", "--help"}).out.find("--shard I/N ") != std::string::npos);
 }
+
+TEST_CASE("flags a run would ignore are refused, naming them: dry run with csv, a shard or progress - bench scaling with trials or GEMM repetitions - threads without lp") {
+  if (!cli_test::cli_available()) return;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> runs = {
+      {{"sweep", "--Ls", "64", "--dry-run", "--format", "csv"}, "attnx: --dry-run prints its prediction as JSON; it cannot go with --format csv\n"},
+      {{"sweep", "--Ls", "64", "--dry-run", "--shard", "0/2"}, "attnx: --dry-run predicts the whole sweep without running it; it cannot go with --shard\n"},
+      {{"sweep", "--Ls", "64", "--dry-run", "--progress"}, "attnx: --dry-run predicts the whole sweep without running it; it cannot go with --progress\n"},
+      {{"bench", "--scaling", "--trials", "2"}, "attnx: --scaling times one trial per L and no GEMM; it cannot go with --trials\n"},
+      {{"bench", "--scaling", "--gemm-reps", "7"}, "attnx: --scaling times one trial per L and no GEMM; it cannot go with --gemm-reps\n"},
+      {{"construct", "--d", "16", "--threads", "2"}, "attnx: --threads 2 applies only to --construction lp on construct (its rows' linear programs; got --construction jl, which runs on one thread)\n"},
+      {{"mind", "--L", "64", "--construction", "jl", "--threads", "0"}, "attnx: --threads 0 applies only to --construction lp on mind (its rows' linear programs; got --construction jl, which runs on one thread)\n"},
+      {{"construct", "--construction", "moment", "--L", "16", "--threads", "2"}, "attnx: --threads 2 applies only to --construction lp on construct (its rows' linear programs; got --construction moment, which runs on one thread)\n"},
+  };
+  for (const auto& [args, text] : runs) {
+    const auto r = run_cli(args);
+    cli_test::check_refused(r);
+    CHECK(r.err == text);
+  }
+  CHECK(run_cli({"construct", "--construction", "lp", "--L", "32", "--threads", "2"}).status == 0);
+  CHECK(run_cli({"sweep", "--Ls", "32", "--trials", "2", "--dry-run", "--format", "json"}).status == 0);
+}
+
+TEST_CASE("a flag followed by another flag needs its value first - help and version take nothing") {
+  if (!cli_test::cli_available()) return;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> runs = {
+      {{"construct", "--L", "--d", "16"}, "attnx: --L needs a value before --d: integer from 2 to 16384\n"},
+      {{"sweep", "--Ls", "--trials=3"}, "attnx: --Ls needs a value before --trials: comma-separated ascending integers from 2 to 16384\n"},
+      {{"construct", "--help=1"}, "attnx: --help takes no value (got 1)\n"},
+      {{"--version", "extra"}, "attnx: --version takes nothing after it (got 'extra')\n"},
+  };
+  for (const auto& [args, text] : runs) {
+    const auto r = run_cli(args);
+    cli_test::check_refused(r);
+    CHECK(r.err == text);
+  }
+  // A value that only looks like a flag is a value, refused by its own range.
+  CHECK(run_cli({"construct", "--L", "--foo"}).err == "attnx: --L must be an integer from 2 to 16384 (got --foo)\n");
+}
