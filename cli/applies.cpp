@@ -73,6 +73,11 @@ void refuse_not_applying(const Args& a) {
   }
 }
 
+void refuse_given_with(const Args& a, const std::string& why, std::initializer_list<const char*> others) {
+  for (const char* other : others)
+    if (a.given(other)) throw UsageError(why + "; it cannot go with --" + other);
+}
+
 void default_to_construction(Args& a) {
   if (!a.command().find("construction")) return;
   const std::string construction = a.get_str("construction");

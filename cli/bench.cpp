@@ -388,8 +388,7 @@ int run_bench(const Args& a) {
   const BenchSetup b = paper_setup(max_bytes_of(a));
   if (a.get_switch("scaling")) {
     if (format == "csv") throw UsageError("--scaling prints json or text");
-    for (const char* other : {"trials", "gemm-reps"})
-      if (a.given(other)) throw UsageError(std::string("--scaling times one trial per L and no GEMM; it cannot go with --") + other);
+    refuse_given_with(a, "--scaling times one trial per L and no GEMM", {"trials", "gemm-reps"});
     SweepOptions opt;
     opt.pattern = b.spec;
     opt.tol = b.tol;

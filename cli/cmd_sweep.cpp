@@ -83,9 +83,7 @@ std::string read_text_file(const std::string& path) {
 void check_report(const Args& a) {
   if (!a.get_switch("report")) return;
   if (a.get_str("format") == "csv") throw UsageError("--report adds to the JSON output; it cannot go with --format csv");
-  for (const char* other : {"dry-run", "shard"})
-    if (a.given(other))
-      throw UsageError(std::string("--report cannot go with --") + other + " (it reports a whole sweep's result)");
+  refuse_given_with(a, "--report reports a whole sweep's result", {"dry-run", "shard"});
 }
 
 // The output of a sweep or merge in --format (json, with the report when --report is given).
@@ -123,8 +121,7 @@ void check_dry_run(const Args& a) {
   if (!a.get_switch("dry-run")) return;
   if (a.given("format") && a.get_str("format") != "json")
     throw UsageError("--dry-run prints its prediction as JSON; it cannot go with --format " + a.get_str("format"));
-  for (const char* other : {"shard", "progress"})
-    if (a.given(other)) throw UsageError(std::string("--dry-run predicts the whole sweep without running it; it cannot go with --") + other);
+  refuse_given_with(a, "--dry-run predicts the whole sweep without running it", {"shard", "progress"});
 }
 
 int run_sweep(const Args& a) {

@@ -2,6 +2,7 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ void check_family_defaults(const Args& a, const PatternSpec& spec, const std::ve
 // (got --construction moment, whose hidden size is D = 2m, fixed by the pattern ...)". Flags
 // left at their default are never refused (applies.cpp).
 void refuse_not_applying(const Args& a);
+
+// Refuses the first of `others` that was given: "<why>; it cannot go with --<other>" (a flag the
+// run would ignore is refused, never ignored).
+void refuse_given_with(const Args& a, const std::string& why, std::initializer_list<const char*> others);
 // The construction's own defaults of --d, --step and --dmax for those not given (lp: 32, 1,
 // 256), so that a default is always within the construction's limits (applies.cpp).
 void default_to_construction(Args& a);

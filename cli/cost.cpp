@@ -14,16 +14,21 @@ namespace attnx::cli {
 
 namespace {
 
-// Trial 0 at each L, timed (pattern drawing and the minimal-d search): the best of `reps` runs,
-// after one untimed run at the first L (a cold first trial took 5x as long, enough to turn the
-// fit's exponent negative).
+// A run this long is timed once (the noise of longer runs is small beside them), and the untimed
+// warm-up runs at a length at most kWarmUpL (a cold first trial took 5x as long, enough to turn
+// the fit's exponent negative).
+constexpr double kRepeatBelowSeconds = 0.2;
+constexpr int kWarmUpL = 256;
+
+// Trial 0 at each L, timed (pattern drawing and the minimal-d search): the best of up to `reps`
+// runs (see kRepeatBelowSeconds), after one untimed run at min(first L, kWarmUpL).
 std::vector<TrialTiming> time_trials(const SweepOptions& opt, const std::vector<int>& Ls, int reps) {
   std::vector<TrialTiming> out;
-  if (!Ls.empty()) (void)sweep_trial(opt, Ls.front(), 0);
+  if (!Ls.empty()) (void)sweep_trial(opt, std::min(Ls.front(), kWarmUpL), 0);
   for (int L : Ls) {
     double best = 0;
     int d_min = -1;
-    for (int r = 0; r < reps; ++r) {
+    for (int r = 0; r < reps && (r == 0 || best < kRepeatBelowSeconds); ++r) {
       const auto t0 = std::chrono::steady_clock::now();
       const SweepPoint p = sweep_trial(opt, L, 0);
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -39,19 +44,38 @@ std::vector<TrialTiming> time_trials(const SweepOptions& opt, const std::vector<
 std::string model_basis(const CostModel& m) {
   if (!m.ok) return "no timing to fit";
   if (!m.anchored) return "fitted to the timings";
-  return "the timings do not fit c (L^2 d)^p with p in [" + json_number(kCostMinP) + ", " + json_number(kCostMaxP) +
-         "] and R^2 >= " + json_number(kCostMinR2) + ", so p = 1 from the timing of most work";
+  if (m.timed < 2) return "one length timed: p = 1 from it";
+  char fit[96];
+  std::snprintf(fit, sizeof fit, "the fit (p = %.3f, R^2 %.3f over %d lengths)", m.p_fit, m.r2, m.timed);
+  return std::string(fit) + " is not trusted (it needs " + std::to_string(kCostMinTimings) + " lengths, p in [" +
+         json_number(kCostMinP) + ", " + json_number(kCostMaxP) + "], R^2 >= " + json_number(kCostMinR2) +
+         "), so p = 1 from the timing of most work";
+}
+
+// What d against L rests on, in words.
+std::string d_basis(const CostModel& m) {
+  char buf[96];
+  if (!m.d_of_L.ok) return "d: no length reached";
+  if (m.d_of_L.b == 0 && m.d_of_L.r2 == 0) {
+    std::snprintf(buf, sizeof buf, "d ~ %.0f at every L (the largest reached; no rising fit)", m.d_of_L.a);
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "d ~ %.1f + %.1f ln L", m.d_of_L.a, m.d_of_L.b);
+  return buf;
 }
 
 void write_model(JsonWriter& w, const CostModel& m) {
   w.key("model").begin_object();
-  w.field("formula", "seconds per trial = c (L^2 d)^p; d = a + b ln L");
+  w.field("formula", "seconds per trial = c (L^2 d)^p, and beyond anchor_work at least anchor_seconds (L^2 d) / anchor_work; d = a + b ln L");
   w.field("ok", m.ok);
   w.field("anchored", m.anchored);
   w.field("basis", model_basis(m));
   w.field("c", m.c);
   w.field("p", m.p);
+  w.field("p_fit", m.p_fit);
   w.field("r2_log", m.r2);
+  w.field("anchor_work", m.anchor_work);
+  w.field("anchor_seconds", m.anchor_seconds);
   w.field("a", m.d_of_L.a);
   w.field("b", m.d_of_L.b);
   w.end_object();
@@ -89,10 +113,10 @@ int run_bench_scaling(const SweepOptions& opt, const std::string& format) {
       std::snprintf(buf, sizeof buf, "  L %6d  d_min %5d  %9.3f s  L^2 d = %.3g\n", s.L, s.d_min, s.seconds, double(s.L) * s.L * std::max(s.d_min, 1));
       o += buf;
     }
-    std::snprintf(buf, sizeof buf, "time ~ %.3g (L^2 d)^%.3f (R^2 %.3f in log-log)", m.c, m.p, m.r2);
-    o += m.ok ? std::string(buf) + (m.anchored ? ": " + model_basis(m) : "") : "time: " + model_basis(m);
-    std::snprintf(buf, sizeof buf, "; d ~ %.1f + %.1f ln L\n", m.d_of_L.a, m.d_of_L.b);
-    write_stdout(o + (m.d_of_L.ok ? std::string(buf) : "; d: no fit (fewer than two lengths reached)\n"));
+    if (m.ok && !m.anchored) std::snprintf(buf, sizeof buf, "time ~ %.3g (L^2 d)^%.3f (R^2 %.3f in log-log)", m.c, m.p, m.r2);
+    else if (m.ok) std::snprintf(buf, sizeof buf, "time ~ %.3g (L^2 d): ", m.c);
+    o += m.ok && !m.anchored ? std::string(buf) : m.ok ? std::string(buf) + model_basis(m) : "time: " + model_basis(m);
+    write_stdout(o + "; " + d_basis(m) + "\n");
     return 0;
   }
   JsonWriter w;
@@ -106,8 +130,7 @@ int run_bench_scaling(const SweepOptions& opt, const std::string& format) {
   return 0;
 }
 
-// Runs per pilot length (the best counts): the pilot's lengths are at most 1024, a trial there
-// takes tens of milliseconds.
+// Runs per pilot length (the best counts; a run of kRepeatBelowSeconds or more is not repeated).
 constexpr int kPilotReps = 3;
 
 int run_sweep_dry_run(const SweepOptions& opt, int threads) {

@@ -24,7 +24,7 @@ int default_threads() {
 int rows_threads(const Args& a, const std::string& construction) {
   if (construction != "lp") {
     if (a.given("threads"))
-      throw UsageError("--threads " + a.given_text("threads") + " applies only to --construction lp on " + a.command().name +
+      throw UsageError("--threads " + a.given_text("threads").substr(0, 40) + " applies only to --construction lp on " + a.command().name +
                        " (its rows' linear programs; got --construction " + construction + ", which runs on one thread)");
     return 1;
   }

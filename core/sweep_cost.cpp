@@ -45,38 +45,52 @@ CostModel prior_cost_model() {
   return m;
 }
 
+namespace {
+
+// d against L for the model: fit_log, unless it falls with L or there is none (one length
+// reached): then the largest d reached stands for every L (b = 0, r2 = 0). d grows like ln L
+// (SPEC §3.5); a falling fit is the trials' noise and would extrapolate to d = step.
+LogFit d_fit(const std::vector<double>& Ls, const std::vector<double>& ds) {
+  const LogFit f = fit_log(Ls, ds);
+  if (ds.empty() || (f.ok && f.b >= 0)) return f;
+  return LogFit{true, *std::max_element(ds.begin(), ds.end()), 0, 0};
+}
+
+// How many distinct values x holds.
+std::size_t distinct(std::vector<double> x) {
+  std::sort(x.begin(), x.end());
+  return static_cast<std::size_t>(std::unique(x.begin(), x.end()) - x.begin());
+}
+
+}  // namespace
+
 CostModel fit_cost(const std::vector<TrialTiming>& t, int step, int d_max) {
   CostModel m;
   m.d_lo = step;
   m.d_hi = d_max;
   std::vector<double> x, y, Ls, ds;
   for (const TrialTiming& s : t) {
-    if (!(s.seconds > 0) || s.L < 1) continue;
-    const int d = s.d_min > 0 ? s.d_min : d_max;
-    x.push_back(det_log(double(s.L) * s.L * d));
+    if (s.L < 1) continue;
+    if (s.d_min > 0) Ls.push_back(s.L), ds.push_back(s.d_min);  // d whatever its timing
+    const double work = double(s.L) * s.L * (s.d_min > 0 ? s.d_min : d_max);
+    if (!(s.seconds > 0) || !std::isfinite(s.seconds) || !(work > 0) || !std::isfinite(work)) continue;
+    x.push_back(det_log(work));
     y.push_back(det_log(s.seconds));
-    if (s.d_min > 0) Ls.push_back(s.L), ds.push_back(s.d_min);
+    if (work > m.anchor_work) m.anchor_work = work, m.anchor_seconds = s.seconds;  // the timing of most work
   }
-  if (!x.empty()) {  // the timing of most work anchors the prediction beyond it
-    const std::size_t most = static_cast<std::size_t>(std::max_element(x.begin(), x.end()) - x.begin());
-    m.anchor_work = det_exp(x[most]), m.anchor_seconds = det_exp(y[most]);
-  }
+  m.d_of_L = d_fit(Ls, ds);
+  m.timed = static_cast<int>(distinct(x));
   double log_c = 0;
-  const bool fitted = x.size() >= 2 && line_fit(x, y, log_c, m.p, m.r2);
+  const bool fitted = m.timed >= 2 && line_fit(x, y, log_c, m.p, m.r2);
+  m.p_fit = fitted ? m.p : 1;
   if (!fitted) m.r2 = 0;
-  m.d_of_L = fit_log(Ls, ds);
-  // d does not shrink as L grows (SPEC §3.5: it grows like ln L); a falling fit is the trials'
-  // noise and would extrapolate to d = step: the largest d reached stands for every L instead, as
-  // it does when there is no fit (one length reached).
-  if (!ds.empty() && !(m.d_of_L.ok && m.d_of_L.b >= 0))
-    m.d_of_L = LogFit{true, *std::max_element(ds.begin(), ds.end()), 0, m.d_of_L.ok ? m.d_of_L.r2 : 0};
-  if (fitted && m.p >= kCostMinP && m.p <= kCostMaxP && m.r2 >= kCostMinR2) {
+  if (fitted && m.timed >= kCostMinTimings && m.p >= kCostMinP && m.p <= kCostMaxP && m.r2 >= kCostMinR2) {
     m.c = det_exp(log_c);
     m.ok = true;
     return m;
   }
   m.p = 1;
-  if (x.empty()) return m;
+  if (!(m.anchor_work > 0)) return m;
   m.c = m.anchor_seconds / m.anchor_work;
   m.ok = m.anchored = true;
   return m;

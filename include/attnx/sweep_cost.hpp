@@ -26,25 +26,29 @@ struct CostModel {
   LogFit d_of_L;                // d̂ = a + b ln L over the reached trials (fit_log); not ok: d_hi
   double d_lo = 0, d_hi = std::numeric_limits<double>::infinity();  // the clamp of d̂
   double anchor_work = 0, anchor_seconds = 0;  // the timing of most work: L^2 d and its seconds
+  double p_fit = 1;             // the least-squares exponent (1 without a fit), also when anchored
+  int timed = 0;                // distinct L^2 d among the timings
 };
 
 // The prior model: c = 1, p = 1, d̂(L) = ln L unclamped, so trial_work(prior, L) = L^2 ln L
 // exactly (the product double(L) * L * std::log(L), as the shards have always weighed a trial).
 CostModel prior_cost_model();
 
-// The fitted exponent and R^2 a prediction is trusted with: a trial's L^2 d multiply-adds and its
-// sparse checks gave p = 0.8 to 1 over L = 64 .. 8192 (docs/scale-out.md); outside, timing noise
-// of short trials (a cold first one, the machine's load) decides the fit, which then extrapolates
-// to nonsense (p < 0, or seconds off by orders of magnitude at large L).
-constexpr double kCostMinP = 0.6, kCostMaxP = 1.4, kCostMinR2 = 0.9;
+// What a fit must show to be trusted: timings at kCostMinTimings distinct L^2 d (two always fit
+// with R^2 = 1), p in [kCostMinP, kCostMaxP] and R^2 >= kCostMinR2. Pilots on one 2-core machine
+// fitted p = 0.63 (up to L = 512) to 0.82 (up to 16384); timing noise of short trials (a cold
+// first one, the machine's load) gave p < 0 and predictions off by orders of magnitude.
+constexpr int kCostMinTimings = 3;
+constexpr double kCostMinP = 0.5, kCostMaxP = 1.4, kCostMinR2 = 0.9;
 
-// Fits the model to at least two timings with distinct L^2 d. When that fails or the fit is not
-// trusted (p outside [kCostMinP, kCostMaxP] or R^2 below kCostMinR2), and there is a timing, the
-// model is anchored instead: p = 1, c = seconds / (L^2 d) of the timing of most work (r2 keeps the
-// fit's, 0 without one). No timing: ok = false, c = 0. A d̂ fit that falls with L (noise: d grows
-// like ln L), or none (one length reached), is replaced by the largest d reached, for every L. A trial that did not reach counts with
-// d = d_max (the work it did); d̂ is clamped to [step, d_max]. Logarithms and powers by det_log /
-// det_exp, so native and WASM builds fit the same bits.
+// Fits the model to the timings (seconds > 0 and finite). When the fit is not trusted (above) and
+// there is a timing, the model is anchored instead: p = 1, c = seconds / (L^2 d) of the timing of
+// most work (r2 and p_fit keep the fit's, 0 and 1 without one). No timing: ok = false, c = 0.
+// d̂: fit_log over the reached trials (whatever their timing), or, when that falls with L (noise:
+// d grows like ln L) or there is none (one length reached), the largest d reached for every L
+// (b = 0). A trial that did not reach counts with d = d_max (the work it did); d̂ is clamped to
+// [step, d_max]. Logarithms and powers by det_log / det_exp, so native and WASM builds fit the
+// same bits.
 CostModel fit_cost(const std::vector<TrialTiming>& t, int step, int d_max);
 
 // Work of one trial at length L under m: (L^2 d̂(L))^p (p = 1 exactly: no power taken). O(1).

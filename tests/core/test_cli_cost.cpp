@@ -7,6 +7,7 @@
 
 #include "cli_run.hpp"
 #include <attnx/json.hpp>
+#include <attnx/sweep_cost.hpp>
 
 using cli_test::run_cli;
 
@@ -19,7 +20,8 @@ TEST_CASE("bench --scaling reports one timed trial per L and the fitted exponent
   for (const auto& t : j.find("trials")->arr) CHECK(t.find("seconds")->num > 0);
   const attnx::JsonValue* m = j.find("model");
   CHECK(m->find("ok")->b);
-  CHECK(m->find("p")->num > 0);
+  const double p = m->find("p")->num;
+  CHECK((m->find("anchored")->b ? p == 1 : p >= attnx::kCostMinP && p <= attnx::kCostMaxP));
   CHECK(run_cli({"bench", "--scaling", "--format", "csv"}).status != 0);
 }
 
@@ -61,5 +63,5 @@ TEST_CASE("sweep --dry-run with one length predicts from it, saying so, never a 
   CHECK(m->find("p")->num == 1);
   CHECK(j.find("predicted")->arr.at(0).find("seconds_per_trial")->num > 0);
   CHECK(j.find("core_hours")->num > 0);
-  CHECK(j.find("note")->str.find("p = 1 from the timing of most work") != std::string::npos);
+  CHECK(j.find("note")->str.find("one length timed: p = 1 from it") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <attnx/sweep_cost.hpp>
 #include <attnx/sweep_plan.hpp>
@@ -56,18 +57,23 @@ TEST_CASE("one timing, or timings the model does not fit, anchor p = 1 at the ti
   const CostModel cold = fit_cost({{64, 600, 5e-3}, {128, 600, 7e-4}}, 16, 4096);
   CHECK((cold.ok && cold.anchored && cold.p == 1));
   CHECK(predict_trial_seconds(cold, 1024) == doctest::Approx(7e-4 * 64));
-  // Out of [kCostMinP, kCostMaxP], or an R^2 below kCostMinR2: anchored; inside: fitted.
-  auto timed = [](double p, double noise) {
+  // Out of [kCostMinP, kCostMaxP], an R^2 below kCostMinR2, or fewer than kCostMinTimings lengths:
+  // anchored, the fit's p kept in p_fit; inside: fitted.
+  auto timed = [](double p, double noise, std::vector<int> Ls = {64, 128, 256, 512}) {
     std::vector<TrialTiming> t;
     int i = 0;
-    for (int L : {64, 128, 256, 512}) t.push_back({L, 500, 1e-9 * std::pow(double(L) * L * 500, p) * (i++ % 2 ? noise : 1)});
+    for (int L : Ls) t.push_back({L, 500, 1e-9 * std::pow(double(L) * L * 500, p) * (i++ % 2 ? noise : 1)});
     return fit_cost(t, 16, 4096);
   };
-  CHECK(timed(0.5, 1).anchored);
+  CHECK(timed(0.4, 1).anchored);
+  CHECK(timed(0.4, 1).p_fit == doctest::Approx(0.4));
   CHECK(timed(1.6, 1).anchored);
-  CHECK(timed(1.0, 8).anchored);  // alternate timings 8x off: R^2 far below 0.9
+  CHECK(timed(1.0, 30).anchored);  // alternate timings 30x off: R^2 about 0.7
+  CHECK(timed(1.0, 30).r2 < 0.8);
+  CHECK(timed(0.9, 1, {64, 128}).anchored);  // two lengths always fit exactly
   CHECK_FALSE(timed(0.9, 1).anchored);
   CHECK(timed(0.9, 1).p == doctest::Approx(0.9));
+  CHECK(timed(0.9, 1).timed == 4);
 }
 
 TEST_CASE("beyond the timing of most work a trial takes at least that timing times the work's ratio") {
@@ -80,6 +86,25 @@ TEST_CASE("beyond the timing of most work a trial takes at least that timing tim
   CHECK(m.anchor_work == doctest::Approx(1024.0 * 1024 * 800));
   CHECK(predict_trial_seconds(m, 8192) == doctest::Approx(t.back().seconds * 64));
   CHECK(predict_trial_seconds(m, 256) == doctest::Approx(t[2].seconds));  // within the timings: the fit
+  // With p > 1 the fit grows faster than the work: beyond the anchor it stands; below the anchor
+  // too, though there the work's line from the anchor would be higher (the floor is only beyond).
+  std::vector<TrialTiming> steep;
+  for (int L : {64, 128, 256}) steep.push_back({L, 800, 1e-12 * std::pow(double(L) * L * 800, 1.2)});
+  const CostModel s = fit_cost(steep, 16, 4096);
+  REQUIRE((s.ok && !s.anchored));
+  CHECK(predict_trial_seconds(s, 1024) == doctest::Approx(1e-12 * std::pow(1024.0 * 1024 * 800, 1.2)).epsilon(1e-6));
+  CHECK(predict_trial_seconds(s, 64) == doctest::Approx(steep[0].seconds).epsilon(1e-6));
+  CHECK(predict_trial_seconds(s, 64) < steep[2].seconds * (64.0 * 64) / (256.0 * 256));
+}
+
+TEST_CASE("timings that are not finite or not positive are left out of the fit, their d kept") {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const CostModel m = fit_cost({{64, 500, inf}, {128, 600, nan}, {256, 700, 0}, {512, 800, 1e-3}}, 16, 4096);
+  CHECK((m.ok && m.anchored && m.timed == 1));
+  CHECK(m.anchor_seconds == 1e-3);
+  CHECK(m.anchor_work == 512.0 * 512 * 800);  // the raw work, not exp(log(work))
+  CHECK(m.d_of_L.b > 0);  // the d of all four trials
+  CHECK(std::isfinite(m.c));
 }
 
 TEST_CASE("a d fit that falls with L is noise: the largest d reached stands for every L") {
