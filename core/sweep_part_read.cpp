@@ -13,6 +13,8 @@
 #include <limits>
 #include <string>
 
+#include <attnx/construct.hpp>
+#include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/json.hpp>
 #include <attnx/number_grammar.hpp>
@@ -189,6 +191,25 @@ double optional_bound(const JsonValue& r, const std::string& path, const char* k
   return v->num;
 }
 
+// d_star of a result: SPEC §3.5's 16 beta^2 ln(2 L^2 / delta) / eps^2 with beta = max ||B_i|| at
+// least ln(1/tau) + eps (every entry of B on the support is), so no sweep writes less than d_star
+// at that beta (less a rounding margin).
+double read_d_star(const JsonValue& r, const std::string& path, const Tolerances& tol, int L) {
+  const JsonValue& ds = member(r, path, "d_star");
+  const double least = d_star(-det_log(tol.tau) + tol.eps, L, tol) * (1 - 1e-9);
+  if (ds.type != Type::Number || !(ds.num >= least) || !std::isfinite(ds.num))
+    bad(at(path, "d_star"), "a number >= " + js_number(least) + " (SPEC 3.5's d* at beta = ln(1/tau) + eps, the least beta)", &ds);
+  return ds.num;
+}
+
+// No logit exceeds the logit scale (SPEC §9: |Z_ij| <= Lambda): max_abs_logit above logit_scale
+// (beyond float32 rounding) is no sweep's. Either may be absent (-1).
+void check_logits_within_scale(double max_abs, double scale, const std::string& path) {
+  if (max_abs < 0 || scale < 0 || max_abs <= scale * (1 + 1e-5) + 1e-30) return;
+  refuse(at(path, "max_abs_logit") + " is " + js_number(max_abs) + " but no logit can exceed logit_scale " +
+         js_number(scale) + " (SPEC 9: |Z| <= Lambda)");
+}
+
 // One result of task t: the fields the sweep writes, each what the sweep can produce.
 SweepPoint read_result(const JsonValue& v, const std::string& path, const SweepOptions& opt, const SweepTask& t) {
   const JsonValue& r = object(v, path, {"L", "trial", "d_min", "d_star", "k", "max_col_count", "in_class", "madds",
@@ -211,9 +232,7 @@ SweepPoint read_result(const JsonValue& v, const std::string& path, const SweepO
                                        : "a multiple of step " + std::to_string(step) + " from " +
                                              std::to_string(step) + " to d_max " + std::to_string(hi)), &d);
   p.d_mins = {d.type == Type::Null ? -1 : static_cast<int>(d.num)};
-  const JsonValue& ds = member(r, path, "d_star");
-  if (ds.type != Type::Number || !(ds.num > 0) || !std::isfinite(ds.num)) bad(at(path, "d_star"), "a number > 0", &ds);
-  p.d_star = ds.num;
+  p.d_star = read_d_star(r, path, opt.tol, t.L);
   const JsonValue& ic = member(r, path, "in_class");
   if (ic.type != Type::Bool) bad(at(path, "in_class"), "true or false", &ic);
   if (ic.b != (p.max_col_count <= p.k))
@@ -223,6 +242,7 @@ SweepPoint read_result(const JsonValue& v, const std::string& path, const SweepO
   p.madds = decimal(r, path, "madds", 0, std::numeric_limits<std::uint64_t>::max());
   p.logit_scales = {optional_bound(r, path, "logit_scale")};
   p.max_abs_logits = {optional_bound(r, path, "max_abs_logit")};
+  check_logits_within_scale(p.max_abs_logits[0], p.logit_scales[0], path);
   const double n = optional_bound(r, path, "column_supports", t.L);
   p.column_supports = n > 0 ? static_cast<int>(n) : 0;
   return p;

@@ -83,8 +83,11 @@ TEST_CASE("merge: the issue's edits of a part are refused, naming the field by i
       {1, "madds", "5", "results[1].madds must be a string of decimal digits"},
       {1, "madds", "\"-5\"", "results[1].madds must be a string of decimal digits"},
       {1, "madds", "\"05\"", "results[1].madds must be a string of decimal digits"},
-      {1, "d_star", "\"1\"", "results[1].d_star must be a number > 0"},
-      {1, "d_star", "-1", "results[1].d_star must be a number > 0"},
+      {1, "d_star", "\"1\"", "results[1].d_star must be a number >= "},
+      {1, "d_star", "-1", "results[1].d_star must be a number >= "},
+      // Below SPEC 3.5's d* at the least beta, ln(1/tau) + eps (the merge in the issue took d_star = 1).
+      {1, "d_star", "1", "(SPEC 3.5's d* at beta = ln(1/tau) + eps, the least beta) (got 1)"},
+      {1, "max_abs_logit", "1e6", "results[1].max_abs_logit is 1000000 but no logit can exceed logit_scale "},
       {1, "k", "3", "results[1].k must be an integer from 1 to 2 (got 3)"},
       {1, "k", "1.5", "results[1].k must be an integer"},
       {1, "max_col_count", "0", "results[1].max_col_count must be an integer from 1 to"},

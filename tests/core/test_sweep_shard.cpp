@@ -64,7 +64,7 @@ TEST_CASE("a part is read back exactly") {
     attnx::SweepPoint s;
     s.L = t.L;
     s.d_mins = {t.trial == 2 ? -1 : 16 * (t.trial + 1)};
-    s.d_star = 1234.5678901234567 + t.L;
+    s.d_star = 12345.678901234567 + t.L;  // above d* at the least beta (3739 at L = 128, eps 0.7)
     s.k = 2;
     s.max_col_count = t.trial != 1 ? 2 : 3;  // in_class is max_col_count <= k: the reader checks it
     s.in_class = t.trial != 1;
