@@ -81,7 +81,9 @@ void check_family_defaults(const Args& a, const PatternSpec& s, const std::vecto
                          (L_flag == "L" ? "the default --L " + std::to_string(L)
                                         : "L = " + std::to_string(L) + " of the default --Ls") +
                          " (got " + std::to_string(v) + ")");
-      return;  // both given (or neither): the core's message names them
+      if (a.given(p) && L_given)
+        throw UsageError("--" + p + " must be an integer " + range + " for " + L_text + " (got " + std::to_string(v) + ")");
+      return;  // neither given: the core's message
     }
   }
 }

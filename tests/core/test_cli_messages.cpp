@@ -30,10 +30,13 @@ TEST_CASE("a family default that does not fit the given L is named as the defaul
   const auto g = run_cli({"construct", "--pattern", "block", "--block", "300"});
   check_refused(g);
   CHECK(g.err == "attnx: --block must be an integer from 1 to 256 with the default --L 256 (got 300)\n");
-  // Both given: the core's words, with the flag.
+  // Both given: the range, with the L that sets it (in --Ls: the first that does not fit).
   const auto both = run_cli({"construct", "--pattern", "block", "--L", "2", "--block", "3"});
   check_refused(both);
-  CHECK(both.err == "attnx: --block must be an integer from 1 to 2 (got 3)\n");
+  CHECK(both.err == "attnx: --block must be an integer from 1 to 2 for --L 2 (got 3)\n");
+  const auto swept = run_cli({"sweep", "--Ls", "2,64", "--k", "3"});
+  check_refused(swept);
+  CHECK(swept.err == "attnx: --k must be an integer from 1 to 2 for L = 2 in --Ls (got 3)\n");
 }
 
 TEST_CASE("too many nonzeros: only the given flags that can be reduced are named") {
