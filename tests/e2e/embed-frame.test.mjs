@@ -156,7 +156,7 @@ test('lab: #embed=1 is a setting (no "unknown setting"), hides header, footer an
   assert.deepEqual(await frame.$$eval('#messages li', (l) => l.map((x) => x.textContent)), []);
   assert.match(await frame.textContent('#status'), /Press Run sweep/);
   assert.equal(await frame.evaluate(() => document.body.classList.contains('embed')), true);
-  for (const sel of ['.top', '.foot', '#settings', '#preset-paper', '.skip']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
+  for (const sel of ['.top', '.foot', '#settings', '#preset-paper', '.skip', '.lab-about']) assert.equal(await visible(frame, sel), false, `${sel} hidden`);
   for (const sel of ['#fig-dl', '#fig-sd', '#run']) assert.equal(await visible(frame, sel), true, `${sel} shown`);
   const before = await settled(p, frame);
   await frame.click('#run');
