@@ -208,6 +208,21 @@ inline bool same_bits(const std::vector<T, Alloc>& a, const std::vector<T, Alloc
 }
 inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
+// Two constructions have the same bits: X, B, logits, M, the metrics and the bounds' scales.
+inline void check_same_construction(const attnx::Construction& got, const attnx::Construction& want) {
+  CHECK(same_bits(got.X, want.X));
+  CHECK(same_bits(got.B, want.B));
+  CHECK(same_bits(got.logits, want.logits));
+  CHECK(same_bits(got.M, want.M));
+  CHECK(same_bits(got.metrics.rho, want.metrics.rho));
+  CHECK(same_bits(got.metrics.zeta, want.metrics.zeta));
+  CHECK(same_bits(got.metrics.lambda, want.metrics.lambda));
+  CHECK(same_bits(got.metrics.d_star, want.metrics.d_star));
+  CHECK(got.metrics.success == want.metrics.success);
+  CHECK(same_bits(got.bounds.logit_scale, want.bounds.logit_scale));
+  CHECK(same_bits(got.bounds.max_abs_logit, want.bounds.max_abs_logit));
+}
+
 // Distance in units in the last place between two finite non-negative doubles.
 inline std::uint64_t ulp_distance(double a, double b) {
   std::int64_t ia, ib;

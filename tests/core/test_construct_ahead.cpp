@@ -36,15 +36,6 @@ attnx::Construction construct_with(const Settings& s, attnx::GramLadder* ladder,
   return attnx::construct(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, nullptr, ladder, with_x, s.kind);
 }
 
-void check_same(const attnx::Construction& got, const attnx::Construction& want) {
-  CHECK(same_bits(got.logits, want.logits));
-  CHECK(same_bits(got.M, want.M));
-  CHECK(same_bits(got.bounds.logit_scale, want.bounds.logit_scale));
-  CHECK(same_bits(got.bounds.max_abs_logit, want.bounds.max_abs_logit));
-  CHECK(same_bits(got.metrics.rho, want.metrics.rho));
-  CHECK(same_bits(got.metrics.lambda, want.metrics.lambda));
-}
-
 // A ladder holding G at s.d for s's key, and what construct_ahead kept in it for s, with the
 // addresses of its buffers.
 struct Made {
@@ -85,7 +76,7 @@ TEST_CASE("a construct after construct_ahead has the bits of a fresh one and fil
       attnx::GramLadder ladder;
       const Made made = make_ahead(s, ladder);
       const attnx::Construction got = construct_with(s, &ladder, with_x);
-      check_same(got, construct_with(s, nullptr, with_x));
+      th::check_same_construction(got, construct_with(s, nullptr, with_x));
       CHECK(got.logits.data() == made.logits);  // no new pages to touch
       CHECK(got.M.data() == made.M);
       const attnx::GramLadder::Ahead left = ladder.take_ahead();
@@ -122,7 +113,7 @@ TEST_CASE("construct reads a kept logit scale for its own settings only") {
     plant(ladder);
     const attnx::Construction got = construct_with(others[v], &ladder);
     CHECK(got.bounds.logit_scale != planted);
-    check_same(got, construct_with(others[v], nullptr));
+    th::check_same_construction(got, construct_with(others[v], nullptr));
     // What is kept now is this construct's own scale.
     plant(ladder);
     ladder.take_ahead();
@@ -162,7 +153,7 @@ TEST_CASE("the buffers made ahead serve a construct of other settings of the sam
   attnx::GramLadder ladder;
   const Made made = make_ahead(s, ladder);
   const attnx::Construction c = construct_with(other, &ladder);
-  check_same(c, construct_with(other, nullptr));
+  th::check_same_construction(c, construct_with(other, nullptr));
   CHECK(c.logits.data() == made.logits);
   CHECK(c.M.data() == made.M);
   // A stopped construct's worker releases the buffers; a construct after it makes its own.
@@ -173,7 +164,7 @@ TEST_CASE("the buffers made ahead serve a construct of other settings of the sam
   CHECK(kept.M.empty());
   CHECK(kept.key == attnx::jl_scale_key(s.A, attnx::log_target(s.A, s.tol), s.d, attnx::projection_seed(s.seed), s.kind));
   ladder.keep_ahead(std::move(kept));
-  check_same(construct_with(s, &ladder), construct_with(s, nullptr));
+  th::check_same_construction(construct_with(s, &ladder), construct_with(s, nullptr));
 }
 
 TEST_CASE("the scale's key is seven words for any pattern, and tells apart patterns that differ in one entry") {
@@ -238,7 +229,7 @@ TEST_CASE("in a band sum, construct_ahead after the ladder's own band and the co
   const attnx::GramBand helper = attnx::sum_gram_band(task, {}, nullptr);
   home.adopt_band(96, 300, helper.at_d.data(), helper.at_d.size(), helper.rungs.data(), helper.rungs.size());
   REQUIRE(home.finish_bands());
-  check_same(construct_with(s, &home), construct_with(s, nullptr));
+  th::check_same_construction(construct_with(s, &home), construct_with(s, nullptr));
 }
 
 TEST_CASE("the band edges leave the ladder's worker the time of its work ahead") {
