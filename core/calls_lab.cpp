@@ -148,6 +148,8 @@ double predict_trial_seconds_call(const JsonValue& model, const JsonValue& L) {
     c.d_hi = hi.type == Type::Number && hi.num == INFINITY ? INFINITY : number_value(hi, "model.dHi");
     c.anchor_work = number_or(model, "anchorWork", "model.anchorWork", 0);
     c.anchor_seconds = number_or(model, "anchorSeconds", "model.anchorSeconds", 0);
+    for (const auto& [v, name] : {std::pair{c.anchor_work, "model.anchorWork"}, std::pair{c.anchor_seconds, "model.anchorSeconds"}})
+      if (v < 0) fail("model", std::string(name) + " must be a number >= 0 as fitCost returns it (0: no anchor; got " + js_number(v) + ")");
     return c;
   });
   return predict_trial_seconds(m, option_value(L, "L", "L"));
