@@ -12,7 +12,7 @@
 #include <attnx/memory.hpp>
 #include <attnx/schema.hpp>
 
-#include "vec4.hpp"
+#include "base/vec4.hpp"
 
 namespace attnx {
 

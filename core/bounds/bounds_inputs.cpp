@@ -9,7 +9,7 @@
 
 #include <attnx/inputs.hpp>
 
-#include "vec4.hpp"
+#include "base/vec4.hpp"
 
 namespace attnx {
 

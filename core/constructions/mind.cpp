@@ -13,7 +13,7 @@
 #include <attnx/memory.hpp>
 #include <attnx/schema.hpp>
 
-#include "vec4.hpp"
+#include "base/vec4.hpp"
 
 namespace attnx {
 

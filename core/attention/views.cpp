@@ -8,7 +8,7 @@
 
 #include <attnx/errors.hpp>
 
-#include "vec4.hpp"
+#include "base/vec4.hpp"
 
 namespace attnx {
 

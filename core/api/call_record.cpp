@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "sweep_check.hpp"
+#include "sweep/sweep_check.hpp"
 
 #include <attnx/call_options.hpp>
 #include <attnx/errors.hpp>
