@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/schema.hpp>
 
 namespace attnx::cli {
@@ -61,7 +61,9 @@ void refuse_not_applying(const Args& a) {
     for (const OptionInfo& o : option_table()) {
       if (o.flag != flag) continue;
       const AppliesRule* rule = option_failing_rule(o, choice);
-      if (!rule) continue;
+      // A rule on a choice the command does not have cannot fail (bounds' --scale is the logit
+      // scale of its floor, not opt's budget).
+      if (!rule || !a.command().find(option_info(rule->option).flag)) continue;
       std::string list;
       for (std::size_t n = 0; n < rule->values.size(); ++n)
         list += (n == 0 ? "" : n + 1 == rule->values.size() ? " or " : ", ") + rule->values[n];

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include <attnx/construction.hpp>
 #include "common.hpp"
 #include "cost.hpp"
 #include <attnx/flops_peak.hpp>
@@ -175,7 +176,11 @@ BenchRow measure_row(BenchSetup b, int L, int trials, std::uint64_t seed, int re
     Rng rng(pattern_seed(s));
     Pattern A = make_pattern(b.spec, rng);
     auto t0 = Clock::now();
-    MinDResult r = min_d(A, b.tol, b.opt, s);
+    ConstructionRequest q;
+    q.tol = b.tol;
+    q.mind = b.opt;
+    q.seed = s;
+    MinDResult r = min_d(A, check_request(q, Purpose::Search));
     row.seconds += seconds_since(t0);
     row.gram_madds += r.gram_madds;
     row.check_madds += r.check_madds;

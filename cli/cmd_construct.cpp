@@ -13,22 +13,23 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "files.hpp"
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include "sweep_parallel.hpp"
 
 namespace attnx::cli {
 
 namespace {
 
-void write_params(JsonWriter& w, const Args& a, const PatternSpec& spec, const Tolerances& tol,
-                  int d, std::uint64_t seed, std::uint64_t max_bytes) {
+void write_params(JsonWriter& w, const Args& a, const PatternSpec& spec, const CheckedRequest& req, int d) {
+  const Tolerances& tol = req->tol;
+  const std::uint64_t seed = req->seed, max_bytes = req->mind.max_bytes;
   w.begin_object();
   write_pattern_params(w, a, spec, true);
   write_tolerances(w, tol);
-  w.field("construction", a.get_str("construction"));
+  w.field("construction", req.kind().info.name);
   const ProjectionKind projection = projection_of(a);
   if (projection != ProjectionKind::Gaussian) w.field("projection", projection_name(projection));
-  if (a.get_str("construction") == "lp") w.field("box", a.get_real("box"));
+  write_construction_params(w, a, req.kind().info);
   w.field("d", d);
   w.field("seed", seed);
   w.field("max_bytes", max_bytes);
@@ -46,22 +47,17 @@ void write_metrics(JsonWriter& w, const Metrics& m) {
   w.end_object();
 }
 
-// The LP's summary (SPEC §8.2): rows with a positive margin, the smallest margin, iterations.
-void write_lp_report(JsonWriter& w, const LpReport& r) {
-  double t_min = r.margin.empty() ? 0 : r.margin[0];
-  int it_max = 0;
-  double it_sum = 0;
-  for (std::size_t i = 0; i < r.margin.size(); ++i) {
-    t_min = std::min(t_min, r.margin[i]);
-    it_max = std::max(it_max, r.iterations[i]);
-    it_sum += r.iterations[i];
+// The construction's own summary (ConstructionInfo::report; lp: rows with a positive margin, the
+// smallest margin, iterations), under its name; nothing when it has none.
+void write_report(JsonWriter& w, const ConstructionInfo& c, const BuiltInputs& b) {
+  if (b.report.empty()) return;
+  w.key(c.name).begin_object();
+  for (const ReportValue& v : b.report) {
+    w.key(v.field.key);
+    if (v.field.kind == ReportField::Kind::Flag) w.value(v.value != 0);
+    else if (v.field.kind == ReportField::Kind::Count) w.value(static_cast<long long>(v.value));
+    else w.value(v.value);
   }
-  w.key("lp").begin_object();
-  w.field("feasible_rows", r.feasible_rows);
-  w.field("margin_min", t_min);
-  w.field("iterations_mean", r.margin.empty() ? 0.0 : it_sum / double(r.margin.size()));
-  w.field("iterations_max", it_max);
-  w.field("converged", r.all_converged);
   w.end_object();
 }
 
@@ -94,9 +90,9 @@ void write_weights(JsonWriter& w, const char* name, int d, int offset) {
 }
 
 // The export: everything needed to recompute M in NumPy (README "Export file").
-void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const Tolerances& tol,
-                  std::uint64_t seed, std::uint64_t max_bytes, const Pattern& A,
-                  const Construction& c, const LpReport* lp) {
+void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const CheckedRequest& req,
+                  const Pattern& A, const BuiltInputs& b) {
+  const Construction& c = b.c;
   const int L = c.L, d = c.d;
   w.begin_object();
   w.field("format", "attnx-construct-export/2");
@@ -111,15 +107,16 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
   w.field("L", L);
   w.field("d", d);
   w.key("params");
-  write_params(w, a, spec, tol, d, seed, max_bytes);
+  write_params(w, a, spec, req, d);
   w.key("pattern");
   write_pattern_stats(w, A);
   w.key("metrics");
   write_metrics(w, c.metrics);
-  if (lp) {
-    write_lp_report(w, *lp);
-    w.key("margins").begin_array(true);
-    for (double t : lp->margin) w.value(t);
+  write_report(w, req.kind().info, b);
+  for (const RowValues& r : b.rows) {  // the rows the export carries (lp: its margins)
+    if (r.export_key.empty()) continue;
+    w.key(r.export_key).begin_array(true);
+    for (double t : r.values) w.value(t);
     w.end_array();
   }
   w.key("A").begin_array();
@@ -145,29 +142,20 @@ void write_export(JsonWriter& w, const Args& a, const PatternSpec& spec, const T
 int run_construct(const Args& a) {
   a.get_str("format");
   PatternSpec spec = pattern_spec(a, true);
-  const Tolerances tol = tolerances(a);
-  InputsRequest req;
-  req.construction = a.get_str("construction");
-  req.d = static_cast<int>(a.get_int("d"));  // moment: its default (a given --d was refused)
-  req.projection = projection_of(a);
-  req.seed = seed_of(a);
-  req.max_bytes = max_bytes_of(a);
-  req.box = a.get_real("box");
-  req.jl_precision = a.get_switch("precision");
-  const int threads = rows_threads(a, req.construction);
+  // moment: d's default (a given --d was refused)
+  const CheckedRequest req = checked_request(a, Purpose::Build, [&](ConstructionRequest& r) {
+    r.threads = rows_threads(a, r.construction);
+  });
+  const ConstructionRequest& rq = req.get();
   const std::string export_path = a.get_str("export");
-  if (req.construction == "lp") require_lp_d("d", req.d);  // lp's limit before its budget
   std::optional<OutputFile> file;  // a path that cannot be written is refused first
   if (!export_path.empty()) file.emplace(export_path, "--export");
   // The whole run's budget before the target is drawn.
-  if (const int k = row_bound_before_drawing(spec); k > 0)
-    check_inputs_budget(req.construction, spec.L, k, req.d, req.jl_precision, req.max_bytes, threads);
-  Pattern A = build_pattern(a, spec, req.seed);
-  check_inputs_budget(req.construction, A.L, A.k, req.d, req.jl_precision, req.max_bytes, threads);
-  const int D = req.construction == "moment" ? 2 * A.k : req.d;  // the export's width
-  if (file) check_export_size(export_path, A, D, req.max_bytes);
-  const bool lp = req.construction == "lp";
-  const BuiltInputs built = build_inputs(A, tol, req, nullptr, nullptr, true, lp ? rows_on_threads(threads) : nullptr);
+  if (const int k = row_bound_before_drawing(spec); k > 0) check_request_budget(req, spec.L, k);
+  Pattern A = build_pattern(a, spec, rq.seed);
+  check_request_budget(req, A.L, A.k);
+  if (file) check_export_size(export_path, A, req.kind().dimension(rq, A.k), rq.mind.max_bytes);
+  const BuiltInputs built = build_inputs(A, req, {nullptr, nullptr, true, rows_on_threads(rq.threads)});
   const Construction& c = built.c;
 
   JsonWriter w;
@@ -175,22 +163,19 @@ int run_construct(const Args& a) {
   w.field("command", "construct");
   w.field("version", ATTNX_VERSION);
   w.key("params");
-  write_params(w, a, spec, tol, c.d, req.seed, req.max_bytes);  // moment: D = 2m
+  write_params(w, a, spec, req, c.d);  // moment: D = 2m
   w.key("pattern");
   write_pattern_stats(w, A);
   w.key("metrics");
   write_metrics(w, c.metrics);
-  if (built.lp) write_lp_report(w, *built.lp);
+  write_report(w, req.kind().info, built);
   if (built.precision) write_precision(w, *built.precision);
   write_bounds(w, c.bounds);
   if (!export_path.empty()) w.field("export", export_path);
   w.end_object();
   std::string out = w.finish();
 
-  if (file)
-    file->write([&](JsonWriter& ew) {
-      write_export(ew, a, spec, tol, req.seed, req.max_bytes, A, c, built.lp ? &*built.lp : nullptr);
-    });
+  if (file) file->write([&](JsonWriter& ew) { write_export(ew, a, spec, req, A, built); });
   write_stdout(out);
   return 0;
 }

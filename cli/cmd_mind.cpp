@@ -3,7 +3,7 @@
 #include "common.hpp"
 #include <optional>
 
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include "sweep_parallel.hpp"
 
 namespace attnx::cli {
@@ -11,37 +11,31 @@ namespace attnx::cli {
 namespace {
 
 // SPEC §8.4's report of the X built at d_min (--precision): the construction built again there.
-PrecisionReport precision_at(const Pattern& A, const Tolerances& tol, int d, const std::string& construction,
-                             const MinDOptions& opt, std::uint64_t seed, double box, const ForEachRow& rows) {
-  InputsRequest req;
-  req.construction = construction;
-  req.d = d;
-  req.seed = seed;
-  req.box = box;
-  req.max_bytes = opt.max_bytes;
-  req.jl_precision = true;
-  req.projection = opt.projection;
-  return *build_inputs(A, tol, req, nullptr, nullptr, false, rows).precision;
+PrecisionReport precision_at(const Pattern& A, const ConstructionRequest& search, int d, const ForEachRow& rows) {
+  ConstructionRequest r = search;
+  r.d = d;
+  r.precision = true;
+  return *build_inputs(A, check_request(r, Purpose::Build), {nullptr, nullptr, false, rows}).precision;
 }
 
 // The mind command's JSON: its parameters, the pattern, the result, the precision report when
 // asked for and the SPEC §9 bounds.
-std::string mind_json(const Args& a, const PatternSpec& spec, const Tolerances& tol, const MinDOptions& opt,
-                      const std::string& construction, double box, std::uint64_t seed, const Pattern& A,
+std::string mind_json(const Args& a, const PatternSpec& spec, const CheckedRequest& req, const Pattern& A,
                       const MinDResult& r, const std::optional<PrecisionReport>& precision) {
+  const MinDOptions& opt = req->mind;
   JsonWriter w;
   w.begin_object();
   w.field("command", "mind");
   w.field("version", ATTNX_VERSION);
   w.key("params").begin_object();
   write_pattern_params(w, a, spec, true);
-  write_tolerances(w, tol);
-  w.field("construction", construction);
+  write_tolerances(w, req->tol);
+  w.field("construction", req.kind().info.name);
   if (opt.projection != ProjectionKind::Gaussian) w.field("projection", projection_name(opt.projection));
-  if (construction == "lp") w.field("box", box);
+  write_construction_params(w, a, req.kind().info);
   w.field("step", opt.step);
   w.field("d_max", opt.d_max);
-  w.field("seed", seed);
+  w.field("seed", req->seed);
   w.field("max_bytes", opt.max_bytes);
   w.end_object();
   w.key("pattern");
@@ -67,33 +61,26 @@ std::string mind_json(const Args& a, const PatternSpec& spec, const Tolerances& 
 int run_mind(const Args& a) {
   a.get_str("format");
   PatternSpec spec = pattern_spec(a, true);
-  const Tolerances tol = tolerances(a);
-  const MinDOptions opt = mind_options(a);
-  const std::uint64_t seed = seed_of(a);
-
-  const std::string construction = a.get_str("construction");
-  if (construction == "moment")
-    throw UsageError("--construction moment has one hidden size per pattern, D = 2m (m: the largest "
-                     "row support), at every L: nothing to search; use `attnx construct --construction "
-                     "moment` for its metrics and precision report");
-  const double box = a.get_real("box");
-  const int threads = rows_threads(a, construction);
-  if (construction == "lp") require_lp_d("dmax", opt.d_max);  // lp's limit before its budget
+  const ConstructionKind& kind = construction_kind(a.get_str("construction"));
+  if (!kind.info.searchable)
+    throw UsageError("--construction " + kind.info.name + " has " + kind.info.search + "; use `attnx construct "
+                     "--construction " + kind.info.name + "` for its metrics and precision report");
+  const CheckedRequest req = checked_request(a, Purpose::Search, [&](ConstructionRequest& r) {
+    r.threads = rows_threads(a, r.construction);
+  });
+  const ConstructionRequest& rq = req.get();
   // The search's budget before the target is drawn.
-  if (const int k = row_bound_before_drawing(spec); k > 0)
-    check_search_budget(construction, spec.L, k, opt.step, opt.d_max, opt.projection, opt.max_bytes, threads);
-  Pattern A = build_pattern(a, spec, seed);
-  check_search_budget(construction, A.L, A.k, opt.step, opt.d_max, opt.projection, opt.max_bytes, threads);
+  if (const int k = row_bound_before_drawing(spec); k > 0) check_request_budget(req, spec.L, k);
+  Pattern A = build_pattern(a, spec, rq.seed);
   ProgressPrinter progress(a.get_switch("progress"), "mind L=" + std::to_string(A.L));
-  const ForEachRow rows = threads > 1 ? rows_on_threads(threads) : nullptr;
-  MinDResult r = min_d_of(construction, A, tol, opt, seed, box, [&](double f) { return progress(f); }, rows);
+  const ForEachRow rows = rows_on_threads(rq.threads);
+  MinDResult r = search_min_d(A, req, {[&](double f) { return progress(f); }, nullptr, true, rows});
   progress.done();
   std::optional<PrecisionReport> precision;
-  if (a.get_switch("precision") && r.reached())
-    precision = precision_at(A, tol, r.d_min, construction, opt, seed, box, rows);
+  if (a.get_switch("precision") && r.reached()) precision = precision_at(A, rq, r.d_min, rows);
   if (precision) r.bounds.bits_per_number = bits_per_number(precision->bits, precision->exponent_bits);
 
-  write_stdout(mind_json(a, spec, tol, opt, construction, box, seed, A, r, precision));
+  write_stdout(mind_json(a, spec, req, A, r, precision));
   return 0;
 }
 

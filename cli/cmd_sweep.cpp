@@ -32,9 +32,7 @@ std::uint64_t check_sweep_budget(const SweepOptions& opt) {
   PatternSpec s = opt.pattern;
   s.L = opt.Ls.back();
   validate(s);  // the spec at the largest L first (as the core's sweep_point does at each L)
-  const int k = row_count_bound(s);
-  check_search_budget(opt.construction, s.L, k, opt.mind.step, opt.mind.d_max, opt.mind.projection,
-                      opt.mind.max_bytes);
+  check_request_budget(check_request(opt.request(opt.seed), Purpose::Search), s.L, row_count_bound(s));
   return opt.mind.max_bytes / std::max<std::uint64_t>(search_bytes_at_largest(opt), 1);
 }
 
@@ -137,6 +135,7 @@ int run_sweep(const Args& a) {
   opt.seed = seed_of(a);
   opt.construction = a.get_str("construction");
   opt.box = a.get_real("box");
+  opt.scale = a.get_real("scale");
   validate(opt);
   const int threads = sweep_threads(a, check_sweep_budget(opt));
 

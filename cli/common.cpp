@@ -127,6 +127,58 @@ MinDOptions mind_options(const Args& a) {
 
 ProjectionKind projection_of(const Args& a) { return parse_projection(a.get_str("projection")); }
 
+namespace {
+
+// Runs f, keeping the refusal of a flag it reads (UsageError) in `bad`.
+template <class F>
+void take(std::vector<std::string>& bad, F&& f) {
+  try {
+    f();
+  } catch (const UsageError& e) {
+    bad.push_back(e.what());
+  }
+}
+
+}  // namespace
+
+ConstructionRequest construction_request(const Args& a, std::vector<std::string>* refused) {
+  ConstructionRequest r;
+  std::vector<std::string> own, &bad = refused ? *refused : own;
+  const CommandDef& cmd = a.command();
+  take(bad, [&] { r.construction = a.get_str("construction"); });
+  take(bad, [&] { r.tol.eps = a.get_real("eps"); });
+  take(bad, [&] { r.tol.tau = a.get_real("tau"); });
+  take(bad, [&] { r.tol.delta = a.get_real("delta"); });
+  if (cmd.find("d")) take(bad, [&] { r.d = static_cast<int>(a.get_int("d")); });
+  if (cmd.find("step")) take(bad, [&] { r.mind = mind_options(a); });
+  take(bad, [&] { r.mind.max_bytes = max_bytes_of(a); });
+  take(bad, [&] { r.mind.projection = projection_of(a); });
+  take(bad, [&] { r.seed = seed_of(a); });
+  if (cmd.find("box")) take(bad, [&] { r.box = a.get_real("box"); });
+  if (cmd.find("scale")) take(bad, [&] { r.scale = a.get_real("scale"); });
+  if (cmd.find("precision")) r.precision = a.get_switch("precision");
+  if (bad.empty() || refused) return r;
+  std::string text;
+  for (const std::string& b : bad) text += (text.empty() ? "" : "; ") + b;
+  throw UsageError(text);
+}
+
+CheckedRequest checked_request(const Args& a, Purpose purpose, const std::function<void(ConstructionRequest&)>& set) {
+  std::vector<std::string> bad;
+  ConstructionRequest r = construction_request(a, &bad);
+  if (set) take(bad, [&] { set(r); });
+  Problems problems;
+  for (const std::string& b : bad) problems.add("", b);
+  check_request_fields(r, purpose, problems);
+  problems.throw_if_any();
+  return check_request(r, purpose);
+}
+
+void write_construction_params(JsonWriter& w, const Args& a, const ConstructionInfo& c) {
+  for (const std::string& name : c.params)
+    if (name == "box" || name == "scale") w.field(name, a.get_real(name));
+}
+
 std::uint64_t seed_of(const Args& a) { return static_cast<std::uint64_t>(a.get_int("seed")); }
 std::uint64_t max_bytes_of(const Args& a) {
   return static_cast<std::uint64_t>(a.get_int("max-bytes"));

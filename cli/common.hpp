@@ -1,6 +1,8 @@
 // attnx CLI: helpers shared by the subcommands (options -> core structs, JSON blocks, output).
 #pragma once
+#include <attnx/construction.hpp>
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <initializer_list>
 #include <stdexcept>
@@ -58,6 +60,19 @@ MinDOptions mind_options(const Args& a);
 // --projection, jl's projection kind (SPEC 8.1); given with another construction it was refused
 // before (refuse_not_applying).
 ProjectionKind projection_of(const Args& a);
+// The construction's request as the command's flags give it (construction, tolerances, d when the
+// command has --d, the grid when it has --step, seed, budget, box, scale, projection, --precision
+// when it has it, --threads for rows where the construction spreads them): unchecked, for
+// check_request (construction.hpp). A flag's refusal is thrown (UsageError, every bad flag in one),
+// or kept in *refused when given (its field then keeps its default).
+ConstructionRequest construction_request(const Args& a, std::vector<std::string>* refused = nullptr);
+// That request checked for `purpose` after `set` (optional) fills what the command adds (threads):
+// every bad flag and every refusal of check_request at once (InvalidArgument, worded with the
+// flags by the CLI's error printer).
+CheckedRequest checked_request(const Args& a, Purpose purpose,
+                               const std::function<void(ConstructionRequest&)>& set = nullptr);
+// Writes the construction's own parameters that it uses (info.params: box, scale).
+void write_construction_params(JsonWriter& w, const Args& a, const ConstructionInfo& c);
 std::uint64_t seed_of(const Args& a);
 std::uint64_t max_bytes_of(const Args& a);
 

@@ -4,7 +4,7 @@
 
 #include "commands.hpp"
 #include <attnx/bounds.hpp>
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/construct.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
@@ -136,6 +136,7 @@ void add_construction_flags(std::vector<Flag>& v) {
   v.push_back(option_flag("construction", "Construction"));
   v.push_back(option_flag("projection", "Construction"));
   v.push_back(option_flag("box", "Construction"));
+  v.push_back(option_flag("scale", "Construction"));
   v.push_back(option_flag("threads", "Construction"));
   v.back().help = "lp: threads solving the rows' LPs (0: one per core); the output does not depend on it";
 }
@@ -197,6 +198,7 @@ Command sweep_command() {
                             "--step) or moment (SPEC 8.3: d_min is its D = 2m when its float32 X passes, else not reached)";
   c.def.flags.push_back(option_flag("projection", "Sweep"));
   c.def.flags.push_back(option_flag("box", "Sweep"));
+  c.def.flags.push_back(option_flag("scale", "Sweep"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(option_flag("threads", "Run"));
   c.def.flags.push_back(switch_flag("dry-run", "predict the sweep's core-hours from a short pilot (one trial "

@@ -114,14 +114,21 @@ std::string name_given_flags(const std::string& msg, const Args* a) {
 
 // Core messages start with the option's name ("wMin must be ..."); show its CLI flag, from the
 // option table, instead ("--w-min must be ...").
+// A message of several refusals (Problems: "d must be ...; tau must be ...") gets each one's flag.
 std::string cli_message(const InvalidArgument& e, const Args* a) {
   std::string msg = name_given_flags(e.what(), a);
-  const std::string& field = e.field();
-  if (field.empty() || msg.compare(0, field.size(), field) != 0) return msg;
-  std::string flag = field;
-  for (const auto& o : option_table())
-    if (o.name == field) flag = o.flag;
-  return "--" + flag + msg.substr(field.size());
+  for (const std::string& field : e.fields()) {
+    if (field.empty()) continue;
+    std::string flag = field;
+    for (const auto& o : option_table())
+      if (o.name == field) flag = o.flag;
+    const std::string head = field + " ";
+    if (msg.compare(0, field.size(), field) == 0 && (msg.size() == field.size() || msg[field.size()] == ' '))
+      msg = "--" + flag + msg.substr(field.size());
+    const std::size_t at = msg.find("; " + head);
+    if (at != std::string::npos) msg = msg.substr(0, at + 2) + "--" + flag + msg.substr(at + 2 + field.size());
+  }
+  return msg;
 }
 
 // A budget refusal with the CLI's flags ("raise --max-bytes", the given flags to reduce).

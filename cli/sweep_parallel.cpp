@@ -22,7 +22,7 @@ int default_threads() {
 }
 
 int rows_threads(const Args& a, const std::string& construction) {
-  if (construction != "lp") {
+  if (!construction_kind(construction).info.row_threads) {
     if (a.given("threads"))
       throw UsageError("--threads " + a.given_text("threads").substr(0, 40) + " applies only to --construction lp on " + a.command().name +
                        " (its rows' linear programs; got --construction " + construction + ", which runs on one thread)");
@@ -63,8 +63,7 @@ std::function<void(int, const std::function<void(int)>&)> rows_on_threads(int th
 std::uint64_t search_bytes_at_largest(const SweepOptions& opt) {
   PatternSpec s = opt.pattern;
   s.L = opt.Ls.back();
-  return estimate_search_bytes(opt.construction, s.L, row_count_bound(s), opt.mind.step, opt.mind.d_max,
-                               opt.mind.projection);
+  return request_bytes(check_request(opt.request(opt.seed), Purpose::Search), s.L, row_count_bound(s));
 }
 
 namespace {

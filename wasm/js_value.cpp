@@ -80,7 +80,11 @@ val error_to_js(std::exception_ptr ep) {
   try {
     std::rethrow_exception(ep);
   } catch (const InvalidArgument& e) {
-    return make_error("RangeError", e.what(), e.field(), "invalid");
+    val err = make_error("RangeError", e.what(), e.field(), "invalid");
+    val fields = val::array();  // every field refused in one pass (Problems), field first
+    for (std::size_t i = 0; i < e.fields().size(); ++i) fields.set(i, e.fields()[i]);
+    err.set("fields", fields);
+    return err;
   } catch (const BudgetExceeded& e) {
     return make_error("RangeError", e.what(), "maxBytes", "budget");
   } catch (const std::bad_alloc&) {

@@ -30,6 +30,22 @@ val part(const std::optional<T>& x) {
 
 val count(int n) { return n > 0 ? val(n) : val::null(); }  // 0: unknown
 
+// A construction's own summary as { api name: number, or boolean for a flag } (undefined: none).
+val report_values(const std::vector<ReportValue>& v) {
+  if (v.empty()) return val::undefined();
+  val o = val::object();
+  for (const ReportValue& r : v) o.set(r.field.api, r.field.kind == ReportField::Kind::Flag ? val(r.value != 0) : val(r.value));
+  return o;
+}
+
+// Its per-row extras as { key: Float64Array } (undefined: none).
+val row_values(const std::vector<RowValues>& v) {
+  if (v.empty()) return val::undefined();
+  val o = val::object();
+  for (const RowValues& r : v) o.set(r.key, typed_array(r.values));
+  return o;
+}
+
 void register_parts() {
   register_entries<float>("PatternEntries");   // construct's A
   register_entries<double>("TripletEntries");  // parsePattern's triplets
@@ -49,9 +65,6 @@ void register_parts() {
   Record<P>("PrecisionReport").field("inputNorm", &P::input_norm).field("fp32", &P::fp32).field("fp64", &P::fp64)
       .get("bits", [](const P& p) { return count(p.bits); })
       .get("exponentBits", [](const P& p) { return p.bits > 0 ? val(p.exponent_bits) : val::null(); });
-  using Lp = LpReport;
-  Record<Lp>("LpReport").array("margin", &Lp::margin).array("iterations", &Lp::iterations)
-      .field("feasibleRows", &Lp::feasible_rows).field("allConverged", &Lp::all_converged);
   Record<Pooled>("Pooled").field("w", &Pooled::w).field("h", &Pooled::h).field("fr", &Pooled::fr)
       .field("fc", &Pooled::fc).array("data", &Pooled::data);
   auto input_image = [](const Pooled Views::*m) {  // null when X's images were not asked for
@@ -93,10 +106,9 @@ void register_construct() {
       .get("logits", [](const C& c) { return typed_array(c.b.c.logits); })
       .get("X", [](const C& c) { return typed_array(c.b.c.X); }).get("rows", [](const C& c) { return ref(c.b.c.rows); })
       .get("bounds", [](const C& c) { return ref(c.b.c.bounds); }).field("construction", &C::construction)
-      .get("precision", [](const C& c) { return part(c.b.precision); }).get("lp", [](const C& c) { return part(c.b.lp); })
-      .get("momentLambda", [](const C& c) {
-        return c.b.moment_lambda.empty() ? val::undefined() : typed_array(c.b.moment_lambda);
-      })
+      .get("precision", [](const C& c) { return part(c.b.precision); })
+      .get("report", [](const C& c) { return report_values(c.b.report); })
+      .get("rowValues", [](const C& c) { return row_values(c.b.rows); })
       .get("gramColumnsAdded", [](const C& c) { return c.columns_added < 0 ? val::undefined() : val(c.columns_added); });
   using P = PrecisionCall;
   Record<P>("PrecisionCall").get("params", [](const P& c) { return to_js(c.params); })

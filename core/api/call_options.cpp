@@ -22,9 +22,9 @@ const char* const kCommonNames[] = {"pattern", "L",     "k",       "w",        "
 std::vector<std::string> allowed_names(Call call) {
   std::vector<std::string> v(std::begin(kCommonNames), std::end(kCommonNames));
   switch (call) {
-    case Call::Construct: v.insert(v.end(), {"d", "views", "construction", "box", "projection", "precision", "trial"}); break;
-    case Call::MinD: v.insert(v.end(), {"dmax", "step", "construction", "box", "projection"}); break;
-    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial", "construction", "box", "projection"}); break;
+    case Call::Construct: v.insert(v.end(), {"d", "views", "construction", "box", "scale", "projection", "precision", "trial"}); break;
+    case Call::MinD: v.insert(v.end(), {"dmax", "step", "construction", "box", "scale", "projection"}); break;
+    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial", "construction", "box", "scale", "projection"}); break;
     case Call::Estimate: v.insert(v.end(), {"d", "dmax", "step", "trials"}); break;
   }
   return v;
@@ -165,44 +165,59 @@ void read_pattern_options(const JsonValue& opts, Call call, CallOptions& o) {
   if (custom) o.triplets = read_triplets(*triplets, s.L);
 }
 
-// construction (a name the core checks), box (lp), projection and precision (construct only).
-void read_construction_options(const JsonValue& opts, Call call, CallOptions& o) {
+// construction (a name check_request checks), box (lp), scale (opt), projection and precision
+// (construct only): their types here, every refusal into `p`.
+void read_construction_options(const JsonValue& opts, Call call, CallOptions& o, Problems& p) {
   o.construction = read_string(opts, "construction", o.construction);
-  require_construction(o.construction);
-  o.box = read_real(opts, "box", o.box);
-  require_option("box", o.box);
-  o.mind.projection =
-      parse_projection(read_string(opts, "projection", projection_name(o.mind.projection)));
-  require_projection_applies(o.construction, o.mind.projection);
-  if (call == Call::Construct) o.precision = read_bool(opts, "precision", false, "precision");
+  p.check([&] { o.box = read_real(opts, "box", o.box); });
+  p.check([&] { o.scale = read_real(opts, "scale", o.scale); });
+  p.check([&] {
+    o.mind.projection = parse_projection(read_string(opts, "projection", projection_name(o.mind.projection)));
+  });
+  if (call == Call::Construct) p.check([&] { o.precision = read_bool(opts, "precision", false, "precision"); });
 }
 
-// Tolerances, seed, budget, and the options of the call's own (d; step, dmax; trials; trial).
-void read_run_options(const JsonValue& opts, Call call, CallOptions& o) {
-  o.tol.eps = read_real(opts, "eps", o.tol.eps);
-  o.tol.tau = read_real(opts, "tau", o.tol.tau);
-  o.tol.delta = read_real(opts, "delta", o.tol.delta);
-  validate(o.tol);
-  o.seed = o.master_seed = static_cast<std::uint64_t>(read_option(opts, "seed", o.seed));
-  o.mind.max_bytes = static_cast<std::uint64_t>(
-      read_option(opts, "maxBytes", static_cast<long long>(o.mind.max_bytes)));
-  if (call == Call::Construct || call == Call::Estimate)
-    o.d = static_cast<int>(read_option(opts, "d", o.d));
+// Tolerances, seed, budget, and the options of the call's own (d; step, dmax; trials; trial):
+// their types and the "wasm" context's ranges here, every refusal into `p` (the construction's
+// own ranges: check_request).
+void read_run_options(const JsonValue& opts, Call call, CallOptions& o, Problems& p) {
+  p.check([&] { o.tol.eps = read_real(opts, "eps", o.tol.eps); });
+  p.check([&] { o.tol.tau = read_real(opts, "tau", o.tol.tau); });
+  p.check([&] { o.tol.delta = read_real(opts, "delta", o.tol.delta); });
+  p.check([&] { o.seed = o.master_seed = static_cast<std::uint64_t>(read_option(opts, "seed", o.seed)); });
+  p.check([&] {
+    o.mind.max_bytes = static_cast<std::uint64_t>(read_option(opts, "maxBytes", static_cast<long long>(o.mind.max_bytes)));
+  });
+  if (call == Call::Construct || call == Call::Estimate) p.check([&] { o.d = static_cast<int>(read_option(opts, "d", o.d)); });
   if (call != Call::Construct) {
-    o.mind.step = static_cast<int>(read_option(opts, "step", o.mind.step));
-    o.mind.d_max = static_cast<int>(read_option(opts, "dmax", o.mind.d_max));
-    validate(o.mind);
+    p.check([&] { o.mind.step = static_cast<int>(read_option(opts, "step", o.mind.step)); });
+    p.check([&] { o.mind.d_max = static_cast<int>(read_option(opts, "dmax", o.mind.d_max)); });
   }
-  if (call != Call::Estimate) read_construction_options(opts, call, o);
+  if (call != Call::Estimate) read_construction_options(opts, call, o, p);
   if (call == Call::SweepPoint || call == Call::Estimate)
-    o.trials = static_cast<int>(read_option(opts, "trials", o.trials));
+    p.check([&] { o.trials = static_cast<int>(read_option(opts, "trials", o.trials)); });
   if (call == Call::SweepPoint)
-    o.first_trial = static_cast<int>(
-        read_int(opts, "firstTrial", 0, 0, kMaxTrials - o.trials, "firstTrial"));
+    p.check([&] {
+      o.first_trial = static_cast<int>(read_int(opts, "firstTrial", 0, 0, kMaxTrials - o.trials, "firstTrial"));
+    });
   if (call == Call::Construct) {  // trial t of a sweep at this L: its target and projection
-    o.trial = static_cast<int>(read_int(opts, "trial", -1, 0, kMaxTrials - 1, "trial"));
+    p.check([&] { o.trial = static_cast<int>(read_int(opts, "trial", -1, 0, kMaxTrials - 1, "trial")); });
     if (o.trial >= 0) o.seed = trial_seed(o.seed, o.spec.L, o.trial);
   }
+}
+
+// The construction's request of a call (unchecked): construct builds, minD and sweepPoint search.
+ConstructionRequest request_of(const CallOptions& o) {
+  ConstructionRequest r;
+  r.construction = o.construction;
+  r.tol = o.tol;
+  r.d = o.d;
+  r.mind = o.mind;
+  r.seed = o.seed;
+  r.box = o.box;
+  r.scale = o.scale;
+  r.precision = o.precision;
+  return r;
 }
 
 // construct's `views` request { size, xRows, xCols, omitX, inputs, dense } (all optional):
@@ -251,9 +266,18 @@ std::string describe_value(const JsonValue& v) {
 CallOptions read_call_options(const JsonValue& opts_in, Call call) {
   const JsonValue& opts = options_value(opts_in, allowed_names(call));  // unknown names refused
   CallOptions o;
-  read_pattern_options(opts, call, o);
-  read_run_options(opts, call, o);
-  if (call == Call::Construct) read_views(opts, o);
+  Problems p;
+  p.check([&] { read_pattern_options(opts, call, o); });
+  read_run_options(opts, call, o, p);
+  if (call == Call::Construct) p.check([&] { read_views(opts, o); });
+  if (call == Call::Estimate) {
+    p.check([&] { validate(o.tol); });
+    p.check([&] { validate(o.mind); });
+  } else {
+    check_request_fields(request_of(o), call == Call::Construct ? Purpose::Build : Purpose::Search, p);
+  }
+  p.throw_if_any();
+  if (call != Call::Estimate) o.request = check_request(request_of(o), call == Call::Construct ? Purpose::Build : Purpose::Search);
   return o;
 }
 

@@ -3,6 +3,7 @@
 #include <attnx/call_options.hpp>
 
 #include <attnx/rng.hpp>
+#include <attnx/schema.hpp>
 
 namespace attnx {
 
@@ -30,9 +31,12 @@ JsonValue call_params(const CallOptions& o, Call call) {
   p.set("tau", JsonValue::of(o.tol.tau));
   p.set("delta", JsonValue::of(o.tol.delta));
   if (call == Call::Construct || call == Call::Estimate) p.set("d", JsonValue::of(o.d));
-  if (call != Call::Estimate && o.construction != "jl") {
-    p.set("construction", JsonValue::of(o.construction));
-    if (o.construction == "lp") p.set("box", JsonValue::of(o.box));
+  if (call != Call::Estimate && o.construction != option_info("construction").def_text) {
+    const ConstructionInfo& c = o.request->kind().info;
+    p.set("construction", JsonValue::of(c.name));
+    for (const std::string& name : c.params)
+      if (name == "box") p.set("box", JsonValue::of(o.box));
+      else if (name == "scale") p.set("scale", JsonValue::of(o.scale));
   }
   if (call != Call::Estimate && o.mind.projection != ProjectionKind::Gaussian)
     p.set("projection", JsonValue::of(projection_name(o.mind.projection)));
@@ -54,18 +58,6 @@ Pattern call_pattern(const CallOptions& o) {
   return make_pattern(o.spec, rng);
 }
 
-InputsRequest call_inputs_request(const CallOptions& o) {
-  InputsRequest r;
-  r.construction = o.construction;
-  r.d = o.d;
-  r.seed = o.seed;
-  r.box = o.box;
-  r.max_bytes = o.mind.max_bytes;
-  r.jl_precision = o.precision;
-  r.projection = o.mind.projection;
-  return r;
-}
-
 SweepOptions call_sweep_options(const CallOptions& o) {
   SweepOptions s;
   s.pattern = o.spec;
@@ -77,6 +69,7 @@ SweepOptions call_sweep_options(const CallOptions& o) {
   s.seed = o.seed;
   s.construction = o.construction;
   s.box = o.box;
+  s.scale = o.scale;
   return s;
 }
 

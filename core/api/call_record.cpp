@@ -73,6 +73,7 @@ SweepRecordParams read_params(const JsonValue* p) {
   o.max_bytes = opt_int(*p, "max_bytes", at);
   o.construction = opt_string(*p, "construction", at);
   o.box = opt_number(*p, "box", at);
+  o.scale = opt_number(*p, "scale", at);
   o.projection = opt_string(*p, "projection", at);
   return o;
 }
@@ -130,6 +131,7 @@ JsonValue params_value(const SweepRecord& rec) {
     if (*r.second) o.set(r.first, JsonValue::of(static_cast<double>(**r.second)));
   if (p.construction) o.set("construction", JsonValue::of(*p.construction));
   if (p.box) o.set("box", JsonValue::of(*p.box));
+  if (p.scale) o.set("scale", JsonValue::of(*p.scale));
   if (p.projection) o.set("projection", JsonValue::of(*p.projection));
   JsonValue Ls = JsonValue::array();
   for (const SweepRecordPoint& q : rec.points) Ls.arr.push_back(JsonValue::of(q.L));

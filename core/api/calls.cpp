@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <attnx/calls_io.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/memory.hpp>
@@ -56,27 +57,26 @@ ConstructCall construct_call(const JsonValue& opts, const Progress& progress, Gr
   r.construction = o.construction;
   r.A = call_pattern(o);
   Listener every_chunk{progress};
-  // jl: X left out when asked; its images (views) are made from the ladder's columns instead.
-  r.b = build_inputs(r.A, o.tol, call_inputs_request(o), every_chunk.fn(), &ladder, !o.omit_x);
+  // A sliced construction (jl): X left out when asked; its images (views) are made from the
+  // ladder's columns instead.
+  const bool sliced = o.request->kind().info.sliced;
+  r.b = build_inputs(r.A, *o.request, {every_chunk.fn(), &ladder, !o.omit_x});
   r.cancelled = r.b.c.cancelled;
   if (r.cancelled) return r;
-  const bool jl = o.construction == "jl";
-  if (o.want_views) r.views = pool_views(r.A, r.b.c, o.views, jl ? ladder.columns() : nullptr);
+  if (o.want_views) r.views = pool_views(r.A, r.b.c, o.views, sliced ? ladder.columns() : nullptr);
   if (o.omit_x) std::vector<float>().swap(r.b.c.X);
   if (o.omit_dense) {  // freed now: at L = 4096 they are 134 MB the caller would copy and not read
     FloatBuffer().swap(r.b.c.M);
     FloatBuffer().swap(r.b.c.logits);
   }
-  if (jl) r.columns_added = ladder.columns_added();
+  if (sliced) r.columns_added = ladder.columns_added();
   return r;
 }
 
 PrecisionCall precision_call(const JsonValue& opts) {
   const CallOptions o = read_call_options(opts, Call::Construct);
   const Pattern A = call_pattern(o);
-  InputsRequest req = call_inputs_request(o);
-  req.jl_precision = true;
-  const BuiltInputs b = build_inputs(A, o.tol, req, nullptr, nullptr, false);
+  const BuiltInputs b = build_inputs(A, o.request->with_precision(), {nullptr, nullptr, false});
   return {call_params(o, Call::Construct), o.construction, b.c.d, *b.precision, b.c.bounds};
 }
 
@@ -86,7 +86,9 @@ MinDCall min_d_call(const JsonValue& opts, const Progress& progress) {
   Listener l{progress, kCallProgressEvery};
   MinDCall r;
   r.params = call_params(o, Call::MinD);
-  r.m = min_d_of(o.construction, A, o.tol, o.mind, o.seed, o.box, l.fn());
+  if (!o.request->kind().info.searchable)
+    fail("construction", "construction " + o.construction + " has " + o.request->kind().info.search);
+  r.m = search_min_d(A, *o.request, {l.fn()});
   r.stats = stats_of(A);
   r.cancelled = r.m.cancelled || l.stopped;
   return r;
@@ -105,11 +107,13 @@ SweepPointCall sweep_point_call(const JsonValue& opts, const Progress& progress)
 ByteEstimate estimate_call(const JsonValue& opts) {
   const CallOptions o = read_call_options(opts, Call::Estimate);
   const int k = row_count_bound(o.spec, o.triplets);
-  // jl's: the same sums construct and min_d check before they allocate (memory.hpp).
-  return {static_cast<double>(estimate_inputs_bytes("jl", o.spec.L, k, o.d, false)),
-          static_cast<double>(estimate_search_bytes("jl", o.spec.L, k, o.mind.step, o.mind.d_max,
-                                                    o.mind.projection)),
-          static_cast<double>(o.mind.max_bytes)};
+  // jl's: the same sums construct and min_d check before they allocate (construction.hpp).
+  ConstructionRequest r;
+  r.d = o.d;
+  r.mind = o.mind;
+  const ConstructionKind& jl = jl_kind();
+  return {static_cast<double>(jl.bytes(r, Purpose::Build, o.spec.L, k)),
+          static_cast<double>(jl.bytes(r, Purpose::Search, o.spec.L, k)), static_cast<double>(o.mind.max_bytes)};
 }
 
 std::vector<int> read_d_list(const JsonValue& a, const char* field) {

@@ -1,6 +1,8 @@
 // attnx core: construct's Gram matrix summed in bands across workers (see calls_bands.hpp).
 #include <attnx/calls_bands.hpp>
 
+#include <attnx/construction.hpp>
+
 #include <cmath>
 #include <string>
 
@@ -54,14 +56,13 @@ GramPlan gram_plan_call(const JsonValue& opts, const JsonValue& workers_value, G
   const int workers = static_cast<int>(w);
   const CallOptions o = read_call_options(opts, Call::Construct);
   GramPlan p;
-  if (o.construction != "jl") return p;
-  require_option("d", o.d);
+  if (!o.request->kind().info.sliced) return p;
   p.L = o.spec.L;  // the pattern's L (call_pattern), also for custom patterns
   p.d = o.d;
   const std::uint64_t seed = projection_seed(o.seed);
   if (ladder.bands_begun(p.L, seed, o.d, o.mind.projection)) {  // a stopped construct's
     const Pattern A = call_pattern(o);  // its budget as construct checks it, before going on
-    check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);
+    check_request_budget(*o.request, A.L, A.k);
     p.from = ladder.band_from();
     p.edges = ladder.band_edges();
     p.rungs = ladder.band_rungs();
@@ -72,11 +73,12 @@ GramPlan gram_plan_call(const JsonValue& opts, const JsonValue& workers_value, G
   p.edges = gram_band_edges(p.L, p.from, o.d, workers);
   if (p.edges.size() < 3) return p;  // the common case: no pattern built, nothing changed
   const Pattern A = call_pattern(o);
-  check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);  // as construct checks
+  check_request_budget(*o.request, A.L, A.k);  // as construct checks it
   // This worker makes construct's work ahead (gram_ahead_call) while the helpers finish.
   p.edges = gram_band_edges(p.L, p.from, o.d, workers, construct_ahead_macs(A.L, A.k, o.d));
   // construct()'s rung cap, so that the bands keep the rungs construct would.
-  ladder.set_rung_cap(o.mind.max_bytes - estimate_inputs_bytes("jl", A.L, A.k, o.d), o.d);
+  const std::uint64_t need = estimate_pattern_bytes(A.L, A.k) + estimate_construct_bytes(A.L, o.d, A.k);
+  ladder.set_rung_cap(o.mind.max_bytes > need ? o.mind.max_bytes - need : 0, o.d);
   p.from = ladder.begin_bands(A.L, seed, o.d, o.mind.projection, p.edges);
   p.rungs = ladder.band_rungs();
   p.split = true;
@@ -90,7 +92,6 @@ std::vector<float> gram_band_start_call(GramLadder& ladder, const JsonValue& ban
 GramBand gram_band_call(const JsonValue& opts, const JsonValue& band, std::vector<float> start,
                         const Progress& progress) {
   const CallOptions o = read_call_options(opts, Call::Construct);
-  require_option("d", o.d);
   GramBandTask t;
   t.L = o.spec.L;  // the pattern's L (call_pattern)
   t.seed = projection_seed(o.seed);
@@ -123,11 +124,8 @@ bool gram_finish_call(GramLadder& ladder) { return ladder.finish_bands(); }
 
 bool gram_ahead_call(const JsonValue& opts, GramLadder& ladder) {
   const CallOptions o = read_call_options(opts, Call::Construct);
-  if (o.construction != "jl") return false;
-  require_option("d", o.d);
-  const Pattern A = call_pattern(o);
-  check_inputs_budget("jl", A.L, A.k, o.d, o.precision, o.mind.max_bytes);  // as construct checks
-  return construct_ahead(A, o.tol, o.d, o.seed, o.mind.max_bytes, ladder, o.mind.projection);
+  if (!o.request->kind().info.sliced) return false;
+  return construct_ahead(call_pattern(o), *o.request, ladder);
 }
 
 }  // namespace attnx

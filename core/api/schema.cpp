@@ -1,7 +1,7 @@
 // attnx core: the option table (see schema.hpp). Defaults are read from the core's structs'
 // member initialisers, so each default is written once, there.
 #include <attnx/schema.hpp>
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/construct_lp.hpp>
 
 #include <algorithm>
@@ -107,10 +107,11 @@ void add_construction_options(std::vector<OptionInfo>& v) {
   const MinDOptions m;
   v.push_back(with_unit(int_opt("d", "d", "d", 1, kMaxD, kDefaultD, "Hidden size d",
                                 "Hidden size: X has 2d columns.", "construction"), "dimensions"));
-  v.push_back(choice_opt("construction", construction_names(), "jl", "Construction",
+  v.push_back(choice_opt("construction", construction_names(), kDefaultConstruction, "Construction",
                          "How the inputs X are chosen; the weights stay fixed: jl (the paper's "
                          "random projection, SPEC 3), lp (optimal queries over the same keys, "
-                         "SPEC 8.2) or moment (the moment curve, D = 2m at every L, SPEC 8.3).",
+                         "SPEC 8.2), moment (the moment curve, D = 2m at every L, SPEC 8.3) or opt "
+                         "(queries and keys searched together under a logit-scale budget, SPEC 10.1).",
                          "construction"));
   v.push_back(choice_opt("projection", projection_names(), projection_name(m.projection),
                          "Projection",
@@ -122,6 +123,10 @@ void add_construction_options(std::vector<OptionInfo>& v) {
   v.push_back(real_opt("box", "box", "box", 0, 1e9, true, false, kDefaultLpBox, "Query box U",
                        "lp: each query coordinate is at most U in size (SPEC 8.2).",
                        "construction"));
+  v.push_back(real_opt("scale", "scale", "scale", 0, kMaxOptScale, true, false, kDefaultOptScale,
+                       "Logit-scale budget Λ_max",
+                       "opt: no logit can exceed Λ_max, ‖Q_i‖·‖K_j‖/√D ≤ Λ_max for all rows (SPEC 10.1); "
+                       "it must exceed ln(1/τ)/2, below which no X passes (Z).", "construction"));
   v.push_back(with_unit(int_opt("step", "step", "step", 1, kMaxD, m.step, "Grid step",
                                 "The minimal-d search tries d = step, 2·step, … (SPEC 4).",
                                 "search"), "dimensions"));
@@ -341,8 +346,8 @@ double context_max(const std::string& context, const std::string& name) {
 std::string construction_default(const std::string& context, const std::string& name,
                                  const std::string& construction) {
   const ConstructionInfo* c = nullptr;
-  for (const auto& info : construction_infos())
-    if (info.name == construction) c = &info;
+  for (const ConstructionKind* k : constructions())
+    if (k->info.name == construction) c = &k->info;
   if (!c) throw std::logic_error("attnx: no construction named " + construction);
   for (const AppliesRule& rule : option_info(name).applies)
     if (rule.option == "construction" &&

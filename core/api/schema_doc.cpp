@@ -5,7 +5,7 @@
 #include <vector>
 
 #include <attnx/bounds.hpp>
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/json.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/metrics_info.hpp>
@@ -106,7 +106,13 @@ void write_constructions(JsonWriter& w) {
     w.field("precisionAlways", c.precision_always).key("rowReport");
     strings(w, c.row_report);
     w.field("rowQuery", c.row_query).field("sliced", c.sliced).field("summary", c.summary);
-    w.field("bitsFloor", c.bits_floor);
+    w.field("bitsFloor", c.bits_floor).field("search", c.search).field("mark", c.kind_of_mark);
+    w.key("report").begin_array(true);
+    for (const ReportField& f : c.report) {
+      const char* kind = f.kind == ReportField::Kind::Flag ? "flag" : f.kind == ReportField::Kind::Count ? "count" : "real";
+      w.begin_object(true).field("key", f.api).field("kind", kind).field("ok", f.ok).end_object();
+    }
+    w.end_array();
     w.key("halves").begin_array(true);
     w.begin_array(true).value(c.queries_title).value(c.queries_sub).end_array();
     w.begin_array(true).value(c.keys_title).value(c.keys_sub).end_array();

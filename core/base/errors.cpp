@@ -2,11 +2,32 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace attnx {
 
 void fail(const std::string& field, const std::string& message) {
   throw InvalidArgument(field, message);
+}
+
+void Problems::add(const std::string& field, const std::string& message) {
+  if (!field.empty() && has(field)) return;
+  fields_.push_back(field);
+  messages_.push_back(message);
+}
+
+bool Problems::has(const std::string& field) const {
+  for (const std::string& f : fields_)
+    if (f == field) return true;
+  return false;
+}
+
+void Problems::throw_if_any() const {
+  if (fields_.empty()) return;
+  std::string text;
+  for (const std::string& m : messages_) text += (text.empty() ? "" : "; ") + m;
+  throw InvalidArgument(fields_, text);
 }
 
 std::string fmt_num(double v) {

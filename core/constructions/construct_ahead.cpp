@@ -1,10 +1,12 @@
-// attnx core: what a jl construct needs besides G, made before G is complete (see construct.hpp).
+// attnx core: what a jl construct needs besides G, made before G is complete (see construction.hpp).
 #include <attnx/construct.hpp>
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 #include <attnx/bounds.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/schema.hpp>
@@ -83,11 +85,13 @@ double jl_scale_from_columns(const Pattern& A, const std::vector<double>& B, int
   return jl_input_scale(A, B, d, scale, next, nullptr, d);
 }
 
-bool construct_ahead(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, std::uint64_t max_bytes,
-                     GramLadder& ladder, ProjectionKind projection) {
-  validate(tol);
-  require_option("d", d);
-  check_inputs_budget("jl", A.L, A.k, d, false, max_bytes);
+bool construct_ahead(const Pattern& A, const CheckedRequest& r, GramLadder& ladder) {
+  if (&r.kind() != &jl_kind() || r.purpose() != Purpose::Build) throw std::logic_error("attnx: construct_ahead of another request");
+  check_request_budget(r, A.L, A.k);  // as build_inputs checks it
+  const Tolerances& tol = r->tol;
+  const int d = r->d;
+  const std::uint64_t seed = r->seed;
+  const ProjectionKind projection = r->mind.projection;
   const std::uint64_t stream = projection_seed(seed);
   if (!ladder.holds_columns(A.L, stream, d, projection)) return false;
   const std::vector<double> B = log_target(A, tol);

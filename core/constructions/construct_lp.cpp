@@ -1,5 +1,9 @@
+// attnx core: the `lp` construction of SPEC §8.2 (see construct_lp.hpp) and its registry record.
 #include <attnx/construct_lp.hpp>
 
+#include <attnx/construction.hpp>
+
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <optional>
@@ -78,34 +82,14 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
 
 }  // namespace
 
+namespace {
+
 void require_lp_d(const char* field, int d) {
-  require_option(field, d);
   if (d > kMaxLpD)
     fail(field, std::string(field) + " must be an integer from 1 to " + std::to_string(kMaxLpD) +
                     " for construction lp (got " + std::to_string(d) + "; each row's linear program has d + 2 "
                     "variables)");
 }
-
-const std::vector<std::string>& construction_names() {
-  static const std::vector<std::string> names = {"jl", "lp", "moment"};
-  return names;
-}
-
-LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
-                            std::uint64_t max_bytes, const Progress& progress, const ForEachRow& for_each) {
-  validate(tol);
-  require_lp_d("d", d);
-  check_inputs_budget("lp", A.L, A.k, d, false, max_bytes);
-  bool stopped = false;
-  std::vector<double> X;
-  LpConstruction out = build_lp(A, tol, d, seed, box, progress, false, &stopped, &X, for_each);
-  if (out.c.cancelled) return out;
-  out.precision = precision_report(A, tol, X, d);
-  if (progress) progress(1.0);
-  return out;
-}
-
-namespace {
 
 // The bounds of the lp inputs at d when they succeed (lp_succeeds), nothing otherwise.
 std::optional<Bounds> lp_success(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
@@ -118,17 +102,28 @@ std::optional<Bounds> lp_success(const Pattern& A, const Tolerances& tol, int d,
 
 }  // namespace
 
+LpConstruction construct_lp(const Pattern& A, const CheckedRequest& r, const BuildRun& run) {
+  std::vector<double> X;
+  bool stopped = false;
+  LpConstruction out = build_lp(A, r->tol, r->d, r->seed, r->box, run.progress, false, &stopped, &X, run.for_each);
+  if (out.c.cancelled) return out;
+  out.precision = precision_report(A, r->tol, X, r->d);
+  if (run.progress) run.progress(1.0);
+  return out;
+}
+
 bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
                  const ForEachRow& for_each) {
   return lp_success(A, tol, d, seed, box, for_each).has_value();
 }
 
-MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
-                    double box, const Progress& progress, const ForEachRow& for_each) {
-  validate(tol);
-  validate(opt);
-  require_lp_d("dmax", opt.d_max);
-  check_search_budget("lp", A.L, A.k, opt.step, opt.d_max, opt.projection, opt.max_bytes);
+MinDResult min_d_lp(const Pattern& A, const CheckedRequest& req, const BuildRun& run) {
+  const Tolerances& tol = req->tol;
+  const MinDOptions& opt = req->mind;
+  const std::uint64_t seed = req->seed;
+  const double box = req->box;
+  const Progress& progress = run.progress;
+  const ForEachRow& for_each = run.for_each;
   MinDResult r;
   r.beta = beta_of(A, log_target(A, tol));  // the target's beta and d*, as min_d reports them
   r.d_star = d_star(r.beta, A.L, tol);
@@ -167,6 +162,109 @@ MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& 
   }
   if (progress) progress(1.0);
   return r;
+}
+
+namespace {
+
+ConstructionInfo lp_info() {
+  ConstructionInfo c;
+  c.name = "lp", c.label = "Optimal queries, same keys (LP, §8.2)";
+  c.d_max = kMaxLpD, c.explorer_d = 32, c.search_step = 1;
+  c.params = {"d", "box", "step", "dmax"};
+  c.bisect = true;
+  c.search = "doubling, then bisection (feasibility is monotone in d: the keys' columns are nested)";
+  c.dimension = "d";
+  c.bits_floor = "bits_fixed_keys";
+  c.precision_always = true;
+  using K = ReportField::Kind;
+  c.report = {{"feasible_rows", "feasibleRows", K::Count, "allRows"}, {"margin_min", "tMin", K::Real, "positive"},
+              {"iterations_mean", "lpIterations", K::Real, ""}, {"iterations_max", "lpIterationsMax", K::Count, ""},
+              {"converged", "lpConverged", K::Flag, "set"}};
+  c.row_report = {"margin", "iterations"};
+  c.row_query = true;
+  c.row_threads = true;
+  c.kind_of_mark = "construction";
+  c.queries_title = "Q: LP queries √d·q_i", c.queries_sub = "first d columns: one linear program per row";
+  c.keys_title = "K = P", c.keys_sub = "last d columns: the same random keys as jl";
+  c.summary = "Optimal queries (§8.2): the same keys K = P, and for each row the query q_i of "
+              "a linear program that maximises the margin t by which (R) and (Z) hold. Same "
+              "weights, far fewer dimensions.";
+  return c;
+}
+
+void lp_check(const ConstructionRequest& r, Purpose purpose, Problems& p) {
+  if (purpose == Purpose::Build && !p.has("d")) p.check([&] { require_lp_d("d", r.d); });
+  if (purpose == Purpose::Search && !p.has("dmax")) p.check([&] { require_lp_d("dmax", r.mind.d_max); });
+}
+
+// One row's linear program while it is solved: n = d + 2 variables; its rows (2 per support
+// entry, the working set of off-support columns, t, the box) as G, the solver's copy of the dense
+// ones and their scaled copy, the normal matrix and its factor. The working set starts at 2n
+// columns and grows by n per round; 4n (or L) is what the rows of random targets reach.
+std::uint64_t lp_row_bytes(std::uint64_t l, std::uint64_t d, std::uint64_t k) {
+  const std::uint64_t n = d + 2, work = std::min(l, 4 * n), dense = 2 * k + work + 1;
+  return 8 * n * (3 * dense + 2 * d) + 16 * n * n + 64 * (dense + 2 * d);
+}
+
+// build_lp up to its evaluation: the keys (and P while they are scaled), the rows' queries, the
+// linear programs being solved; then X in double and evaluate_inputs with the keys and queries.
+std::uint64_t lp_build_bytes(int L, int d, int k, int threads) {
+  const std::uint64_t l = std::uint64_t(L), dd = std::uint64_t(d), keys = 4 * l * dd, queries = l * (8 * dd + 96);
+  const std::uint64_t solve = keys + std::max(4 * l * dd, queries + std::uint64_t(std::max(1, threads)) * lp_row_bytes(l, dd, std::uint64_t(k)));
+  const std::uint64_t evaluate = keys + queries + 16 * l * dd + evaluate_inputs_bytes(L, d);
+  return std::max(solve, evaluate);
+}
+
+std::uint64_t lp_bytes(const ConstructionRequest& r, Purpose purpose, int L, int k) {
+  const std::uint64_t base = estimate_pattern_bytes(L, k) + target_and_rows_bytes(L, k);
+  if (purpose == Purpose::Search) return base + lp_build_bytes(L, r.mind.d_max, k, r.threads);
+  const std::uint64_t precision = 16 * std::uint64_t(L) * std::uint64_t(r.d) + precision_phase_bytes(L, r.d);
+  return base + std::max(lp_build_bytes(L, r.d, k, r.threads), precision);
+}
+
+BuiltInputs lp_build(const Pattern& A, const CheckedRequest& r, const BuildRun& run) {
+  LpConstruction lp = construct_lp(A, r, run);
+  BuiltInputs out;
+  out.c = std::move(lp.c);
+  if (out.c.cancelled) return out;
+  const LpReport& rep = lp.lp;
+  double t_min = rep.margin.empty() ? 0 : rep.margin[0], it_sum = 0;
+  int it_max = 0;
+  for (std::size_t i = 0; i < rep.margin.size(); ++i) {
+    t_min = std::min(t_min, rep.margin[i]);
+    it_max = std::max(it_max, rep.iterations[i]);
+    it_sum += rep.iterations[i];
+  }
+  const std::vector<ReportField>& f = lp_kind().info.report;
+  out.report = {{f[0], double(rep.feasible_rows)}, {f[1], t_min},
+                {f[2], rep.margin.empty() ? 0.0 : it_sum / double(rep.margin.size())},
+                {f[3], double(it_max)}, {f[4], rep.all_converged ? 1.0 : 0.0}};
+  out.rows = {{"margin", rep.margin, "margins"},
+              {"iterations", std::vector<double>(rep.iterations.begin(), rep.iterations.end()), ""}};
+  out.precision = lp.precision;
+  out.c.bounds.bits_per_number = bits_per_number(lp.precision.bits, lp.precision.exponent_bits);
+  return out;
+}
+
+MinDResult lp_search(const Pattern& A, const CheckedRequest& r, const BuildRun& run) { return min_d_lp(A, r, run); }
+
+int lp_dimension(const ConstructionRequest& r, int) { return r.d; }
+
+}  // namespace
+
+const ConstructionKind& lp_kind() {
+  static const ConstructionKind k = [] {
+    ConstructionKind c;
+    c.info = lp_info();
+    c.check = lp_check;
+    c.bytes = lp_bytes;
+    c.search_remedy = "L or dmax";
+    c.build = lp_build;
+    c.search = lp_search;
+    c.dimension = lp_dimension;
+    return c;
+  }();
+  return k;
 }
 
 }  // namespace attnx

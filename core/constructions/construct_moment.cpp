@@ -1,4 +1,7 @@
+// attnx core: the `moment` construction of SPEC §8.3 (see construct_moment.hpp) and its registry record.
 #include <attnx/construct_moment.hpp>
+
+#include <attnx/construction.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -99,15 +102,88 @@ std::vector<double> moment_inputs(const Pattern& A, const Tolerances& tol, int* 
   return X;
 }
 
-MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol, std::uint64_t max_bytes) {
-  validate(tol);
-  check_inputs_budget("moment", A.L, A.k, 0, false, max_bytes);
+MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol) {
   MomentConstruction out;
   int D = 0;
   const std::vector<double> X = moment_inputs(A, tol, &D, &out.lambda);
   out.c = evaluate_inputs(A, tol, X, D);
   out.precision = precision_report(A, tol, X, D);
   return out;
+}
+
+namespace {
+
+ConstructionInfo moment_info() {
+  ConstructionInfo c;
+  c.name = "moment", c.label = "Moment curve, D = 2m (§8.3)";
+  c.uses_d = false, c.searchable = false;
+  c.search = "one hidden size per pattern, D = 2m (m: the largest row support), at every L: there is no "
+             "minimal d to search (a sweep's trial is that D, or not reached)";
+  c.dimension = "2m";
+  c.bits_floor = "bits_free_keys";
+  c.precision_always = true;
+  c.row_report = {"lambda"};
+  c.row_query = true;
+  c.kind_of_mark = "construction";
+  c.queries_title = "Q: √D·coefficients of p_i", c.queries_sub = "first D columns: a polynomial per row";
+  c.keys_title = "K: T₁(t_j) … T_D(t_j)", c.keys_sub = "last D columns: the moment curve";
+  c.summary = "The moment curve (§8.3): keys K_j = (T₁(t_j), …, T_D(t_j)) at Chebyshev nodes "
+              "t_j, and for each row a polynomial that is exact on its support and far below "
+              "elsewhere. D = 2m dimensions at every L, paid for in bits.";
+  return c;
+}
+
+// Its X (L x 2D double, D = 2k) with the nodes and lambdas, then evaluate_inputs, then the
+// precision report; the target and its row report; the pattern. A trial builds the same.
+std::uint64_t moment_bytes(const ConstructionRequest&, Purpose, int L, int k) {
+  const int D = moment_dimension(k);
+  const std::uint64_t l = std::uint64_t(L), X = 16 * l * std::uint64_t(D) + 16 * l;
+  return estimate_pattern_bytes(L, k) + target_and_rows_bytes(L, k) + X +
+         std::max(evaluate_inputs_bytes(L, D), precision_phase_bytes(L, D));
+}
+
+BuiltInputs moment_build(const Pattern& A, const CheckedRequest& r, const BuildRun& run) {
+  MomentConstruction m = construct_moment(A, r->tol);
+  BuiltInputs out;
+  out.c = std::move(m.c);
+  out.precision = m.precision;
+  out.rows = {{"lambda", std::move(m.lambda), ""}};
+  out.c.bounds.bits_per_number = bits_per_number(m.precision.bits, m.precision.exponent_bits);
+  if (run.progress) run.progress(1.0);
+  return out;
+}
+
+// One trial of a sweep (SPEC §8.3, §5): d_min = D when the inputs (X in float32, as every
+// construction is judged) pass SPEC §2, else -1 (not reached); checked = {D}; beta and d* of the
+// target; bounds (SPEC §9, without w; not reached: n and the bits floors only).
+MinDResult moment_trial(const Pattern& A, const CheckedRequest& r, const BuildRun&) {
+  const MomentConstruction m = construct_moment(A, r->tol);
+  MinDResult out;
+  out.beta = m.c.metrics.beta;
+  out.d_star = m.c.metrics.d_star;
+  out.checked = {m.c.d};
+  out.d_min = m.c.metrics.success ? m.c.d : -1;
+  out.bounds = out.reached() ? m.c.bounds : bounds_of(A, r->tol.tau, m.c.d, -1, -1);
+  return out;
+}
+
+int moment_d(const ConstructionRequest&, int k) { return moment_dimension(k); }
+
+}  // namespace
+
+const ConstructionKind& moment_kind() {
+  static const ConstructionKind k = [] {
+    ConstructionKind c;
+    c.info = moment_info();
+    c.bytes = moment_bytes;
+    c.build_remedy = "L";
+    c.search_what = "moment trial";
+    c.build = moment_build;
+    c.search = moment_trial;
+    c.dimension = moment_d;
+    return c;
+  }();
+  return k;
 }
 
 }  // namespace attnx

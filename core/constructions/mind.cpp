@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 
 #include <attnx/bounds.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/detmath.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/gram.hpp>
@@ -264,14 +266,13 @@ struct Pending {
 // when a full check needs G or the buffer is full. Rows that failed recently are watched (see
 // Watched), so most grid points are decided by them alone and the full check (symmetrise + scan)
 // runs only when they all pass. Unit kinds keep the raw rows' squared norms (diag of G) up to date.
-MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
-                 std::uint64_t seed, const Progress& progress) {
-  validate(tol);
-  validate(opt);
-  const int L = A.L;
-  const int chunk = mind_chunk_columns(opt.step);
-  const std::uint64_t estimate = estimate_mind_bytes(L, opt.step, A.k, opt.projection);
-  check_budget("min-d search", estimate, opt.max_bytes);
+MinDResult min_d(const Pattern& A, const CheckedRequest& r, const Progress& progress) {
+  if (&r.kind() != &jl_kind() || r.purpose() != Purpose::Search) throw std::logic_error("attnx: min_d of another request");
+  const Tolerances& tol = r->tol;
+  const MinDOptions& opt = r->mind;
+  const std::uint64_t seed = r->seed;
+  const int L = A.L, chunk = mind_chunk_columns(opt.step);
+  const std::uint64_t estimate = estimate_mind_bytes(L, opt.step, A.k, opt.projection);  // checked with the request
   MinDResult res;
   const std::vector<double> B = log_target(A, tol);
   res.beta = beta_of(A, B);

@@ -2,7 +2,7 @@
 // the CLI and the page, so their files are the same bytes.
 #include <attnx/head_survey.hpp>
 
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/pattern_io.hpp>
 
 namespace attnx {
@@ -30,9 +30,9 @@ void write_archetype(JsonWriter& w, const Archetype& a) {
   w.end_object();
 }
 
-void write_grid(JsonWriter& w, const char* construction) {
+void write_grid(JsonWriter& w, const ConstructionKind& construction) {
   const MinDOptions g = survey_grid(construction, 0);
-  w.key(construction).begin_object(true);
+  w.key(construction.info.name).begin_object(true);
   w.field("step", g.step);
   w.field("d_max", g.d_max);
   w.end_object();
@@ -93,8 +93,8 @@ std::string survey_to_json(const SurveyRecord& r) {
   w.field("eps", r.options.tol.eps);
   w.field("tau", r.options.tol.tau);
   w.field("seed", r.options.seed);
-  write_grid(w, "jl");
-  write_grid(w, "lp");
+  write_grid(w, jl_kind());
+  write_grid(w, lp_kind());
   w.end_object();
   w.key("heads").begin_array();
   for (const SurveyRow& row : r.rows) {

@@ -4,31 +4,42 @@
 
 #include <algorithm>
 
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
 
 namespace attnx {
 
-MinDOptions survey_grid(const std::string& construction, std::uint64_t max_bytes) {
-  require_construction(construction);
+MinDOptions survey_grid(const ConstructionKind& construction, std::uint64_t max_bytes) {
+  const ConstructionInfo& c = construction.info;
   MinDOptions m;  // the option table's defaults: step 16, d_max 4096
   m.step = static_cast<int>(option_info("step").def);
   m.d_max = static_cast<int>(option_info("dmax").def);
-  for (const ConstructionInfo& c : construction_infos())
-    if (c.name == construction) {
-      if (c.search_step > 0) m.step = c.search_step;
-      m.d_max = std::min(m.d_max, c.d_max);
-    }
+  if (c.search_step > 0) m.step = c.search_step;
+  m.d_max = std::min(m.d_max, c.d_max);
   m.max_bytes = max_bytes;
   return m;
 }
+
+namespace {
+
+// The survey's search of one construction: its grid, the survey's tolerances, seed and budget.
+CheckedRequest survey_request(const ConstructionKind& construction, const SurveyOptions& opt) {
+  ConstructionRequest r;
+  r.construction = construction.info.name;
+  r.tol = opt.tol;
+  r.mind = survey_grid(construction, opt.head.max_bytes);
+  r.seed = opt.seed;
+  return check_request(r, Purpose::Search);
+}
+
+}  // namespace
 
 std::uint64_t estimate_survey_head_bytes(int L, const SparsifyRule& rule) {
   const std::uint64_t l = static_cast<std::uint64_t>(L);
   const int k = rule.kind == RuleKind::TopK ? std::min(rule.k, L) : L;
   const std::uint64_t nnz = std::min<std::uint64_t>(l * static_cast<std::uint64_t>(k), kMaxNnz);
-  const MinDOptions jl = survey_grid("jl", 0);
+  const MinDOptions jl = survey_grid(jl_kind(), 0);
   return std::max(estimate_import_head_bytes(L, nnz, false),
                   estimate_mind_bytes(L, jl.step, k) + 12 * nnz + 64 * l);
 }
@@ -41,10 +52,9 @@ SurveyRow survey_head(const float* values, int L, const SurveyOptions& opt, cons
     if (!progress) return nullptr;
     return [&progress, lo](double f) { return progress(lo + f / 2); };
   };
-  const MinDOptions jl = survey_grid("jl", opt.head.max_bytes), lp = survey_grid("lp", opt.head.max_bytes);
-  const MinDResult a = min_d_of("jl", h.target, opt.tol, jl, opt.seed, kDefaultLpBox, part(0.0));
+  const MinDResult a = search_min_d(h.target, survey_request(jl_kind(), opt), {part(0.0)});
   if (a.cancelled) return row.cancelled = true, row;
-  const MinDResult b = min_d_of("lp", h.target, opt.tol, lp, opt.seed, kDefaultLpBox, part(0.5));
+  const MinDResult b = search_min_d(h.target, survey_request(lp_kind(), opt), {part(0.5)});
   if (b.cancelled) return row.cancelled = true, row;
   row.jl_d_min = a.reached() ? a.d_min : -1;
   row.lp_d_min = b.reached() ? b.d_min : -1;

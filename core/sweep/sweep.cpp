@@ -1,8 +1,7 @@
+// attnx core: the scaling experiment (SPEC §5): each length's trials, their statistics, the sweep.
 #include <attnx/sweep.hpp>
 
-#include <attnx/build_inputs.hpp>
-
-#include <attnx/construct_lp.hpp>
+#include <attnx/construction.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -14,9 +13,21 @@
 
 namespace attnx {
 
+ConstructionRequest SweepOptions::request(std::uint64_t trial_seed) const {
+  ConstructionRequest r;
+  r.construction = construction;
+  r.tol = tol;
+  r.mind = mind;
+  r.seed = trial_seed;
+  r.box = box;
+  r.scale = scale;
+  return r;
+}
+
 void validate(const SweepOptions& opt) {
-  validate(opt.tol);
-  validate(opt.mind);
+  Problems problems;
+  check_request_fields(opt.request(opt.seed), Purpose::Search, problems);
+  problems.throw_if_any();
   require_option("trials", opt.trials);
   require_int("firstTrial", opt.first_trial, 0, kMaxTrials - opt.trials);
   if (opt.Ls.empty() || opt.Ls.size() > static_cast<std::size_t>(kMaxLs))
@@ -30,10 +41,6 @@ void validate(const SweepOptions& opt) {
   }
   if (opt.pattern.family == Family::Custom)
     fail("pattern", "pattern custom cannot be swept over L (choose a generated family)");
-  require_construction(opt.construction);
-  require_option("box", opt.box);
-  require_projection_applies(opt.construction, opt.mind.projection);
-  if (opt.construction == "lp") require_lp_d("dmax", opt.mind.d_max);
 }
 
 int smallest_supports(int a, int b) { return a == 0 ? b : b == 0 ? a : std::min(a, b); }
@@ -50,8 +57,7 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
   PatternSpec spec = opt.pattern;
   spec.L = L;
   validate(spec);  // before any pattern is drawn: the spec, then the trial's budget
-  check_search_budget(opt.construction, L, row_count_bound(spec), opt.mind.step, opt.mind.d_max,
-                      opt.mind.projection, opt.mind.max_bytes);
+  check_request_budget(check_request(opt.request(opt.seed), Purpose::Search), L, row_count_bound(spec));
   double beta_max = 0;
   for (int n = 0; n < opt.trials; ++n) {
     const int t = opt.first_trial + n;
@@ -61,8 +67,7 @@ SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress)
     Progress inner;
     if (progress)
       inner = [&](double f) { return progress((n + f) / opt.trials); };
-    const MinDResult r = opt.construction == "moment" ? moment_trial(A, opt.tol, opt.mind.max_bytes)
-                                                      : min_d_of(opt.construction, A, opt.tol, opt.mind, s, opt.box, inner);
+    const MinDResult r = search_min_d(A, check_request(opt.request(s), Purpose::Search), {inner});
     if (r.cancelled) {
       pt.d_mins.clear();
       pt.logit_scales.clear();

@@ -277,6 +277,7 @@ SweepRecordParams read_params(const JsonValue* p) {
   out.projection = param_choice(*p, "projection");
   out.construction = param_choice(*p, "construction");
   out.box = param_number(*p, "box");
+  out.scale = param_number(*p, "scale");
   const JsonValue* Ls = p->find("Ls");
   if (Ls && Ls->type != Type::Array) refuse("params.Ls must be an array (got " + show(Ls) + ")");
   return out;

@@ -1,6 +1,9 @@
 // attnx core: sweep records, their JSON and CSV texts and their statistics (see sweep_io.hpp).
 #include <attnx/sweep_io.hpp>
 
+#include <attnx/construction.hpp>
+#include <attnx/schema.hpp>
+
 #include <attnx/rng.hpp>
 
 #include <cmath>
@@ -35,9 +38,11 @@ SweepRecordParams record_params(const SweepOptions& opt) {
   p.trials = opt.trials;
   p.seed = static_cast<long long>(opt.seed);
   p.max_bytes = static_cast<long long>(opt.mind.max_bytes);
-  if (opt.construction != "jl") {
+  if (opt.construction != option_info("construction").def_text) {  // older files are jl's
     p.construction = opt.construction;
-    p.box = opt.box;
+    for (const std::string& name : construction_kind(opt.construction).info.params)
+      if (name == "box") p.box = opt.box;
+      else if (name == "scale") p.scale = opt.scale;
   }
   if (opt.mind.projection != ProjectionKind::Gaussian) p.projection = projection_name(opt.mind.projection);
   return p;
@@ -64,6 +69,7 @@ void write_params(JsonWriter& w, const SweepRecord& rec) {
   if (p.max_bytes) w.field("max_bytes", *p.max_bytes);
   if (p.construction) w.field("construction", *p.construction);
   if (p.box) w.field("box", *p.box);
+  if (p.scale) w.field("scale", *p.scale);
   if (p.projection) w.field("projection", *p.projection);
   w.end_object();
 }

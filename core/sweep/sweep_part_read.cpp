@@ -20,6 +20,8 @@
 #include <attnx/number_grammar.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/construction.hpp>
+
 #include "sweep_check.hpp"
 #include "sweep_part_options.hpp"
 
@@ -145,7 +147,7 @@ SweepOptions read_options(const JsonValue& doc) {
   const JsonValue& o = object(member(doc, "", "options"), "options",
                               {"pattern", "k", "w", "r", "block", "stride", "globals", "randoms", "weights",
                                "w_min", "decay", "eps", "tau", "delta", "step", "d_max", "max_bytes", "Ls",
-                               "trials", "seed", "construction", "box", "projection"});
+                               "trials", "seed", "construction", "box", "scale", "projection"});
   SweepOptions opt;
   PatternSpec& s = opt.pattern;
   s.family = read_family(o);
@@ -165,6 +167,7 @@ SweepOptions read_options(const JsonValue& doc) {
   opt.seed = decimal(o, "options", "seed", 0, std::uint64_t(kMaxSeed));
   opt.construction = option_text(o, "construction");
   opt.box = option_value(o, "box");
+  if (o.find("scale")) opt.scale = option_value(o, "scale");
   if (o.find("projection")) opt.mind.projection = parse_projection(option_text(o, "projection"));
   check_family_bounds(opt);
   try {
@@ -224,11 +227,13 @@ SweepPoint read_result(const JsonValue& v, const std::string& path, const SweepO
   p.k = static_cast<int>(integer(r, path, "k", 1, row_count_bound(spec)));
   p.max_col_count = static_cast<int>(integer(r, path, "max_col_count", 1, t.L));
   const JsonValue& d = member(r, path, "d_min");
-  const bool moment = opt.construction == "moment";
-  const int step = opt.mind.step, hi = moment ? 2 * p.k : opt.mind.d_max, lo = moment ? hi : step;
-  if (d.type != Type::Null && !(is_int(&d, lo, hi) && (moment || int(d.num) % step == 0)))
+  const ConstructionKind& kind = construction_kind(opt.construction);
+  const bool fixed = !kind.info.uses_d;  // one dimension per pattern (moment: D = 2m)
+  const int step = opt.mind.step, hi = fixed ? kind.dimension(opt.request(0), p.k) : opt.mind.d_max;
+  const int lo = fixed ? hi : step;
+  if (d.type != Type::Null && !(is_int(&d, lo, hi) && (fixed || int(d.num) % step == 0)))
     bad(at(path, "d_min"), "null (not reached) or " +
-                               (moment ? "D = 2k = " + std::to_string(hi)
+                               (fixed ? "D = " + kind.info.dimension + " = " + std::to_string(hi)
                                        : "a multiple of step " + std::to_string(step) + " from " +
                                              std::to_string(step) + " to d_max " + std::to_string(hi)), &d);
   p.d_mins = {d.type == Type::Null ? -1 : static_cast<int>(d.num)};

@@ -2,6 +2,8 @@
 // the merge. The part reader, which checks every field, is sweep_part_read.cpp.
 #include <attnx/sweep_shard.hpp>
 
+#include <attnx/construction.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -58,6 +60,7 @@ void write_sweep_options(JsonWriter& w, const SweepOptions& o) {
   w.field("seed", std::to_string(o.seed));
   w.field("construction", o.construction);
   w.field("box", o.box);
+  if (o.scale != kDefaultOptScale) w.field("scale", o.scale);  // parts of other constructions stay as they were
   if (o.mind.projection != ProjectionKind::Gaussian)  // parts of gaussian sweeps stay as they were
     w.field("projection", projection_name(o.mind.projection));
   w.end_object();

@@ -2,7 +2,7 @@
 // minD, sweepPoint, estimateBytes), read from the caller's plain object as a JsonValue (the
 // WebAssembly module converts it generically). Names are the option table's (schema.hpp):
 //   pattern L k w r block stride globals randoms weights wMin decay triplets eps tau delta d seed
-//   dmax step trials firstTrial maxBytes construction box projection precision trial views
+//   dmax step trials firstTrial maxBytes construction box scale projection precision trial views
 // Every refusal is an InvalidArgument naming the field and its range, worded as the core's own
 // checks word them; values are named as JavaScript prints them ("(got 2.5)", "(got \"256\")").
 #pragma once
@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "build_inputs.hpp"
+#include <optional>
+
+#include "construction.hpp"
 #include "json.hpp"
 #include "mind.hpp"
 #include "pattern.hpp"
@@ -37,19 +39,24 @@ struct CallOptions {
   ViewRequest views;
   bool omit_x = false;      // construct: X left out of the result (its images are in views)
   bool omit_dense = false;  // construct: M and the logits left out (views.dense false; pooled in views)
-  std::string construction = "jl";  // construct, minD, sweepPoint: how X is chosen (SPEC §3, §8)
+  std::string construction = kDefaultConstruction;  // construct, minD, sweepPoint: how X is chosen (SPEC §3, §8)
   double box = kDefaultLpBox;       // lp: U of SPEC §8.2
+  double scale = kDefaultOptScale;  // opt: Lambda_max of SPEC §10.1
   bool precision = false;           // construct with jl: also the §8.4 report
   int trial = -1;                   // construct: trial t of a sweep (seed = trial_seed(seed, L, t))
+  // construct (Build), minD and sweepPoint (Search): the fields above as one checked request
+  // (construction.hpp); estimateBytes has none.
+  std::optional<CheckedRequest> request;
 };
 
 // Reads a caller's options object; absent (null, undefined, missing) members keep their
-// defaults, and so does an absent object. Checks the object, the names the call accepts, each
-// value's type, the ranges of the option table that no later check sees (seed, maxBytes, L, d,
-// step, dmax, trials, firstTrial, trial, views.*), the tolerances and the grid, the family name
-// and custom triplets (pattern custom needs them and L; other families refuse them), the
-// construction and its projection. The family parameters' ranges are checked when the pattern is
-// made (call_pattern). Cost: linear in the options (the triplets' count).
+// defaults, and so does an absent object. Checks the object and the names the call accepts, then
+// every value in one pass (its type, the "wasm" context's ranges of seed, maxBytes, L, d, step,
+// dmax, trials, firstTrial, trial, views.*, the family name and custom triplets: pattern custom
+// needs them and L, other families refuse them) and the construction's request (check_request:
+// tolerances, d or the grid in the construction's range, box, scale, projection); every refusal
+// at once (InvalidArgument with fields()). The family parameters' ranges are checked when the
+// pattern is made (call_pattern). Cost: linear in the options (the triplets' count).
 CallOptions read_call_options(const JsonValue& opts, Call call);
 
 // The resolved options as a result's `params` object (API names; only the fields that apply:
@@ -60,8 +67,6 @@ JsonValue call_params(const CallOptions& o, Call call);
 // The target pattern of a call: make_pattern with Rng(pattern_seed(seed)), or the triplets.
 // Refuses family parameters outside their family's range.
 Pattern call_pattern(const CallOptions& o);
-// The core's request for construct's options (construction, d, seed, box, budget, precision).
-InputsRequest call_inputs_request(const CallOptions& o);
 // The one-length sweep of a sweepPoint call.
 SweepOptions call_sweep_options(const CallOptions& o);
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "build_inputs.hpp"
+#include "construction.hpp"
 #include "call_options.hpp"
 #include "json.hpp"
 #include "views.hpp"
@@ -56,7 +56,8 @@ struct PatternStats {
   bool in_class = false;
 };
 
-// minD(opts): min_d_of for the options' construction (SPEC §4). cancelled: the callback stopped it.
+// minD(opts): search_min_d for the options' construction (SPEC §4; refused for one without a
+// search, naming construction). cancelled: the callback stopped it.
 struct MinDCall {
   JsonValue params;
   MinDResult m;

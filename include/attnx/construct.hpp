@@ -1,4 +1,5 @@
-// attnx core: the construction of SPEC §3 and the metrics of SPEC §2.
+// attnx core: the criterion and metrics of SPEC §2 (core/attention/criterion.cpp) and the pieces
+// of the jl construction of SPEC §3 (core/constructions/jl.cpp; its builds: construction.hpp).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -74,41 +75,9 @@ struct Construction {
 
 class GramLadder;
 
-// Draws P (L x d, N(0, 1/d), column-major draw order from derive_seed(seed, kProjectionStream, 0)
-// so that its first d' columns equal the projection of a d'-run; other kinds: projection.hpp,
-// SPEC 8.1, with nested raw columns and the unit kinds' rows normalised at d), builds X, applies the fixed
-// W_Q = [I; 0], W_K = [0; I], and evaluates the metrics. Validates d in [1, kMaxD] and the budget.
-// The logits are computed as Z = B G / d with G = P P^T (P unit-variance; see logits_from_gram),
-// the L x L x d work done by the blocked Gram kernel (SIMD and scalar twins, bit-identical).
-// ladder (optional) keeps G and P across calls (see gram_ladder.hpp): a later call with the same
-// L and seed costs no new columns for another pattern or tolerances, fewer than kLadderStep for a
-// smaller d, about d' - d for a larger one. The result does not depend on what the ladder held.
-// progress (optional) is called once per 128 columns of P, at 0.9 and at 1; if it returns false
-// during the Gram phase (before kConstructGramShare), the result has cancelled = true and the ladder keeps the
-// columns summed so far (a repeated call resumes).
-// with_x = false leaves X empty (callers that only need its images pool it from the ladder's
-// columns, see pool_views). projection: the kind of P (gaussian: SPEC §3, bit for bit as before
-// the kinds existed). bounds: SPEC §9 with Lambda of the float32 X (computed from the columns when
-// with_x is false: the same value) and max |Z| of the float logits.
 constexpr double kConstructGramShare = 0.85;  // construct's progress at the end of the Gram sum
-Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                       std::uint64_t max_bytes, const Progress& progress = nullptr,
-                       GramLadder* ladder = nullptr, bool with_x = true,
-                       ProjectionKind projection = ProjectionKind::Gaussian);
+// construct() and construct_ahead(), jl's builds, take a checked request: construction.hpp.
 
-// What construct(A, tol, d, seed, max_bytes, ..., &ladder, with_x, projection) needs besides G,
-// made now from the ladder's columns and kept in it for that construct (GramLadder::Ahead): SPEC
-// §9's logit scale of its X and the L x L buffers of its logits and attention, their pages first
-// touched. A worker makes it while its band sum waits for the helpers' bands (calls_bands.hpp),
-// so that less is left once G is complete. The construct gives the same result, bit for bit, with
-// or without it. Returns false, making nothing, unless the ladder holds the first d columns for
-// (A.L, projection_seed(seed), projection). Made again for the same settings, it keeps what is
-// there. Errors: construct's for tol, d and the budget. Cost: the scale's O((L + nnz) d) and 2 L^2
-// floats written; memory: the buffers, which the construct would allocate (a construct of any
-// settings of the same L uses them; one of another L frees them first; a stopped one's worker
-// releases them, GramLadder::release_ahead_buffers).
-bool construct_ahead(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, std::uint64_t max_bytes,
-                     GramLadder& ladder, ProjectionKind projection = ProjectionKind::Gaussian);
 // construct_ahead's time in the Gram kernel's multiply-adds (measured in the page), for the band
 // edges: the worker that makes it sums that much less of G (gram_band_edges). >= 0.
 double construct_ahead_macs(int L, int k, int d);
@@ -136,11 +105,9 @@ std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, st
 void input_left_row(const Pattern& A, const std::vector<double>& B, const float* Ps, int d, int i,
                     std::vector<double>& acc, float* out);
 
-// Z (row-major L x L) = B G / d: z_i = sum over A's row i of float(B_e) * float(1/d) * G[col_e, :],
-// summed in A's entry order in float. G: full symmetric L x L of unit-variance columns.
-void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int d, float* Z);
-// The same for any projection kind: z_i = finish_row(sum over A's row i of scale.coef(B_e, col_e)
-// * G[col_e, :]) (projection.hpp; gaussian: exactly the function above). G: full symmetric raw Gram.
+// Z (row-major L x L) = B G / d for any projection kind: z_i = finish_row(sum over A's row i of
+// scale.coef(B_e, col_e) * G[col_e, :]) (projection.hpp; gaussian: float(B_e) * float(1/d), summed
+// in A's entry order in float). G: full symmetric raw Gram.
 void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G,
                       const ProjectionScale& scale, float* Z);
 // Row i of that Z into z (A.L floats), computed the same way; G may be read in full because it

@@ -16,17 +16,9 @@ namespace attnx {
 
 constexpr int kMaxLpD = 256;  // lp: d + 2 LP variables per row (SPEC §8.2: d up to a few hundred)
 
-// Refuses a hidden size (field "d", or "dmax" for a search's largest) outside 1..kMaxLpD,
-// naming the field and lp's limit.
-void require_lp_d(const char* field, int d);
-
-// The ways of choosing X that the core builds (SPEC §8): "jl" (§3, the paper's), "lp" (§8.2)
-// and "moment" (§8.3).
-const std::vector<std::string>& construction_names();
-
-// Runs body(i) for every i in [0, n) in any order, e.g. on threads (the rows of the LPs are
-// independent); null: in order on the calling thread. The results do not depend on it.
-using ForEachRow = std::function<void(int n, const std::function<void(int)>& body)>;
+class CheckedRequest;
+struct BuildRun;
+using ForEachRow = std::function<void(int n, const std::function<void(int)>& body)>;  // construction.hpp
 
 struct LpReport {
   std::vector<double> margin;    // L: t*_i (row i's LP is feasible when > 0)
@@ -41,28 +33,23 @@ struct LpConstruction {
   PrecisionReport precision;     // SPEC §8.4 on the double X
 };
 
-// Builds the `lp` inputs at hidden size d and evaluates SPEC §2 on them (logits Z = Q K^T / sqrt(d)
-// from the float32 X, accumulated in double). box: U of §8.2. Validates d (1..kMaxLpD) and the
-// budget (estimate_inputs_bytes, one row's LP at a time: callers that solve rows on threads
-// check their own estimate first). progress (optional) gets the fraction of rows solved; returning
-// false stops (c.cancelled = true, nothing evaluated).
-LpConstruction construct_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                            double box = kDefaultLpBox, std::uint64_t max_bytes = kDefaultMaxBytes,
-                            const Progress& progress = nullptr, const ForEachRow& for_each = nullptr);
+// Builds the `lp` inputs at the checked request's hidden size d and evaluates SPEC §2 on them
+// (logits Z = Q K^T / sqrt(d) from the float32 X, accumulated in double) and §8.4; box: U of §8.2.
+// run.progress (optional) gets the fraction of rows solved (per row only without run.for_each,
+// which spreads rows, e.g. on threads); returning false stops (c.cancelled = true, nothing
+// evaluated). The request and its budget were checked (build_inputs).
+LpConstruction construct_lp(const Pattern& A, const CheckedRequest& r, const BuildRun& run);
 
 // Whether hidden size d succeeds for `lp`: every row's LP feasible (t* > 0) and §2 on the built X.
 // Stops at the first infeasible row (then false without building X).
 bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
                  const ForEachRow& for_each = nullptr);
 
-// The smallest grid d (multiples of opt.step up to opt.d_max) at which lp_succeeds, found by
-// doubling then bisection (feasibility is monotone in d: columns are nested). Refuses opt.d_max
-// above kMaxLpD (field "dmax") and a run above the budget (estimate_search_bytes, one row's LP
-// at a time). d_min = -1 when d_max fails. checked: the grid points evaluated, in the order
-// evaluated. progress gets evaluations / (an upper bound of them); false cancels. bounds: SPEC §9
-// of the X built at d_min (kept from its evaluation: no extra work).
-MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
-                    double box = kDefaultLpBox, const Progress& progress = nullptr,
-                    const ForEachRow& for_each = nullptr);
+// The smallest grid d (multiples of r->mind.step up to its d_max) at which lp_succeeds, found
+// by doubling then bisection (feasibility is monotone in d: columns are nested), for a checked lp
+// Search request. d_min = -1 when d_max fails. checked: the grid points evaluated, in the order
+// evaluated. run.progress gets evaluations / (an upper bound of them); false cancels. bounds:
+// SPEC §9 of the X built at d_min (kept from its evaluation: no extra work).
+MinDResult min_d_lp(const Pattern& A, const CheckedRequest& r, const BuildRun& run);
 
 }  // namespace attnx

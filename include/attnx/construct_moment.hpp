@@ -26,9 +26,8 @@ inline int moment_dimension(int m) { return 2 * m; }
 // p_i = r_i - lambda_i pi_i. lambda (optional) receives the lambda_i. D: set to 2m.
 std::vector<double> moment_inputs(const Pattern& A, const Tolerances& tol, int* D, std::vector<double>* lambda = nullptr);
 
-// Builds the moment inputs and evaluates §2 and §8.4 on them. Validates the tolerances and the
-// budget (estimate_inputs_bytes) before allocating.
-MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol,
-                                    std::uint64_t max_bytes = kDefaultMaxBytes);
+// Builds the moment inputs and evaluates §2 and §8.4 on them (tolerances checked by the caller's
+// request, its budget by build_inputs: moment_kind in construction.hpp).
+MomentConstruction construct_moment(const Pattern& A, const Tolerances& tol);
 
 }  // namespace attnx

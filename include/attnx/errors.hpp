@@ -4,18 +4,48 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace attnx {
 
-// Thrown for any invalid input. `field()` is the option name as the CLI and JS API spell it.
+// Thrown for any invalid input. `field()` is the option name as the CLI and JS API spell it;
+// `fields()` every field a reader refused in one pass (Problems), the first being field().
 class InvalidArgument : public std::invalid_argument {
  public:
   InvalidArgument(std::string field, const std::string& message)
-      : std::invalid_argument(message), field_(std::move(field)) {}
+      : std::invalid_argument(message), field_(std::move(field)), fields_{field_} {}
+  InvalidArgument(std::vector<std::string> fields, const std::string& message)
+      : std::invalid_argument(message), field_(fields.empty() ? "" : fields[0]), fields_(std::move(fields)) {}
   const std::string& field() const { return field_; }
+  const std::vector<std::string>& fields() const { return fields_; }
 
  private:
   std::string field_;
+  std::vector<std::string> fields_;
+};
+
+// Collects refusals, so that a reader of many fields reports every bad one at once.
+class Problems {
+ public:
+  // Runs f; an InvalidArgument it throws is kept (every other exception passes through).
+  template <class F>
+  void check(F&& f) {
+    try {
+      f();
+    } catch (const InvalidArgument& e) {
+      add(e.field(), e.what());
+    }
+  }
+  // Keeps one refusal; a second one of a field already refused is dropped (it follows from it).
+  // field "": a refusal a front end worded itself (kept, never merged).
+  void add(const std::string& field, const std::string& message);
+  bool empty() const { return fields_.empty(); }
+  bool has(const std::string& field) const;
+  // Throws InvalidArgument(every field, every message joined by "; ") when any was kept.
+  void throw_if_any() const;
+
+ private:
+  std::vector<std::string> fields_, messages_;
 };
 
 // Thrown when a run would need more memory than the configured budget.

@@ -28,17 +28,19 @@ struct SurveyRow {
   bool cancelled = false;            // progress returned false (nothing else is meaningful)
 };
 
-// The survey's grid for "jl" (the option table's step and dmax: 16 and 4096, the paper's) or
-// "lp" (its ConstructionInfo: step 1, d_max kMaxLpD = 256), with the memory budget.
-MinDOptions survey_grid(const std::string& construction, std::uint64_t max_bytes);
+struct ConstructionKind;
+// The survey's grid for a construction: the option table's step and dmax (16 and 4096, the
+// paper's) unless its ConstructionInfo has its own (lp: step 1, d_max kMaxLpD = 256), with the
+// memory budget.
+MinDOptions survey_grid(const ConstructionKind& construction, std::uint64_t max_bytes);
 
 // Peak memory of survey_head at length L with `rule` (the larger of the import and the jl
 // search, whose row bound is K for topk and L otherwise).
 std::uint64_t estimate_survey_head_bytes(int L, const SparsifyRule& rule);
 
-// One head: import_head(values, L, opt.head), then min_d_of("jl", ...) and min_d_of("lp", ...)
+// One head: import_head(values, L, opt.head), then search_min_d of jl and of lp
 // on the target with opt.seed. progress gets the fraction done (jl the first half, lp the
-// second); returning false stops (cancelled = true). Refusals as import_head and min_d_of.
+// second); returning false stops (cancelled = true). Refusals as import_head and search_min_d.
 // Cost: the two searches (jl: about L^2 d_min / 2 multiply-adds; lp: L LPs per grid point).
 SurveyRow survey_head(const float* values, int L, const SurveyOptions& opt, const Progress& progress = nullptr);
 

@@ -31,33 +31,23 @@ int mind_chunk_columns(int step);
 std::uint64_t estimate_mind_bytes(int L, int step, int k,
                                   ProjectionKind projection = ProjectionKind::Gaussian);
 
-// The peak bytes of building X with `construction` ("jl", "lp" or "moment") and evaluating it
-// (build_inputs, construct_lp, construct_moment), pattern included: for a target of L rows with
-// at most k nonzeros in a row; d: jl's and lp's hidden size (moment: D = 2k); jl_precision: jl
-// with its SPEC 8.4 report (lp and moment always have it); lp_threads: lp rows whose linear
-// programs are solved at once. Throws std::logic_error for another construction name.
-std::uint64_t estimate_inputs_bytes(const std::string& construction, int L, int k, int d,
-                                    bool jl_precision = false, int lp_threads = 1);
-
-// The peak bytes of one minimal-d search or sweep trial of `construction`, pattern included: jl's
-// min_d (estimate_mind_bytes), lp's min_d_lp (builds X up to d = d_max) and moment's trial (its
-// construction and precision report; step and d_max unused).
-std::uint64_t estimate_search_bytes(const std::string& construction, int L, int k, int step,
-                                    int d_max, ProjectionKind projection = ProjectionKind::Gaussian,
-                                    int lp_threads = 1);
+// Building blocks of the constructions' estimates (each construction's record composes its own,
+// construction.hpp): the log-target B and the §2 row report for L rows of at most k entries;
+// evaluate_inputs (inputs.hpp) on X of width 2D, X itself not counted; the §8.4 report on a double
+// X (not counted) while the construction's float logits, M and X are alive; jl's §8.4 report
+// after construct().
+std::uint64_t target_and_rows_bytes(int L, int k);
+std::uint64_t evaluate_inputs_bytes(int L, int D);
+std::uint64_t precision_phase_bytes(int L, int D);
+std::uint64_t jl_precision_bytes(int L, int d);
 
 // Throws BudgetExceeded("<what> needs about X MiB, above the memory budget of Y MiB; reduce
 // <reduce>, or raise the budget") when bytes > max_bytes. reduce: the options that lower the
 // estimate, as the core names them ("L or d").
 void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes,
                   const char* reduce = "L or d");
-// check_budget of estimate_inputs_bytes ("construct"; reduce L or d, moment: L or k).
-void check_inputs_budget(const std::string& construction, int L, int k, int d, bool jl_precision,
-                         std::uint64_t max_bytes, int lp_threads = 1);
-// check_budget of estimate_search_bytes ("min-d search"; reduce L, lp: L or dmax; moment:
-// "moment trial", L or k).
-void check_search_budget(const std::string& construction, int L, int k, int step, int d_max,
-                         ProjectionKind projection, std::uint64_t max_bytes, int lp_threads = 1);
+// Bytes as the refusals write them: MiB, rounded up.
+std::string mib(std::uint64_t bytes);
 // The same with a whole remedy after the "; " ("raise the budget" for a file that cannot shrink).
 void check_budget(const std::string& what, std::uint64_t bytes, std::uint64_t max_bytes, const std::string& remedy);
 

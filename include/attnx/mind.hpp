@@ -38,18 +38,7 @@ struct MinDResult {
                                  // bits floors only (its scales -1)
 };
 
-// One pass over nested columns of P (drawn from projection_seed(seed), `step` at a time, of kind
-// opt.projection; unit kinds read Z = B D^-1/2 G D^-1/2 with D the raw rows' squared norms). The
-// Gram matrix G = P P^T is kept as its lower triangle and brought up to date by symmetric rank-m
-// updates (m up to mind_chunk_columns(step)); at each grid point d the criterion of SPEC §2 is
-// evaluated on Z = B G / d using the sparsity of B: first on recently failing rows (cheap, from
-// cached columns), then, only when they all pass, on every row with early exit. d_min is the first
-// grid point where every row passes. progress (construct.hpp) is called after every grid point;
-// returning false cancels (d_min = -1, cancelled = true). At d_min, bounds: Lambda of construct()'s
-// float32 X at d_min (its columns drawn again in pieces of the pending buffer: O(L d + nnz d))
-// and max |Z| of the logits the last check read (one more pass over the rows: O(L^2 k)).
-MinDResult min_d(const Pattern& A, const Tolerances& tol, const MinDOptions& opt,
-                 std::uint64_t seed, const Progress& progress = nullptr);
+// min_d, jl's search, takes a checked request: construction.hpp.
 
 // Criterion check on the Gram matrix (full symmetric, column-major == row-major, L x L,
 // unscaled), at hidden size d. Returns the index of a failing row or -1 when all rows pass.

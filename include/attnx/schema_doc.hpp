@@ -10,7 +10,7 @@
 namespace attnx {
 
 // The schema document (JSON, deterministic; see web/lib/attnx.js schema() for its shape).
-// Built once per call from the tables of schema.hpp, pattern.hpp, build_inputs.hpp and
+// Built once per call from the tables of schema.hpp, pattern.hpp, construction.hpp and
 // metrics_info.hpp; about 20 KB.
 std::string schema_json();
 

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "construction.hpp"
 #include "lp_rows.hpp"
 #include "mind.hpp"
 
@@ -25,10 +26,15 @@ struct SweepOptions {
                          // the trials of one L can be split between workers; first_trial+trials
                          // <= kMaxTrials
   std::uint64_t seed = 1;
-  std::string construction = "jl";  // jl (SPEC §3), lp (§8.2): each trial's minimal d; moment (§8.3): D or not reached (moment_trial)
+  std::string construction = kDefaultConstruction;  // each trial's search_min_d (construction.hpp): jl, lp, opt: its
+                                    // minimal d; moment: D or not reached
   double box = kDefaultLpBox;        // lp: U
+  double scale = kDefaultOptScale;   // opt: Lambda_max
+  // The construction's search request of one trial (seed: trial_seed of it), unchecked.
+  ConstructionRequest request(std::uint64_t trial_seed) const;
 };
-// Refuses options out of range (lp: mind.d_max above kMaxLpD, naming "dmax").
+// Refuses options out of range: the construction's fields as check_request does (lp: mind.d_max
+// above kMaxLpD, naming "dmax"), every bad one at once; then the trials, lengths and family.
 void validate(const SweepOptions& opt);
 
 struct SweepPoint {
@@ -59,7 +65,7 @@ struct SweepResult {
 std::uint64_t trial_seed(std::uint64_t master, int L, int t);
 
 // One L of the sweep (all trials). progress gets the fraction of this point done. Checks the
-// trial's budget (estimate_search_bytes at L) before drawing any pattern.
+// trial's budget (request_bytes at L) before drawing any pattern.
 SweepPoint sweep_point(const SweepOptions& opt, int L, const Progress& progress = nullptr);
 SweepResult sweep(const SweepOptions& opt, const Progress& progress = nullptr);
 

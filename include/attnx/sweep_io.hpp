@@ -33,6 +33,7 @@ struct SweepRecordParams {
   std::optional<long long> step, d_max, trials, seed, max_bytes;
   std::optional<std::string> construction;  // written only when not jl (older files are jl)
   std::optional<double> box;                // lp's U
+  std::optional<double> scale;              // opt's Lambda_max
   std::optional<std::string> projection;    // jl's kind, written only when not gaussian
 };
 

@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/bounds.hpp>
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/construct_lp.hpp>
 #include <attnx/construct_moment.hpp>
 #include <attnx/inputs.hpp>
@@ -111,10 +112,10 @@ TEST_CASE("the jl scale is the same read from X, from the ladder's columns and f
     const attnx::Pattern A = th::random_pattern(96, 2, 4);
     attnx::MinDOptions opt;
     opt.projection = kind;
-    const attnx::MinDResult m = attnx::min_d(A, tol, opt, 4);
+    const attnx::MinDResult m = attnx::min_d(A, th::search("jl", tol, opt, 4));
     REQUIRE(m.reached());
-    const attnx::Construction with = attnx::construct(A, tol, m.d_min, 4, attnx::kDefaultMaxBytes, nullptr, nullptr, true, kind);
-    const attnx::Construction without = attnx::construct(A, tol, m.d_min, 4, attnx::kDefaultMaxBytes, nullptr, nullptr, false, kind);
+    const attnx::Construction with = attnx::construct(A, th::jl(tol, m.d_min, 4, attnx::kDefaultMaxBytes, kind));
+    const attnx::Construction without = attnx::construct(A, th::jl(tol, m.d_min, 4, attnx::kDefaultMaxBytes, kind), {nullptr, nullptr, false});
     REQUIRE(with.metrics.success);
     CHECK(with.bounds.logit_scale == attnx::input_scale(with.X.data(), A.L, m.d_min));
     CHECK(without.bounds.logit_scale == with.bounds.logit_scale);  // bit for bit
@@ -151,7 +152,7 @@ TEST_CASE("jl_input_scale equals input_scale of X bit for bit whatever the piece
   for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::GaussianUnit})
     for (const attnx::Pattern& A : patterns)
       for (int d : {1, 3, 4, 9, 33, 45, 203}) {
-        const attnx::Construction c = attnx::construct(A, tol, d, 5, attnx::kDefaultMaxBytes, nullptr, nullptr, true, kind);
+        const attnx::Construction c = attnx::construct(A, th::jl(tol, d, 5, attnx::kDefaultMaxBytes, kind));
         const double want = attnx::input_scale(c.X.data(), A.L, d);
         std::vector<float> P(static_cast<std::size_t>(A.L) * d);
         attnx::ProjectionStream(kind, A.L, attnx::projection_seed(5)).next(d, P.data());
@@ -224,8 +225,8 @@ TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its fl
       attnx::MinDOptions lp;
       lp.step = 1;
       lp.d_max = attnx::kMaxLpD;
-      std::vector<attnx::MinDResult> runs = {attnx::min_d(A, tol, attnx::MinDOptions{}, seed)};
-      if (L < 1024 || seed == 1) runs.push_back(attnx::min_d_lp(A, tol, lp, seed));
+      std::vector<attnx::MinDResult> runs = {attnx::min_d(A, th::search("jl", tol, attnx::MinDOptions{}, seed))};
+      if (L < 1024 || seed == 1) runs.push_back(attnx::min_d_lp(A, th::search("lp", tol, lp, seed), {}));
       for (const attnx::MinDResult& r : runs) {
         REQUIRE(r.reached());
         CAPTURE(L);
@@ -236,7 +237,7 @@ TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its fl
         ++successes;
       }
       if (L == 64) {  // lp's bounds are those of the X construct_lp builds at d_min
-        const attnx::LpConstruction c = attnx::construct_lp(A, tol, runs[1].d_min, seed);
+        const attnx::LpConstruction c = attnx::construct_lp(A, th::build("lp", tol, runs[1].d_min, seed), {});
         CHECK(c.c.bounds.logit_scale == runs[1].bounds.logit_scale);
       }
       const attnx::MomentConstruction m = attnx::construct_moment(A, tol);
@@ -248,18 +249,18 @@ TEST_CASE("every construction that succeeds at L = 64..1024 uses at least its fl
 
 TEST_CASE("build_inputs adds w = bits + 1 + exponent bits when it has a precision report") {
   const attnx::Pattern A = th::random_pattern(48, 2, 2);
-  attnx::InputsRequest r;
+  attnx::ConstructionRequest r;
   r.construction = "moment";
-  const attnx::BuiltInputs m = attnx::build_inputs(A, attnx::Tolerances{}, r);
+  const attnx::BuiltInputs m = attnx::build_inputs(A, th::checked(r, attnx::Tolerances{}));
   REQUIRE(m.precision);
   REQUIRE(m.precision->bits > 0);
   CHECK(m.c.bounds.bits_per_number == m.precision->bits + 1 + m.precision->exponent_bits);
   CHECK(m.precision->exponent_bits == attnx::exponent_bits(attnx::moment_inputs(A, attnx::Tolerances{}, &r.d), m.precision->bits));
   r.construction = "jl";
   r.d = 512;
-  CHECK(attnx::build_inputs(A, attnx::Tolerances{}, r).c.bounds.bits_per_number == 0);  // not computed
-  r.jl_precision = true;
-  const attnx::BuiltInputs j = attnx::build_inputs(A, attnx::Tolerances{}, r);
+  CHECK(attnx::build_inputs(A, th::checked(r, attnx::Tolerances{})).c.bounds.bits_per_number == 0);  // not computed
+  r.precision = true;
+  const attnx::BuiltInputs j = attnx::build_inputs(A, th::checked(r, attnx::Tolerances{}));
   CHECK(j.c.bounds.bits_per_number == attnx::bits_per_number(j.precision->bits, j.precision->exponent_bits));
 }
 
@@ -277,7 +278,7 @@ TEST_CASE("a sweep reports the median scale of the trials that reached, and the 
     attnx::PatternSpec spec;
     spec.L = 48;
     attnx::Rng rng(attnx::pattern_seed(s));
-    const attnx::MinDResult r = attnx::min_d(attnx::make_pattern(spec, rng), o.tol, o.mind, s);
+    const attnx::MinDResult r = attnx::min_d(attnx::make_pattern(spec, rng), th::search("jl", o.tol, o.mind, s));
     CHECK(p.logit_scales[t] == (r.reached() ? r.bounds.logit_scale : -1));
     if (!r.reached()) continue;
     reached.push_back(r.bounds.logit_scale);
@@ -301,7 +302,7 @@ TEST_CASE("the min-d search's scale is the same whether it kept the raw columns,
   for (auto kind : {attnx::ProjectionKind::Gaussian, attnx::ProjectionKind::OrthogonalUnit}) {
   attnx::MinDOptions opt;
   opt.projection = kind;
-  const attnx::MinDResult kept = attnx::min_d(A, tol, opt, 9);
+  const attnx::MinDResult kept = attnx::min_d(A, th::search("jl", tol, opt, 9));
   REQUIRE(kept.reached());
   const std::uint64_t estimate = attnx::estimate_mind_bytes(A.L, opt.step, A.k, opt.projection);
   // Room for half of d_min's columns (they are dropped at d_min / 2), and none at all.
@@ -309,7 +310,7 @@ TEST_CASE("the min-d search's scale is the same whether it kept the raw columns,
     attnx::MinDOptions tight = opt;
     tight.max_bytes = std::max<std::uint64_t>(estimate + room, 1ull << 20);
     REQUIRE(tight.max_bytes - estimate < 4ull * A.L * kept.d_min);
-    const attnx::MinDResult r = attnx::min_d(A, tol, tight, 9);
+    const attnx::MinDResult r = attnx::min_d(A, th::search("jl", tol, tight, 9));
     CHECK(r.d_min == kept.d_min);
     CHECK(r.bounds.logit_scale == kept.bounds.logit_scale);  // bit for bit
     CHECK(r.bounds.max_abs_logit == kept.bounds.max_abs_logit);
@@ -318,7 +319,7 @@ TEST_CASE("the min-d search's scale is the same whether it kept the raw columns,
   // A keep allowance smaller than d_min's columns (a threaded sweep's share of the budget).
   attnx::MinDOptions shared = opt;
   shared.keep_bytes = 4ull * A.L * (kept.d_min / 3);
-  const attnx::MinDResult r = attnx::min_d(A, tol, shared, 9);
+  const attnx::MinDResult r = attnx::min_d(A, th::search("jl", tol, shared, 9));
   CHECK(r.bounds.logit_scale == kept.bounds.logit_scale);
   CHECK(r.bounds.max_abs_logit == kept.bounds.max_abs_logit);
   }

@@ -1,16 +1,19 @@
-// One entry point for every construction (build_inputs.hpp): it builds what each construction's
-// own function builds, refuses what does not apply with the field named, and the precision
+// The registry of constructions and its one checked request (construction.hpp): it builds what each
+// construction's own function builds, refuses what does not apply with every bad field named at once, and the precision
 // report's bits(X) is the smallest passing b (checked here with an independent float64 logit sum).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
+#include <attnx/construct_lp.hpp>
 #include <attnx/construct_moment.hpp>
 #include <attnx/errors.hpp>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 
 using namespace attnx;
 using th::random_pattern;
@@ -59,60 +62,124 @@ bool passes_at_bits(const Pattern& A, const Tolerances& tol, const std::vector<d
 TEST_CASE("build_inputs builds what each construction's own function builds") {
   const Pattern A = random_pattern(48, 2, 3);
   Tolerances tol;
-  InputsRequest r;
+  ConstructionRequest r;
   r.d = 24;
   r.seed = 5;
-  r.jl_precision = true;
-  const BuiltInputs jl = build_inputs(A, tol, r);
-  const Construction c = construct(A, tol, 24, 5, kDefaultMaxBytes);
+  r.precision = true;
+  const BuiltInputs jl = build_inputs(A, th::checked(r, tol));
+  const Construction c = construct(A, th::jl(tol, 24, 5, kDefaultMaxBytes));
   CHECK(same_bits(jl.c.metrics.rho, c.metrics.rho));
   CHECK(same_bits(jl.c.metrics.zeta, c.metrics.zeta));
   REQUIRE(jl.precision);
   const PrecisionReport p = precision_report(A, tol, jl_inputs(A, c.B, 5, 24), 24);
   CHECK(jl.precision->bits == p.bits);
-  CHECK(!jl.lp);
+  CHECK(jl.report.empty());
+  CHECK(jl.rows.empty());
   r.construction = "lp";
-  const BuiltInputs lp = build_inputs(A, tol, r);
-  const LpConstruction want = construct_lp(A, tol, 24, 5);
-  REQUIRE(lp.lp);
-  CHECK(lp.lp->margin == want.lp.margin);
+  const BuiltInputs lp = build_inputs(A, th::checked(r, tol));
+  const LpConstruction want = construct_lp(A, th::build("lp", tol, 24, 5), {});
+  REQUIRE(lp.rows.size() == 2);
+  CHECK(lp.rows[0].key == "margin");
+  CHECK(lp.rows[0].values == want.lp.margin);
+  CHECK(lp.rows[1].values == std::vector<double>(want.lp.iterations.begin(), want.lp.iterations.end()));
+  REQUIRE(lp.report.size() == lp_kind().info.report.size());
+  CHECK(lp.report[0].field.key == "feasible_rows");
+  CHECK(lp.report[0].value == want.lp.feasible_rows);
+  CHECK(lp.report[1].value == *std::min_element(want.lp.margin.begin(), want.lp.margin.end()));
   CHECK(same_bits(lp.c.metrics.zeta, want.c.metrics.zeta));
   r.construction = "moment";
-  const BuiltInputs m = build_inputs(A, tol, r);
+  const BuiltInputs m = build_inputs(A, th::checked(r, tol));
   CHECK(m.c.d == 2 * A.k);  // D = 2m, whatever d asked
-  CHECK(m.moment_lambda.size() == std::size_t(A.L));
-  CHECK(m.moment_lambda == construct_moment(A, tol).lambda);
+  REQUIRE(m.rows.size() == 1);
+  CHECK(m.rows[0].key == "lambda");
+  CHECK(m.rows[0].values == construct_moment(A, tol).lambda);
 }
 
-TEST_CASE("build_inputs and min_d_of refuse what does not apply, naming the field") {
+TEST_CASE("check_request and search_min_d refuse what does not apply, naming the field") {
   const Pattern A = random_pattern(32, 2, 1);
   Tolerances tol;
-  InputsRequest r;
+  ConstructionRequest r;
   r.construction = "lpx";
-  CHECK(refusal_of([&] { build_inputs(A, tol, r); }) ==
-        "construction: construction must be one of jl, lp, moment (got \"lpx\")");
+  std::string names;
+  for (const std::string& n : construction_names()) names += (names.empty() ? "" : ", ") + n;
+  CHECK(refusal_of([&] { build_inputs(A, th::checked(r, tol)); }) ==
+        "construction: construction must be one of " + names + " (got \"lpx\")");
   r.construction = "lp";
   r.d = kMaxLpD + 1;
-  CHECK(refusal_of([&] { build_inputs(A, tol, r); }) ==
+  CHECK(refusal_of([&] { build_inputs(A, th::checked(r, tol)); }) ==
         "d: d must be an integer from 1 to 256 for construction lp (got 257; each row's linear program has d + 2 variables)");
   r.d = 8;
   r.box = 0;
-  CHECK(refusal_of([&] { build_inputs(A, tol, r); }).rfind("box: box must be a number in (0,", 0) == 0);
+  CHECK(refusal_of([&] { build_inputs(A, th::checked(r, tol)); }).rfind("box: box must be a number in (0,", 0) == 0);
+  r.box = 1;
+  r.construction = "moment";
+  r.mind.projection = ProjectionKind::Rademacher;
+  CHECK(refusal_of([&] { check_request(r, Purpose::Build); }).rfind("projection: projection rademacher applies only to construction jl", 0) == 0);
   MinDOptions opt;
-  CHECK(refusal_of([&] { min_d_of("moment", A, tol, opt, 1); }).rfind("construction: construction moment has one hidden size", 0) == 0);
   opt.step = 1;
   opt.d_max = 64;
-  CHECK(min_d_of("lp", A, tol, opt, 1).d_min == min_d_lp(A, tol, opt, 1).d_min);
-  CHECK(min_d_of("jl", A, tol, opt, 1).d_min == min_d(A, tol, opt, 1).d_min);
+  CHECK(search_min_d(A, th::search("lp", tol, opt, 1)).d_min == min_d_lp(A, th::search("lp", tol, opt, 1), {}).d_min);
+  CHECK(search_min_d(A, th::search("jl", tol, opt, 1)).d_min == min_d(A, th::search("jl", tol, opt, 1)).d_min);
+  // moment's search is its trial: D = 2m, or not reached
+  const MinDResult t = search_min_d(A, th::search("moment", tol, opt, 1));
+  CHECK(t.checked == std::vector<int>{2 * A.k});
 }
 
-TEST_CASE("the constructions' page facts follow the option's names") {
+TEST_CASE("check_request reports every bad field in one pass, the first as field()") {
+  ConstructionRequest r;
+  r.construction = "lp";
+  r.tol.eps = -1;
+  r.tol.tau = 2;
+  r.d = 300;
+  r.box = -5;
+  try {
+    check_request(r, Purpose::Build);
+    FAIL("accepted");
+  } catch (const InvalidArgument& e) {
+    CHECK(e.field() == "eps");
+    CHECK(e.fields() == std::vector<std::string>{"eps", "tau", "box", "d"});
+    const std::string m = e.what();
+    CHECK(m.find("eps must be") == 0);
+    CHECK(m.find("; tau must be a number in (0, 1) (got 2)") != std::string::npos);
+    CHECK(m.find("; d must be an integer from 1 to 256 for construction lp") != std::string::npos);
+    CHECK(m.find("; box must be") != std::string::npos);
+  }
+  r.construction = "nope";  // an unknown name, and still the other fields
+  try {
+    check_request(r, Purpose::Search);
+    FAIL("accepted");
+  } catch (const InvalidArgument& e) {
+    CHECK(e.fields() == std::vector<std::string>{"construction", "eps", "tau"});
+  }
+}
+
+TEST_CASE("a build takes only a Build request and a search only a Search request") {
+  const Pattern A = random_pattern(16, 2, 1);
+  MinDOptions opt;
+  CHECK_THROWS_AS(build_inputs(A, th::search("jl", Tolerances{}, opt, 1)), std::logic_error);
+  CHECK_THROWS_AS(search_min_d(A, th::jl(Tolerances{}, 16, 1)), std::logic_error);
+  CHECK_THROWS_AS(construct(A, th::build("lp", Tolerances{}, 16, 1)), std::logic_error);
+}
+
+TEST_CASE("the registry: one record per name, infos and names in its order, lookups by name") {
+  const auto& kinds = constructions();
   const auto& infos = construction_infos();
-  REQUIRE(infos.size() == construction_names().size());
-  for (std::size_t n = 0; n < infos.size(); ++n) CHECK(infos[n].name == construction_names()[n]);
-  CHECK(infos[1].d_max == kMaxLpD);
-  CHECK(!infos[2].uses_d);
-  CHECK(!infos[2].searchable);
+  REQUIRE(infos.size() == kinds.size());
+  REQUIRE(construction_names().size() == kinds.size());
+  for (std::size_t n = 0; n < kinds.size(); ++n) {
+    CHECK(infos[n].name == construction_names()[n]);
+    CHECK(&construction_kind(infos[n].name) == kinds[n]);
+    CHECK(static_cast<bool>(kinds[n]->build));
+    CHECK(static_cast<bool>(kinds[n]->search));
+    CHECK(static_cast<bool>(kinds[n]->bytes));
+    CHECK(static_cast<bool>(kinds[n]->dimension));
+    CHECK(!kinds[n]->info.kind_of_mark.empty());
+  }
+  CHECK(construction_names()[0] == kDefaultConstruction);
+  CHECK(construction_kind("lp").info.d_max == kMaxLpD);
+  CHECK(!construction_kind("moment").info.uses_d);
+  CHECK(!construction_kind("moment").info.searchable);
+  CHECK_THROWS_AS(construction_kind("JL"), InvalidArgument);
 }
 
 TEST_CASE("bits(X) is the smallest b that passes: b passes and b - 1 fails (independent sums)") {
@@ -128,7 +195,7 @@ TEST_CASE("bits(X) is the smallest b that passes: b passes and b - 1 fails (inde
     CHECK(!passes_at_bits(A, tol, X, D, p.bits - 1));
   }
   const Pattern A = random_pattern(40, 2, 4);
-  const Construction c = construct(A, tol, 400, 3, kDefaultMaxBytes);
+  const Construction c = construct(A, th::jl(tol, 400, 3, kDefaultMaxBytes));
   const std::vector<double> X = jl_inputs(A, c.B, 3, 400);
   const PrecisionReport p = precision_report(A, tol, X, 400);
   if (p.fp64 && p.bits > 2) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/bounds.hpp>
 #include <attnx/calls.hpp>
 #include <attnx/calls_io.hpp>
@@ -139,7 +140,7 @@ TEST_CASE("call params: only the options that apply, the seed as given") {
   };
   CHECK(keys(params(R"({"L": 64, "d": 32})", Call::Construct)) ==
         std::vector<std::string>{"pattern", "L", "k", "weights", "eps", "tau", "delta", "d", "seed", "maxBytes"});
-  CHECK(keys(params(R"({"pattern": "window", "weights": "decaying", "construction": "lp"})", Call::MinD)) ==
+  CHECK(keys(params(R"({"pattern": "window", "weights": "decaying", "construction": "lp", "dmax": 256})", Call::MinD)) ==
         std::vector<std::string>{"pattern", "L", "w", "weights", "decay", "eps", "tau", "delta",
                                  "construction", "box", "dmax", "step", "seed", "maxBytes"});
   CHECK(keys(params(R"({"trials": 3, "firstTrial": 2})", Call::SweepPoint)).back() == "maxBytes");
@@ -161,7 +162,7 @@ TEST_CASE("construct_call: the construction construct() gives — a stopped call
   s.L = 48;
   attnx::Rng rng(attnx::pattern_seed(seed));
   const attnx::Pattern A = attnx::make_pattern(s, rng);
-  const attnx::Construction c = attnx::construct(A, attnx::Tolerances(), 256, seed, attnx::kDefaultMaxBytes);
+  const attnx::Construction c = attnx::construct(A, th::jl(attnx::Tolerances(), 256, seed, attnx::kDefaultMaxBytes));
   CHECK(r.A.col == A.col);
   CHECK(r.b.c.M == c.M);
   CHECK(r.b.c.X == c.X);
@@ -176,7 +177,8 @@ TEST_CASE("construct_call: the construction construct() gives — a stopped call
   CHECK(lp.b.c.X.empty());
   REQUIRE(lp.views);
   CHECK(lp.views->M.w == 8);
-  CHECK(lp.b.lp);
+  CHECK(!lp.b.report.empty());
+  CHECK(lp.b.rows.size() == 2);
 }
 
 TEST_CASE("precision_call: the §8.4 report and the §9 bounds of the X construct builds, w included") {
@@ -203,7 +205,7 @@ TEST_CASE("min_d_call and sweep_point_call: the core's results — progress ever
   attnx::PatternSpec s;
   s.L = 64;
   const attnx::Pattern A = attnx::make_pattern(s, rng);
-  CHECK(r.m.d_min == attnx::min_d(A, attnx::Tolerances(), attnx::MinDOptions(), 2).d_min);
+  CHECK(r.m.d_min == attnx::min_d(A, th::search("jl", attnx::Tolerances(), attnx::MinDOptions(), 2)).d_min);
   CHECK(r.stats.k == A.k);
   CHECK_FALSE(r.cancelled);
   REQUIRE_FALSE(seen.empty());
@@ -220,7 +222,7 @@ TEST_CASE("min_d_call and sweep_point_call: the core's results — progress ever
 TEST_CASE("estimate, fits, median and quantile calls: the core's numbers, null when not reached") {
   const attnx::ByteEstimate e = attnx::estimate_call(json_parse(R"({"L": 1024, "d": 512})"));
   // jl's construct as it checks itself: the default random pattern (k = 2) and X's build.
-  CHECK(e.construct == static_cast<double>(attnx::estimate_inputs_bytes("jl", 1024, 2, 512, false)));
+  CHECK(e.construct == static_cast<double>(attnx::request_bytes(th::jl(attnx::Tolerances{}, 512, 1), 1024, 2)));
   CHECK(e.construct > static_cast<double>(attnx::estimate_construct_bytes(1024, 512, 2)));
   CHECK(e.mind == static_cast<double>(attnx::estimate_mind_bytes(1024, 16, 2)));
   CHECK(e.max_bytes == static_cast<double>(attnx::kDefaultMaxBytes));

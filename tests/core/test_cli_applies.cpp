@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli_run.hpp"
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/json.hpp>
 #include <attnx/schema.hpp>
 

@@ -9,7 +9,8 @@
 #include "cli_run.hpp"
 #include "heads_bytes.hpp"
 #include "helpers.hpp"
-#include <attnx/build_inputs.hpp>
+#include "requests.hpp"
+#include <attnx/construction.hpp>
 #include <attnx/head_survey.hpp>
 #include <attnx/pattern_io.hpp>
 
@@ -103,7 +104,7 @@ TEST_CASE("import --all surveys every head: the same bytes on 1 and 2 threads, t
     CHECK(heads.arr[h].find("lp_d_min")->num == row.lp_d_min);
     // The survey's d_min are the core's min-d searches on the imported target.
     const attnx::HeadImport t = attnx::import_file_head(a, 0, h, opt.head, f);
-    CHECK(row.jl_d_min == attnx::min_d_of("jl", t.target, opt.tol, attnx::survey_grid("jl", 1ull << 30), 1).d_min);
+    CHECK(row.jl_d_min == attnx::search_min_d(t.target, th::search("jl", opt.tol, attnx::survey_grid(attnx::jl_kind(), 1ull << 30), 1)).d_min);
   }
   CHECK(heads.arr[0].find("archetype")->str == "diagonal:-1");
   CHECK(heads.arr[2].find("archetype")->str == "diagonal:0");

@@ -8,6 +8,7 @@
 
 #include "cli_run.hpp"
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/construct_lp.hpp>
 #include <attnx/json.hpp>
 #include <attnx/pattern_io.hpp>
@@ -61,7 +62,7 @@ TEST_CASE("mind --construction lp gives the core's min_d_lp and far less than jl
   attnx::MinDOptions o;
   o.step = 1;
   o.d_max = 256;
-  const int want = attnx::min_d_lp(A, attnx::Tolerances{}, o, 3).d_min;
+  const int want = attnx::min_d_lp(A, th::search("lp", attnx::Tolerances{}, o, 3), {}).d_min;
   CHECK(attnx::json_parse(lp.out).find("d_min")->num == want);
   CHECK(attnx::json_parse(jl.out).find("d_min")->num > 4 * want);
 }

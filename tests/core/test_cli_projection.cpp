@@ -8,6 +8,7 @@
 
 #include "cli_run.hpp"
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/json.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/sweep.hpp>
@@ -37,7 +38,7 @@ TEST_CASE("construct --projection reaches the core and is written only when not 
     REQUIRE(r.status == 0);
     const attnx::JsonValue j = attnx::json_parse(r.out);
     CHECK(param(j, "projection")->str == name);
-    const auto c = attnx::construct(A, attnx::Tolerances{}, 40, 3, attnx::kDefaultMaxBytes, nullptr, nullptr, true, k);
+    const auto c = attnx::construct(A, th::jl(attnx::Tolerances{}, 40, 3, attnx::kDefaultMaxBytes, k));
     CHECK(j.find("metrics")->find("rho")->num == c.metrics.rho);
     CHECK(j.find("metrics")->find("zeta")->num == c.metrics.zeta);
   }
@@ -86,7 +87,7 @@ TEST_CASE("mind --projection finds the core's min_d with that kind") {
   attnx::MinDOptions o;
   o.step = 8;
   o.projection = attnx::ProjectionKind::Orthogonal;
-  CHECK(j.find("d_min")->num == attnx::min_d(th::random_pattern(64, 2, 6), attnx::Tolerances{}, o, 6).d_min);
+  CHECK(j.find("d_min")->num == attnx::min_d(th::random_pattern(64, 2, 6), th::search("jl", attnx::Tolerances{}, o, 6)).d_min);
 }
 
 TEST_CASE("sweep --projection: params carry it, threads and shards print the same bytes, files read back") {

@@ -10,6 +10,7 @@
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/memory.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/bounds.hpp>
@@ -146,7 +147,7 @@ TEST_CASE("construct: right half of X is the seeded projection scaled by 1/sqrt(
   const int L = 48, d = 20;
   Pattern A = make(attnx::Family::Random, L, 2, attnx::Weights::Uniform, 1);
   attnx::Tolerances tol;
-  auto c = attnx::construct(A, tol, d, 77, attnx::kDefaultMaxBytes);
+  auto c = attnx::construct(A, th::jl(tol, d, 77, attnx::kDefaultMaxBytes));
   CHECK(c.L == L);
   CHECK(c.d == d);
   std::vector<float> unit((size_t)L * d);
@@ -176,7 +177,7 @@ TEST_CASE("construct: left half of X equals sqrt(d) B P and logits equal B P P^T
     attnx::Tolerances tol;
     tol.eps = 0.5;
     tol.tau = 0.2;
-    auto con = attnx::construct(A, tol, c.d, c.seed * 31, attnx::kDefaultMaxBytes);
+    auto con = attnx::construct(A, th::jl(tol, c.d, c.seed * 31, attnx::kDefaultMaxBytes));
     // B is the log-target.
     auto Bref = th::ref_log_target(A, tol.eps, tol.tau);
     REQUIRE(con.B.size() == Bref.size());
@@ -202,7 +203,7 @@ TEST_CASE("construct: left half of X equals sqrt(d) B P and logits equal B P P^T
 TEST_CASE("construct: M rows sum to 1 and equal a float64 stable softmax of the logits") {
   Pattern A = make(attnx::Family::Random, 96, 2, attnx::Weights::Random, 9);
   attnx::Tolerances tol;
-  auto c = attnx::construct(A, tol, 48, 5, attnx::kDefaultMaxBytes);
+  auto c = attnx::construct(A, th::jl(tol, 48, 5, attnx::kDefaultMaxBytes));
   const int L = 96;
   REQUIRE(c.M.size() == (size_t)L * L);
   MatD Z = th::to_double(c.logits.data(), L, L);
@@ -228,7 +229,7 @@ TEST_CASE("the leaked mass is a share: at most 1 when a row's whole float32 mass
   Pattern A = make(attnx::Family::Random, 1024, 2, attnx::Weights::Uniform, 1);
   attnx::Tolerances tol;
   tol.eps = 100;
-  const auto c = attnx::construct(A, tol, 2, 1, attnx::kDefaultMaxBytes);
+  const auto c = attnx::construct(A, th::jl(tol, 2, 1, attnx::kDefaultMaxBytes));
   CHECK(c.metrics.lambda <= 1.0);
   CHECK(c.metrics.lambda > 0.999);
 }
@@ -255,8 +256,8 @@ TEST_CASE("construct: the first d' projection columns of a larger d equal the d'
   const int L = 41;
   Pattern A = make(attnx::Family::Window, L, 2, attnx::Weights::Uniform, 1);
   attnx::Tolerances tol;
-  auto small = attnx::construct(A, tol, 5, 1234, attnx::kDefaultMaxBytes);
-  auto big = attnx::construct(A, tol, 24, 1234, attnx::kDefaultMaxBytes);
+  auto small = attnx::construct(A, th::jl(tol, 5, 1234, attnx::kDefaultMaxBytes));
+  auto big = attnx::construct(A, th::jl(tol, 24, 1234, attnx::kDefaultMaxBytes));
   MatD ls, rs, lb, rb;
   split_X(small, ls, rs);
   split_X(big, lb, rb);
@@ -270,7 +271,7 @@ TEST_CASE("construct: the first d' projection columns of a larger d equal the d'
 TEST_CASE("construct: projection entries have mean 0 and variance 1/d") {
   const int L = 256, d = 64;
   Pattern A = make(attnx::Family::Permutation, L, 1, attnx::Weights::Uniform, 1);
-  auto c = attnx::construct(A, attnx::Tolerances{}, d, 3, attnx::kDefaultMaxBytes);
+  auto c = attnx::construct(A, th::jl(attnx::Tolerances{}, d, 3, attnx::kDefaultMaxBytes));
   MatD left, right;
   split_X(c, left, right);
   double n = (double)L * d, mean = right.sum() / n;
@@ -285,7 +286,7 @@ TEST_CASE("construct: reported beta and d_star match the log-target") {
   tol.eps = 1.3;
   tol.tau = 0.02;
   tol.delta = 0.05;
-  auto c = attnx::construct(A, tol, 16, 1, attnx::kDefaultMaxBytes);
+  auto c = attnx::construct(A, th::jl(tol, 16, 1, attnx::kDefaultMaxBytes));
   auto B = th::ref_log_target(A, tol.eps, tol.tau);
   double beta = 0;
   for (int i = 0; i < A.L; ++i) {
@@ -315,11 +316,11 @@ TEST_CASE("construct reports monotone progress ending at 1, and the result does 
   Pattern A = make(attnx::Family::Random, L, 2, attnx::Weights::Uniform, 5);
   attnx::Tolerances tol;
   std::vector<double> seen;
-  auto with = attnx::construct(A, tol, d, 9, attnx::kDefaultMaxBytes, [&](double f) {
+  auto with = attnx::construct(A, th::jl(tol, d, 9, attnx::kDefaultMaxBytes), {[&](double f) {
     seen.push_back(f);
     return true;
-  });
-  auto without = attnx::construct(A, tol, d, 9, attnx::kDefaultMaxBytes);
+  }});
+  auto without = attnx::construct(A, th::jl(tol, d, 9, attnx::kDefaultMaxBytes));
   REQUIRE(seen.size() >= 3);
   for (std::size_t n = 1; n < seen.size(); ++n) CHECK(seen[n] >= seen[n - 1]);
   CHECK(seen.front() > 0.0);
@@ -389,7 +390,7 @@ TEST_CASE("construct's logits, attention, row report and max |Z| equal logits_fr
       tol.eps = 0.3;  // some rows pass, some fail
       const int d = 37;
       attnx::GramLadder ladder;
-      const attnx::Construction c = attnx::construct(A, tol, d, 6, attnx::kDefaultMaxBytes, nullptr, &ladder, false, kind);
+      const attnx::Construction c = attnx::construct(A, th::jl(tol, d, 6, attnx::kDefaultMaxBytes, kind), {nullptr, &ladder, false});
       REQUIRE(ladder.prepare(L, attnx::projection_seed(6), d, nullptr, kind));
       const std::size_t ll = static_cast<std::size_t>(L) * L;
       std::vector<float> Z(ll), M(ll);

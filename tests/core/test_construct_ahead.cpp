@@ -17,6 +17,7 @@
 #include <attnx/memory.hpp>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 
 namespace {
 
@@ -33,7 +34,7 @@ struct Settings {
 };
 
 attnx::Construction construct_with(const Settings& s, attnx::GramLadder* ladder, bool with_x = false) {
-  return attnx::construct(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, nullptr, ladder, with_x, s.kind);
+  return attnx::construct(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, s.kind), {nullptr, ladder, with_x});
 }
 
 // A ladder holding G at s.d for s's key, and what construct_ahead kept in it for s, with the
@@ -44,7 +45,7 @@ struct Made {
 };
 Made make_ahead(const Settings& s, attnx::GramLadder& ladder) {
   REQUIRE(ladder.prepare(s.A.L, attnx::projection_seed(s.seed), s.d, nullptr, s.kind));
-  REQUIRE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder, s.kind));
+  REQUIRE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, s.kind), ladder));
   attnx::GramLadder::Ahead a = ladder.take_ahead();
   const std::size_t ll = static_cast<std::size_t>(s.A.L) * s.A.L;
   REQUIRE(a.logits.size() == ll);
@@ -132,13 +133,13 @@ TEST_CASE("construct_ahead made again for the same settings (a stopped construct
   attnx::GramLadder::Ahead a = ladder.take_ahead();
   a.logit_scale = 12345.5;  // planted: kept unless the scale is made again
   ladder.keep_ahead(std::move(a));
-  REQUIRE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder));
+  REQUIRE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes), ladder));
   const attnx::Construction c = construct_with(s, &ladder);
   CHECK(c.bounds.logit_scale == 12345.5);
   CHECK(c.logits.data() == first.logits);
   CHECK(c.M.data() == first.M);
   // After that construct only its scale is kept: made ahead again, the buffers are new.
-  REQUIRE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder));
+  REQUIRE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes), ladder));
   const attnx::GramLadder::Ahead again = ladder.take_ahead();
   CHECK(again.logits.size() == static_cast<std::size_t>(s.A.L) * s.A.L);
   CHECK(again.M.size() == static_cast<std::size_t>(s.A.L) * s.A.L);
@@ -191,27 +192,25 @@ TEST_CASE("construct_ahead makes nothing without the columns up to d, and starti
   const Settings s = base_settings(ProjectionKind::Gaussian);
   const std::uint64_t stream = attnx::projection_seed(s.seed);
   attnx::GramLadder ladder;
-  CHECK_FALSE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder));  // nothing drawn
+  CHECK_FALSE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes), ladder));  // nothing drawn
   REQUIRE(ladder.prepare(s.A.L, stream, 128, nullptr));
-  CHECK_FALSE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder));  // 128 < d
+  CHECK_FALSE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes), ladder));  // 128 < d
   CHECK(ladder.take_ahead().key.empty());
   REQUIRE(ladder.prepare(s.A.L, stream, s.d, nullptr));
-  CHECK_FALSE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed + 1, attnx::kDefaultMaxBytes, ladder));  // other seed
-  CHECK_FALSE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder,
-                                     ProjectionKind::Rademacher));  // another family's columns
-  CHECK(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder,
-                               ProjectionKind::GaussianUnit));  // the same family's
-  CHECK(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ladder));
+  CHECK_FALSE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed + 1, attnx::kDefaultMaxBytes), ladder));  // other seed
+  CHECK_FALSE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ProjectionKind::Rademacher), ladder));  // another family's columns
+  CHECK(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, ProjectionKind::GaussianUnit), ladder));  // the same family's
+  CHECK(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes), ladder));
   REQUIRE(ladder.prepare(s.A.L, stream + 1, 64, nullptr));  // another key: the columns change
   CHECK(ladder.take_ahead().key.empty());
   // construct's own checks, before anything is made.
   attnx::Tolerances bad = s.tol;
   bad.tau = 2;
-  CHECK_THROWS_AS(attnx::construct_ahead(s.A, bad, s.d, s.seed, attnx::kDefaultMaxBytes, ladder),
+  CHECK_THROWS_AS(attnx::construct_ahead(s.A, th::jl(bad, s.d, s.seed, attnx::kDefaultMaxBytes), ladder),
                   attnx::InvalidArgument);
-  CHECK_THROWS_AS(attnx::construct_ahead(s.A, s.tol, 0, s.seed, attnx::kDefaultMaxBytes, ladder),
+  CHECK_THROWS_AS(attnx::construct_ahead(s.A, th::jl(s.tol, 0, s.seed, attnx::kDefaultMaxBytes), ladder),
                   attnx::InvalidArgument);
-  CHECK_THROWS(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, 1000, ladder));  // over the budget
+  CHECK_THROWS(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, 1000), ladder));  // over the budget
 }
 
 TEST_CASE("in a band sum, construct_ahead after the ladder's own band and the construct after the helpers' bands give a fresh construct's bits") {
@@ -222,9 +221,9 @@ TEST_CASE("in a band sum, construct_ahead after the ladder's own band and the co
   attnx::GramLadder home;
   const std::vector<int> edges{0, 96, 300};
   REQUIRE(home.begin_bands(s.A.L, stream, s.d, s.kind, edges) == 0);
-  CHECK_FALSE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, home));  // not drawn yet
+  CHECK_FALSE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes), home));  // not drawn yet
   REQUIRE(home.sum_band(0, 96, nullptr));
-  REQUIRE(attnx::construct_ahead(s.A, s.tol, s.d, s.seed, attnx::kDefaultMaxBytes, home));
+  REQUIRE(attnx::construct_ahead(s.A, th::jl(s.tol, s.d, s.seed, attnx::kDefaultMaxBytes), home));
   const attnx::GramBandTask task{s.A.L, stream, s.kind, 0, s.d, 96, 300, home.band_rungs()};
   const attnx::GramBand helper = attnx::sum_gram_band(task, {}, nullptr);
   home.adopt_band(96, 300, helper.at_d.data(), helper.at_d.size(), helper.rungs.data(), helper.rungs.size());

@@ -11,6 +11,7 @@
 #include <attnx/rng.hpp>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 
 using namespace attnx;
 
@@ -20,8 +21,8 @@ TEST_CASE("lp: the keys are the paper construction's, the logits are Q K^T / sqr
   const Pattern A = random_pattern(48, 2, 3);
   Tolerances tol;
   const int d = 24;
-  const LpConstruction r = construct_lp(A, tol, d, 3);
-  const Construction jl = construct(A, tol, d, 3, kDefaultMaxBytes);
+  const LpConstruction r = construct_lp(A, th::build("lp", tol, d, 3), {});
+  const Construction jl = construct(A, th::jl(tol, d, 3, kDefaultMaxBytes));
   const std::size_t dd = d;
   for (int i = 0; i < A.L; ++i)
     for (std::size_t t = 0; t < dd; ++t) REQUIRE(r.c.X[i * 2 * dd + dd + t] == jl.X[i * 2 * dd + dd + t]);
@@ -39,7 +40,7 @@ TEST_CASE("lp: a row with a positive margin passes (R) and (Z) on the built X, s
   const Pattern A = random_pattern(64, 2, 5);
   Tolerances tol;
   for (int d : {8, 16, 32}) {
-    const LpConstruction r = construct_lp(A, tol, d, 5);
+    const LpConstruction r = construct_lp(A, th::build("lp", tol, d, 5), {});
     bool all = true;
     for (int i = 0; i < A.L; ++i) {
       if (r.lp.margin[i] > 1e-4) CHECK((r.c.rows.ok_r[i] && r.c.rows.ok_z[i]));
@@ -57,16 +58,16 @@ TEST_CASE("lp: minimal d is monotone on the grid and far below the paper constru
   MinDOptions o;
   o.step = 1;
   o.d_max = 256;
-  const MinDResult r = min_d_lp(A, tol, o, 2);
+  const MinDResult r = min_d_lp(A, th::search("lp", tol, o, 2), {});
   REQUIRE(r.reached());
   CHECK(lp_succeeds(A, tol, r.d_min, 2, kDefaultLpBox));
   CHECK_FALSE(lp_succeeds(A, tol, r.d_min - 1, 2, kDefaultLpBox));
   CHECK(r.d_min >= 6);
   CHECK(r.d_min <= 40);  // SPEC §8.2: median about 15-16 at L = 64 (jl: about 600)
   MinDOptions jl_opt;
-  CHECK(min_d(A, tol, jl_opt, 2).d_min > 4 * r.d_min);
+  CHECK(min_d(A, th::search("jl", tol, jl_opt, 2)).d_min > 4 * r.d_min);
   o.d_max = r.d_min - 1;
-  CHECK_FALSE(min_d_lp(A, tol, o, 2).reached());
+  CHECK_FALSE(min_d_lp(A, th::search("lp", tol, o, 2), {}).reached());
 }
 
 TEST_CASE("lp: rows run in any order (threads) give the same construction and the same minimal d") {
@@ -81,9 +82,9 @@ TEST_CASE("lp: rows run in any order (threads) give the same construction and th
     for (int w = 0; w < 3; ++w) ts.emplace_back([&, w] { for (int i = w; i < n; i += 3) body(i); });
     for (auto& t : ts) t.join();
   };
-  const LpConstruction a = construct_lp(A, tol, 12, 7);
+  const LpConstruction a = construct_lp(A, th::build("lp", tol, 12, 7), {});
   for (const ForEachRow& f : {reversed, threaded}) {
-    const LpConstruction b = construct_lp(A, tol, 12, 7, kDefaultLpBox, kDefaultMaxBytes, nullptr, f);
+    const LpConstruction b = construct_lp(A, th::build("lp", tol, 12, 7, kDefaultLpBox, kDefaultMaxBytes), {nullptr, nullptr, true, f});
     CHECK(b.c.X == a.c.X);
     CHECK(b.lp.margin == a.lp.margin);
     CHECK(b.c.metrics.success == a.c.metrics.success);
@@ -91,7 +92,7 @@ TEST_CASE("lp: rows run in any order (threads) give the same construction and th
   MinDOptions o;
   o.step = 1;
   o.d_max = 128;
-  CHECK(min_d_lp(A, tol, o, 7, kDefaultLpBox, nullptr, threaded).d_min == min_d_lp(A, tol, o, 7).d_min);
+  CHECK(min_d_lp(A, th::search("lp", tol, o, 7, kDefaultLpBox), {nullptr, nullptr, true, threaded}).d_min == min_d_lp(A, th::search("lp", tol, o, 7), {}).d_min);
 }
 
 TEST_CASE("lp: lp_succeeds (rows stopped early on t <= 0) agrees with the complete construction") {
@@ -100,7 +101,7 @@ TEST_CASE("lp: lp_succeeds (rows stopped early on t <= 0) agrees with the comple
   int successes = 0;
   for (int d = 4; d <= 28; d += 3) {
     CAPTURE(d);
-    const LpConstruction r = construct_lp(A, tol, d, 9);
+    const LpConstruction r = construct_lp(A, th::build("lp", tol, d, 9), {});
     CHECK(r.lp.all_converged);
     const bool complete = r.c.metrics.success && r.lp.feasible_rows == A.L;
     CHECK(lp_succeeds(A, tol, d, 9, kDefaultLpBox) == complete);

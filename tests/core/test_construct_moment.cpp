@@ -11,6 +11,7 @@
 #include <attnx/rng.hpp>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 
 using namespace attnx;
 
@@ -75,7 +76,7 @@ TEST_CASE("moment: succeeds in double — float32 fails as L grows and bits(X) g
 TEST_CASE("precision report: lp needs few bits — its fp64 verdict is its success") {
   Tolerances tol;
   const Pattern A = random_pattern(64, 2, 2);
-  const LpConstruction r = construct_lp(A, tol, 24, 2);
+  const LpConstruction r = construct_lp(A, th::build("lp", tol, 24, 2), {});
   CHECK(r.c.metrics.success);
   CHECK(r.precision.fp64);
   CHECK(r.precision.fp32);

@@ -6,11 +6,12 @@
 
 #include <string>
 
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
 #include <attnx/schema.hpp>
+#include "requests.hpp"
 
 namespace {
 
@@ -63,14 +64,14 @@ TEST_CASE("the defaults of d, step and dmax for each construction are valid in e
       CHECK((as_int(d) >= 1 && as_int(d) <= c.d_max));
       CHECK((as_int(step) >= 1 && as_int(step) <= as_int(dmax) && as_int(dmax) <= c.d_max));
       // The core accepts them (builds and searches at L = 16).
-      attnx::InputsRequest r;
+      attnx::ConstructionRequest r;
       r.construction = c.name;
       r.d = as_int(d);
-      CHECK_NOTHROW(attnx::build_inputs(A, tol, r));
+      CHECK_NOTHROW(attnx::build_inputs(A, th::checked(r, tol)));
       attnx::MinDOptions opt;
       opt.step = as_int(step);
       opt.d_max = as_int(dmax);
-      CHECK_NOTHROW(attnx::min_d_of(c.name, A, tol, opt, 1));
+      CHECK_NOTHROW(attnx::search_min_d(A, th::search(c.name, tol, opt, 1)));
       // Other options keep the context's default.
       CHECK(attnx::construction_default(context, "eps", c.name) == attnx::context_default(context, "eps"));
     }
@@ -82,12 +83,12 @@ TEST_CASE("lp's fallbacks are lp's own, where the context's would be refused") {
   spec.L = 16;
   attnx::Rng rng(attnx::pattern_seed(1));
   const attnx::Pattern A = attnx::make_pattern(spec, rng);
-  attnx::InputsRequest r;
+  attnx::ConstructionRequest r;
   r.construction = "lp";
   r.d = as_int(attnx::context_default("explorer", "d"));
-  CHECK_THROWS_AS(attnx::build_inputs(A, attnx::Tolerances{}, r), attnx::InvalidArgument);
+  CHECK_THROWS_AS(attnx::build_inputs(A, th::checked(r, attnx::Tolerances{})), attnx::InvalidArgument);
   attnx::MinDOptions opt;  // dmax 4096
-  CHECK_THROWS_WITH_AS(attnx::min_d_of("lp", A, attnx::Tolerances{}, opt, 1),
+  CHECK_THROWS_WITH_AS(attnx::search_min_d(A, th::search("lp", attnx::Tolerances{}, opt, 1)),
                        "dmax must be an integer from 1 to 256 for construction lp (got 4096; each row's linear "
                        "program has d + 2 variables)", attnx::InvalidArgument);
   CHECK(attnx::construction_default("explorer", "d", "lp") == "32");

@@ -10,6 +10,7 @@
 #include <attnx/construct.hpp>
 #include "cli_path.hpp"
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/mind.hpp>
 #include <attnx/sweep.hpp>
 
@@ -53,11 +54,11 @@ TEST_CASE("same seed gives bitwise identical patterns") {
 TEST_CASE("same seed gives bitwise identical construct results (X, logits, M, metrics)") {
   auto A = draw(3);
   attnx::Tolerances tol;
-  auto a = attnx::construct(A, tol, 96, 42, attnx::kDefaultMaxBytes);
-  auto b = attnx::construct(A, tol, 96, 42, attnx::kDefaultMaxBytes);
+  auto a = attnx::construct(A, th::jl(tol, 96, 42, attnx::kDefaultMaxBytes));
+  auto b = attnx::construct(A, th::jl(tol, 96, 42, attnx::kDefaultMaxBytes));
   th::check_same_construction(a, b);
   // A different seed changes the projection.
-  auto c = attnx::construct(A, tol, 96, 43, attnx::kDefaultMaxBytes);
+  auto c = attnx::construct(A, th::jl(tol, 96, 43, attnx::kDefaultMaxBytes));
   CHECK_FALSE(same_bits(a.X, c.X));
 }
 
@@ -67,7 +68,7 @@ TEST_CASE("same seed gives identical min_d and sweep results") {
   attnx::MinDOptions o;
   o.step = 8;
   o.d_max = 2048;
-  auto a = attnx::min_d(A, tol, o, 11), b = attnx::min_d(A, tol, o, 11);
+  auto a = attnx::min_d(A, th::search("jl", tol, o, 11)), b = attnx::min_d(A, th::search("jl", tol, o, 11));
   CHECK(a.d_min == b.d_min);
   CHECK(a.checked == b.checked);
   CHECK(a.gram_madds == b.gram_madds);

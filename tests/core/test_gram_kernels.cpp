@@ -13,6 +13,7 @@
 #include <attnx/mind.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
+#include "requests.hpp"
 
 namespace {
 
@@ -140,14 +141,14 @@ TEST_CASE("min-d gives the same d_min, grid and work counts with every kernel") 
       opt.d_max = 4096 / c.step * c.step;
       opt.projection = c.projection;
       opt.gram_kernel = GramKernel::Scalar;
-      const attnx::MinDResult ref = attnx::min_d(A, tol, opt, seed);
+      const attnx::MinDResult ref = attnx::min_d(A, th::search("jl", tol, opt, seed));
       reached += ref.reached();
       for (GramKernel k : kernels()) {
         CAPTURE(attnx::gram_kernel_label(k));
         CAPTURE(c.L);
         CAPTURE(seed);
         opt.gram_kernel = k;
-        const attnx::MinDResult got = attnx::min_d(A, tol, opt, seed);
+        const attnx::MinDResult got = attnx::min_d(A, th::search("jl", tol, opt, seed));
         CHECK(got.d_min == ref.d_min);
         CHECK(got.checked == ref.checked);
         CHECK(got.gram_madds == ref.gram_madds);

@@ -14,6 +14,7 @@
 #include <attnx/pattern.hpp>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 
 namespace {
 
@@ -96,8 +97,8 @@ TEST_CASE("construct with a ladder equals construct without one, bit for bit, ac
     const attnx::Pattern A = random_pattern(L, c.k, c.pat);
     attnx::Tolerances tol;
     tol.eps = c.eps;
-    const auto with = attnx::construct(A, tol, c.d, 9, attnx::kDefaultMaxBytes, nullptr, &ladder);
-    const auto without = attnx::construct(A, tol, c.d, 9, attnx::kDefaultMaxBytes);
+    const auto with = attnx::construct(A, th::jl(tol, c.d, 9, attnx::kDefaultMaxBytes), {nullptr, &ladder});
+    const auto without = attnx::construct(A, th::jl(tol, c.d, 9, attnx::kDefaultMaxBytes));
     CHECK(same_bits(with.logits, without.logits));
     CHECK(same_bits(with.M, without.M));
     CHECK(same_bits(with.X, without.X));
@@ -105,7 +106,7 @@ TEST_CASE("construct with a ladder equals construct without one, bit for bit, ac
     CHECK(with.metrics.success == without.metrics.success);
   }
   // Same d again with another pattern: no new columns at all.
-  attnx::construct(random_pattern(L, 2, 7), attnx::Tolerances{}, 64, 9, attnx::kDefaultMaxBytes, nullptr, &ladder);
+  attnx::construct(random_pattern(L, 2, 7), th::jl(attnx::Tolerances{}, 64, 9, attnx::kDefaultMaxBytes), {nullptr, &ladder});
   CHECK(ladder.columns_added() == 0);
 }
 
@@ -117,15 +118,14 @@ TEST_CASE("construct stopped by its progress callback resumes from the ladder to
   attnx::Construction c;
   for (;;) {
     calls = 0;
-    c = attnx::construct(A, attnx::Tolerances{}, d, 2, attnx::kDefaultMaxBytes,
-                         [&](double) { return ++calls < 2; }, &ladder);  // one chunk per call
+    c = attnx::construct(A, th::jl(attnx::Tolerances{}, d, 2, attnx::kDefaultMaxBytes), {[&](double) { return ++calls < 2; }, &ladder});  // one chunk per call
     if (!c.cancelled) break;
     ++stops;
     CHECK(c.logits.empty());
     REQUIRE(stops < 20);
   }
   CHECK(stops >= 3);  // 700 columns, two chunks of 128 per call
-  const auto fresh = attnx::construct(A, attnx::Tolerances{}, d, 2, attnx::kDefaultMaxBytes);
+  const auto fresh = attnx::construct(A, th::jl(attnx::Tolerances{}, d, 2, attnx::kDefaultMaxBytes));
   CHECK(same_bits(c.logits, fresh.logits));
   CHECK(c.metrics.rho == fresh.metrics.rho);
 }

@@ -9,13 +9,14 @@
 #include <vector>
 
 #include "cli_run.hpp"
-#include <attnx/build_inputs.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/construct_moment.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
 #include <attnx/sweep.hpp>
+#include "requests.hpp"
 
 using cli_test::run_cli;
 
@@ -34,6 +35,25 @@ attnx::Pattern random_pattern(int L, int k) {
 
 bool has(const std::string& s, const std::string& t) { return s.find(t) != std::string::npos; }
 
+// The registry's estimate of a build of construction c at hidden size d (rows on `threads`).
+u64 inputs_bytes(const std::string& c, int L, int k, int d, bool precision = false, int threads = 1) {
+  attnx::ConstructionRequest r;
+  r.construction = c;
+  r.d = d;
+  r.precision = precision;
+  r.threads = threads;
+  return attnx::construction_kind(c).bytes(r, attnx::Purpose::Build, L, k);
+}
+
+// The registry's estimate of a search of construction c on the grid step .. dmax.
+u64 search_bytes(const std::string& c, int L, int k, int step, int dmax) {
+  attnx::ConstructionRequest r;
+  r.construction = c;
+  r.mind.step = step;
+  r.mind.d_max = dmax;
+  return attnx::construction_kind(c).bytes(r, attnx::Purpose::Search, L, k);
+}
+
 }  // namespace
 
 TEST_CASE("lp and moment hold the double logits, M in double and a float copy at once: 20 bytes per L^2") {
@@ -42,13 +62,13 @@ TEST_CASE("lp and moment hold the double logits, M in double and a float copy at
     for (const char* c : {"lp", "moment"}) {
       CAPTURE(L);
       CAPTURE(c);
-      const u64 e = attnx::estimate_inputs_bytes(c, L, 2, 1);
+      const u64 e = inputs_bytes(c, L, 2, 1);
       CHECK(e >= 20 * ll);
       CHECK(e <= 25 * ll);  // and not far above it at d = 1 (the issue measured 6.2 GB at L = 16384)
     }
   }
   // The issue's lp at L = 16384, d = 1 was estimated at 3 GiB: now above 5 GiB.
-  CHECK(attnx::estimate_inputs_bytes("lp", 16384, 2, 1) > 5 * 1024 * MiB);
+  CHECK(inputs_bytes("lp", 16384, 2, 1) > 5 * 1024 * MiB);
 }
 
 TEST_CASE("jl's precision report is in the estimate: X in double, in float and rounded, the double logits") {
@@ -58,20 +78,20 @@ TEST_CASE("jl's precision report is in the estimate: X in double, in float and r
       // construct's logits and M (float), its X (float), X in double, X in float again, X rounded
       // (double) and its double logits.
       const u64 held = 8 * l * l + 8 * l * dd + 16 * l * dd + 8 * l * dd + 16 * l * dd + 8 * l * l;
-      CHECK(attnx::estimate_inputs_bytes("jl", L, 2, d, true) >= held);
-      CHECK(attnx::estimate_inputs_bytes("jl", L, 2, d, true) > attnx::estimate_inputs_bytes("jl", L, 2, d, false));
+      CHECK(inputs_bytes("jl", L, 2, d, true) >= held);
+      CHECK(inputs_bytes("jl", L, 2, d, true) > inputs_bytes("jl", L, 2, d, false));
     }
 }
 
 TEST_CASE("lp's search holds X up to its largest d — moment's trial is its construction") {
   const u64 l = 2048;
   // The keys (float), the queries and X (double), X in float, then 20 bytes per L^2.
-  CHECK(attnx::estimate_search_bytes("lp", 2048, 2, 1, 256, attnx::ProjectionKind::Gaussian) >=
+  CHECK(search_bytes("lp", 2048, 2, 1, 256) >=
         4 * l * 256 + 8 * l * 256 + 16 * l * 256 + 8 * l * 256 + 20 * l * l);
-  CHECK(attnx::estimate_search_bytes("moment", 2048, 2, 16, 4096, attnx::ProjectionKind::Gaussian) ==
-        attnx::estimate_inputs_bytes("moment", 2048, 2, 0));
+  CHECK(search_bytes("moment", 2048, 2, 16, 4096) ==
+        inputs_bytes("moment", 2048, 2, 0));
   // Each row's LP grows with the threads solving rows at once.
-  CHECK(attnx::estimate_inputs_bytes("lp", 256, 2, 256, false, 4) > attnx::estimate_inputs_bytes("lp", 256, 2, 256, false, 1));
+  CHECK(inputs_bytes("lp", 256, 2, 256, false, 4) > inputs_bytes("lp", 256, 2, 256, false, 1));
 }
 
 TEST_CASE("every entry point refuses a run above the budget with the usual message") {
@@ -87,21 +107,23 @@ TEST_CASE("every entry point refuses a run above the budget with the usual messa
     }
     FAIL("not refused: " << what);
   };
-  refused([&] { attnx::construct_moment(A, tol, MiB); }, "construct");
-  refused([&] { attnx::construct_lp(A, tol, 8, 1, attnx::kDefaultLpBox, MiB); }, "construct");
-  refused([&] { attnx::moment_trial(A, tol, MiB); }, "moment trial");
+  refused([&] { attnx::build_inputs(A, th::build("moment", tol, 8, 1, attnx::kDefaultLpBox, MiB)); }, "construct");
+  refused([&] { attnx::build_inputs(A, th::build("lp", tol, 8, 1, attnx::kDefaultLpBox, MiB)); }, "construct");
+  attnx::MinDOptions small;
+  small.max_bytes = MiB;
+  refused([&] { attnx::search_min_d(A, th::search("moment", tol, small, 1)); }, "moment trial");
   attnx::MinDOptions opt;
   opt.step = 1;
   opt.d_max = 64;
   opt.max_bytes = MiB;
-  refused([&] { attnx::min_d_of("lp", A, tol, opt, 1); }, "min-d search");
-  refused([&] { attnx::min_d_of("jl", A, tol, opt, 1); }, "min-d search");
+  refused([&] { attnx::search_min_d(A, th::search("lp", tol, opt, 1)); }, "min-d search");
+  refused([&] { attnx::search_min_d(A, th::search("jl", tol, opt, 1)); }, "min-d search");
   for (const std::string c : {"jl", "lp", "moment"}) {
-    attnx::InputsRequest r;
+    attnx::ConstructionRequest r;
     r.construction = c;
     r.d = 8;
-    r.max_bytes = MiB;
-    refused([&] { attnx::build_inputs(A, tol, r); }, "construct");
+    r.mind.max_bytes = MiB;
+    refused([&] { attnx::build_inputs(A, th::checked(r, tol)); }, "construct");
     attnx::SweepOptions s;
     s.Ls = {1024};
     s.trials = 1;
@@ -111,12 +133,12 @@ TEST_CASE("every entry point refuses a run above the budget with the usual messa
     refused([&] { attnx::sweep_point(s, 1024); }, c == "moment" ? "moment trial" : "min-d search");
   }
   // The precision report: jl fits without it and is refused with it.
-  attnx::InputsRequest r;
+  attnx::ConstructionRequest r;
   r.d = 512;
-  r.max_bytes = attnx::estimate_inputs_bytes("jl", 1024, 1, 512) + MiB;
-  CHECK_NOTHROW(attnx::build_inputs(A, tol, r));
-  r.jl_precision = true;
-  CHECK_THROWS_AS(attnx::build_inputs(A, tol, r), attnx::BudgetExceeded);
+  r.mind.max_bytes = inputs_bytes("jl", 1024, 1, 512) + MiB;
+  CHECK_NOTHROW(attnx::build_inputs(A, th::checked(r, tol)));
+  r.precision = true;
+  CHECK_THROWS_AS(attnx::build_inputs(A, th::checked(r, tol)), attnx::BudgetExceeded);
 }
 
 TEST_CASE("the CLI refuses lp and moment runs above --max-bytes that it used to run") {

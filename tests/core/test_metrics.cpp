@@ -6,6 +6,7 @@
 
 #include <attnx/construct.hpp>
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/memory.hpp>
 
 using attnx::Pattern;
@@ -134,7 +135,7 @@ TEST_CASE("construct metrics agree with a float64 re-evaluation from X (rho, zet
     attnx::Tolerances tol;
     tol.eps = c.eps;
     tol.tau = c.tau;
-    auto con = attnx::construct(A, tol, c.d, 11, attnx::kDefaultMaxBytes);
+    auto con = attnx::construct(A, th::jl(tol, c.d, 11, attnx::kDefaultMaxBytes));
     const int L = c.L, d = c.d;
     MatD left(L, d), right(L, d);
     for (int i = 0; i < L; ++i)
@@ -196,7 +197,7 @@ TEST_CASE("SPEC 3.4 guarantee: whenever max|B(PP^T - I)| <= eps/2, ratios and ze
     CAPTURE(trial);
     CAPTURE(A.L);
     CAPTURE(d);
-    auto con = attnx::construct(A, tol, d, meta.next(), attnx::kDefaultMaxBytes);
+    auto con = attnx::construct(A, th::jl(tol, d, meta.next(), attnx::kDefaultMaxBytes));
     const int L = A.L;
     MatD P(L, d);
     for (int i = 0; i < L; ++i)

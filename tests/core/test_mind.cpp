@@ -7,6 +7,7 @@
 #include <attnx/construct.hpp>
 #include <attnx/gram.hpp>
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/mind.hpp>
 
 using attnx::Pattern;
@@ -70,7 +71,7 @@ TEST_CASE("min_d: d_min is on the grid, checked is the ascending grid up to d_mi
   for (int L : {16, 64, 200}) {
     CAPTURE(L);
     Pattern A = make(attnx::Family::Random, L, 2, attnx::Weights::Uniform, L);
-    auto r = attnx::min_d(A, tol, opt, 3);
+    auto r = attnx::min_d(A, th::search("jl", tol, opt, 3));
     REQUIRE(r.reached());
     CHECK(r.d_min % opt.step == 0);
     CHECK(r.d_min >= opt.step);
@@ -110,7 +111,7 @@ TEST_CASE("min_d: the construction at d_min succeeds and at d_min - step fails (
     attnx::MinDOptions opt;
     opt.step = c.step;
     opt.d_max = 4096;
-    auto r = attnx::min_d(A, tol, opt, c.seed * 1000 + 7);
+    auto r = attnx::min_d(A, th::search("jl", tol, opt, c.seed * 1000 + 7));
     REQUIRE(r.reached());
     CAPTURE(r.d_min);
     MatD U = unit_projection(c.seed * 1000 + 7, c.L, r.d_min);
@@ -121,7 +122,7 @@ TEST_CASE("min_d: the construction at d_min succeeds and at d_min - step fails (
     CHECK(at.rho <= tol.eps * (1 + 1e-4));
     CHECK(at.zeta <= tol.tau * (1 + 1e-4));
     // The float32 construction at d_min from the same seed agrees.
-    auto con = attnx::construct(A, tol, r.d_min, c.seed * 1000 + 7, attnx::kDefaultMaxBytes);
+    auto con = attnx::construct(A, th::jl(tol, r.d_min, c.seed * 1000 + 7, attnx::kDefaultMaxBytes));
     CHECK(con.metrics.success);
     if (r.d_min > c.step) {
       ++compared_below;
@@ -129,7 +130,7 @@ TEST_CASE("min_d: the construction at d_min succeeds and at d_min - step fails (
       CAPTURE(below.rho);
       CAPTURE(below.zeta);
       CHECK((below.rho > tol.eps * (1 - 1e-4) || below.zeta > tol.tau * (1 - 1e-4)));
-      auto con2 = attnx::construct(A, tol, r.d_min - c.step, c.seed * 1000 + 7, attnx::kDefaultMaxBytes);
+      auto con2 = attnx::construct(A, th::jl(tol, r.d_min - c.step, c.seed * 1000 + 7, attnx::kDefaultMaxBytes));
       CHECK_FALSE(con2.metrics.success);
     }
   }
@@ -144,7 +145,7 @@ TEST_CASE("min_d with step 1 finds the exact smallest d (every smaller d fails i
   attnx::MinDOptions opt;
   opt.step = 1;
   opt.d_max = 2000;
-  auto r = attnx::min_d(A, tol, opt, 42);
+  auto r = attnx::min_d(A, th::search("jl", tol, opt, 42));
   REQUIRE(r.reached());
   MatD U = unit_projection(42, 20, r.d_min);
   MatD Bd = th::dense_B(A, th::ref_log_target(A, tol.eps, tol.tau));
@@ -164,7 +165,7 @@ TEST_CASE("min_d: 'not reached' when d_max is tiny is a result (d_min = -1), not
   opt.step = 4;
   opt.d_max = 8;
   attnx::MinDResult r;
-  CHECK_NOTHROW(r = attnx::min_d(A, tol, opt, 1));
+  CHECK_NOTHROW(r = attnx::min_d(A, th::search("jl", tol, opt, 1)));
   CHECK(r.d_min == -1);
   CHECK_FALSE(r.reached());
   CHECK_FALSE(r.cancelled);
@@ -172,7 +173,7 @@ TEST_CASE("min_d: 'not reached' when d_max is tiny is a result (d_min = -1), not
   // Also with step == d_max == 1.
   opt.step = 1;
   opt.d_max = 1;
-  r = attnx::min_d(A, tol, opt, 2);
+  r = attnx::min_d(A, th::search("jl", tol, opt, 2));
   CHECK(r.d_min == -1);
   CHECK(r.checked == std::vector<int>{1});
 }
@@ -184,7 +185,7 @@ TEST_CASE("min_d: progress is reported after grid points within 0..1, ascending,
   opt.step = 8;
   opt.d_max = 4096;
   std::vector<double> seen;
-  auto r = attnx::min_d(A, tol, opt, 5, [&](double f) {
+  auto r = attnx::min_d(A, th::search("jl", tol, opt, 5), [&](double f) {
     seen.push_back(f);
     return true;
   });
@@ -196,10 +197,10 @@ TEST_CASE("min_d: progress is reported after grid points within 0..1, ascending,
     if (n) CHECK(seen[n] >= seen[n - 1]);
   }
   // Same answer with and without a callback.
-  CHECK(attnx::min_d(A, tol, opt, 5).d_min == r.d_min);
+  CHECK(attnx::min_d(A, th::search("jl", tol, opt, 5)).d_min == r.d_min);
   // Cancel at the first report.
   int calls = 0;
-  auto c = attnx::min_d(A, tol, opt, 5, [&](double) {
+  auto c = attnx::min_d(A, th::search("jl", tol, opt, 5), [&](double) {
     ++calls;
     return false;
   });

@@ -11,6 +11,7 @@
 #include <attnx/memory.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/pattern_io.hpp>
+#include "requests.hpp"
 
 TEST_CASE("two weights of 1e308 in a row become 1/2 each (no overflow in the row sum)") {
   const attnx::Pattern p = attnx::pattern_from_triplets(2, {{0, 0, 1e308}, {0, 1, 1e308}, {1, 1, 1}});
@@ -23,7 +24,7 @@ TEST_CASE("two weights of 1e308 in a row become 1/2 each (no overflow in the row
       attnx::parse_pattern_text("{\"L\":2,\"triplets\":[[0,0,1e308],[0,1,1e308],[1,1,1]]}", -1);
   CHECK(q.val == p.val);
   // And the construction on it is finite and fails or succeeds like any other 2-token pattern.
-  const auto c = attnx::construct(p, attnx::Tolerances{}, 64, 1, attnx::kDefaultMaxBytes);
+  const auto c = attnx::construct(p, th::jl(attnx::Tolerances{}, 64, 1, attnx::kDefaultMaxBytes));
   CHECK(std::isfinite(c.metrics.rho));
   CHECK(std::isfinite(c.metrics.beta));
 }

@@ -13,6 +13,7 @@
 #include <attnx/projection.hpp>
 #include <attnx/views.hpp>
 #include "helpers.hpp"
+#include "requests.hpp"
 
 using attnx::ProjectionKind;
 using th::MatD;
@@ -24,8 +25,7 @@ const ProjectionKind kAll[] = {ProjectionKind::Gaussian, ProjectionKind::Rademac
                                ProjectionKind::OrthogonalUnit};
 
 attnx::Construction build(int L, int d, ProjectionKind kind, std::uint64_t seed = 5) {
-  return attnx::construct(th::random_pattern(L, 2, seed), attnx::Tolerances{}, d, seed,
-                          attnx::kDefaultMaxBytes, nullptr, nullptr, true, kind);
+  return attnx::construct(th::random_pattern(L, 2, seed), th::jl(attnx::Tolerances{}, d, seed, attnx::kDefaultMaxBytes, kind));
 }
 
 // X's right half (P_s), L x d in double.
@@ -60,7 +60,7 @@ TEST_CASE("gaussian is unchanged: the stream draws draw_projection_columns' valu
   attnx::draw_projection_columns(rng, L, n, ref.data());
   CHECK(raw(ProjectionKind::Gaussian, L, n) == ref);
   const auto A = th::random_pattern(48, 2, 5);
-  const auto def = attnx::construct(A, attnx::Tolerances{}, 40, 5, attnx::kDefaultMaxBytes);
+  const auto def = attnx::construct(A, th::jl(attnx::Tolerances{}, 40, 5, attnx::kDefaultMaxBytes));
   const auto g = build(48, 40, ProjectionKind::Gaussian);
   CHECK(def.X == g.X);
   CHECK(def.logits == g.logits);
@@ -193,17 +193,17 @@ TEST_CASE("the Gram ladder is keyed by the kind's columns: switching kinds equal
   attnx::GramLadder ladder;
   for (ProjectionKind k : {ProjectionKind::Gaussian, ProjectionKind::Orthogonal, ProjectionKind::Rademacher,
                            ProjectionKind::OrthogonalUnit, ProjectionKind::Gaussian}) {
-    const auto with = attnx::construct(A, attnx::Tolerances{}, 72, 3, attnx::kDefaultMaxBytes, nullptr, &ladder, true, k);
-    const auto fresh = attnx::construct(A, attnx::Tolerances{}, 72, 3, attnx::kDefaultMaxBytes, nullptr, nullptr, true, k);
+    const auto with = attnx::construct(A, th::jl(attnx::Tolerances{}, 72, 3, attnx::kDefaultMaxBytes, k), {nullptr, &ladder});
+    const auto fresh = attnx::construct(A, th::jl(attnx::Tolerances{}, 72, 3, attnx::kDefaultMaxBytes, k));
     CHECK_MESSAGE(with.X == fresh.X, attnx::projection_name(k));
     CHECK(with.logits == fresh.logits);
   }
   // A -unit kind shares its family's G: no new columns.
-  attnx::construct(A, attnx::Tolerances{}, 72, 3, attnx::kDefaultMaxBytes, nullptr, &ladder, true, ProjectionKind::GaussianUnit);
+  attnx::construct(A, th::jl(attnx::Tolerances{}, 72, 3, attnx::kDefaultMaxBytes, ProjectionKind::GaussianUnit), {nullptr, &ladder});
   CHECK(ladder.columns_added() == 0);
   // The orthogonal family's columns drawn again after a smaller d continue the block exactly.
-  attnx::construct(A, attnx::Tolerances{}, 20, 3, attnx::kDefaultMaxBytes, nullptr, &ladder, true, ProjectionKind::Orthogonal);
-  const auto up = attnx::construct(A, attnx::Tolerances{}, 150, 3, attnx::kDefaultMaxBytes, nullptr, &ladder, true, ProjectionKind::Orthogonal);
+  attnx::construct(A, th::jl(attnx::Tolerances{}, 20, 3, attnx::kDefaultMaxBytes, ProjectionKind::Orthogonal), {nullptr, &ladder});
+  const auto up = attnx::construct(A, th::jl(attnx::Tolerances{}, 150, 3, attnx::kDefaultMaxBytes, ProjectionKind::Orthogonal), {nullptr, &ladder});
   CHECK(up.X == build(64, 150, ProjectionKind::Orthogonal, 3).X);
 }
 
@@ -212,8 +212,8 @@ TEST_CASE("pool_views from a unit kind's ladder columns equals pool_views from i
   attnx::GramLadder ladder;
   attnx::ViewRequest r;
   r.size = 32, r.x_rows = 32, r.x_cols = 16;
-  const auto with = attnx::construct(A, attnx::Tolerances{}, 48, 8, attnx::kDefaultMaxBytes, nullptr, nullptr, true, ProjectionKind::GaussianUnit);
-  const auto without = attnx::construct(A, attnx::Tolerances{}, 48, 8, attnx::kDefaultMaxBytes, nullptr, &ladder, false, ProjectionKind::GaussianUnit);
+  const auto with = attnx::construct(A, th::jl(attnx::Tolerances{}, 48, 8, attnx::kDefaultMaxBytes, ProjectionKind::GaussianUnit));
+  const auto without = attnx::construct(A, th::jl(attnx::Tolerances{}, 48, 8, attnx::kDefaultMaxBytes, ProjectionKind::GaussianUnit), {nullptr, &ladder, false});
   const attnx::Views a = attnx::pool_views(A, with, r), b = attnx::pool_views(A, without, r, ladder.columns());
   CHECK(a.XB.data == b.XB.data);
   CHECK(a.XP.data == b.XP.data);
@@ -229,10 +229,10 @@ TEST_CASE("min_d with a kind is the smallest grid d at which construct with that
     for (std::uint64_t seed : {1, 2}) {
       const auto A = th::random_pattern(64, 2, seed);
       opt.projection = k;
-      const auto r = attnx::min_d(A, tol, opt, seed);
+      const auto r = attnx::min_d(A, th::search("jl", tol, opt, seed));
       REQUIRE(r.reached());
       auto at = [&](int d) {
-        return attnx::construct(A, tol, d, seed, attnx::kDefaultMaxBytes, nullptr, nullptr, false, k).metrics.success;
+        return attnx::construct(A, th::jl(tol, d, seed, attnx::kDefaultMaxBytes, k), {nullptr, nullptr, false}).metrics.success;
       };
       CHECK_MESSAGE(at(r.d_min), attnx::projection_name(k) << " seed " << seed << " d_min " << r.d_min);
       if (r.d_min > opt.step) CHECK_MESSAGE(!at(r.d_min - opt.step), attnx::projection_name(k) << " seed " << seed);

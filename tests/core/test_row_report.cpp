@@ -9,6 +9,7 @@
 #include <attnx/errors.hpp>
 #include <attnx/memory.hpp>
 #include "helpers.hpp"
+#include "requests.hpp"
 
 namespace {
 
@@ -63,7 +64,7 @@ TEST_CASE("construct's per-row report has the whole-matrix metrics as its maxima
   attnx::Rng rng(attnx::pattern_seed(5));
   const attnx::Pattern A = attnx::make_pattern(s, rng);
   const attnx::Tolerances tol;
-  const auto c = attnx::construct(A, tol, 96, 5, attnx::kDefaultMaxBytes);
+  const auto c = attnx::construct(A, th::jl(tol, 96, 5, attnx::kDefaultMaxBytes));
   double rho = 0, zeta = 0, lambda = 0;
   bool all = true;
   for (int i = 0; i < A.L; ++i) {

@@ -152,7 +152,7 @@ TEST_CASE("merge: a moment part's d_min is D = 2k or null") {
   o.construction = "moment";
   const std::string part = part_text(o, 0);
   REQUIRE(refusal(part).empty());
-  CHECK(refusal(edit(edit(part, 0, "d_min", "16"), 0, "k", "2")).find("results[0].d_min must be null (not reached) or D = 2k = 4 (got 16)") == 0);
+  CHECK(refusal(edit(edit(part, 0, "d_min", "16"), 0, "k", "2")).find("results[0].d_min must be null (not reached) or D = 2m = 4 (got 16)") == 0);
   CHECK(refusal(edit(edit(part, 0, "d_min", "4"), 0, "k", "2")).empty());
 }
 

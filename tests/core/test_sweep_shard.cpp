@@ -16,6 +16,7 @@
 #include <attnx/json.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
+#include "requests.hpp"
 
 using cli_test::run_cli;
 using cli_test::spit;
@@ -157,7 +158,7 @@ TEST_CASE("sweep --construction lp: each trial's d_min is the core's min_d_lp â€
       spec.L = o.Ls[i];
       attnx::Rng rng(attnx::pattern_seed(s));
       const attnx::Pattern A = attnx::make_pattern(spec, rng);
-      CHECK(j.find("points")->arr[i].find("d_mins")->arr[t].num == attnx::min_d_lp(A, o.tol, o.mind, s).d_min);
+      CHECK(j.find("points")->arr[i].find("d_mins")->arr[t].num == attnx::min_d_lp(A, th::search("lp", o.tol, o.mind, s), {}).d_min);
     }
   CHECK(sweep({"--threads", "3"}).out == one.out);
   TempDir dir;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/sweep.hpp>
 #include <attnx/rng.hpp>
 #include <attnx/sweep_io.hpp>
@@ -165,7 +166,7 @@ TEST_CASE("sweep_point trial t equals min_d on the pattern drawn from pattern_se
     spec.L = 64;
     attnx::Rng prng(attnx::pattern_seed(s));
     auto A = attnx::make_pattern(spec, prng);
-    auto r = attnx::min_d(A, opt.tol, opt.mind, s);
+    auto r = attnx::min_d(A, th::search("jl", opt.tol, opt.mind, s));
     CHECK(pt.d_mins[t] == r.d_min);
     beta_max = std::max(beta_max, r.beta);
   }

@@ -7,6 +7,7 @@
 
 #include <attnx/construct.hpp>
 #include "helpers.hpp"
+#include "requests.hpp"
 #include <attnx/memory.hpp>
 #include <attnx/mind.hpp>
 #include <attnx/sweep.hpp>
@@ -173,13 +174,13 @@ TEST_CASE("min-d options: step >= 1 and step <= d_max <= kMaxD") {
   // min_d validates its options and tolerances before doing anything.
   auto A = small_pattern();
   o.step = 0;
-  e = invalid([&] { attnx::min_d(A, attnx::Tolerances{}, o, 1); });
+  e = invalid([&] { attnx::min_d(A, th::search("jl", attnx::Tolerances{}, o, 1)); });
   CHECK(e.field() == "step");
   attnx::Tolerances t;
   t.tau = 2;
   o.step = 16;
   o.d_max = 64;
-  e = invalid([&] { attnx::min_d(A, t, o, 1); });
+  e = invalid([&] { attnx::min_d(A, th::search("jl", t, o, 1)); });
   CHECK(e.field() == "tau");
 }
 
@@ -187,15 +188,15 @@ TEST_CASE("construct: d must be an integer from 1 to kMaxD, tolerances are valid
   auto A = small_pattern();
   for (int d : {0, -4, attnx::kMaxD + 1}) {
     CAPTURE(d);
-    auto e = invalid([&] { attnx::construct(A, attnx::Tolerances{}, d, 1, attnx::kDefaultMaxBytes); });
+    auto e = invalid([&] { attnx::construct(A, th::jl(attnx::Tolerances{}, d, 1, attnx::kDefaultMaxBytes)); });
     CHECK(e.field() == "d");
     CHECK(contains(e.what(), "from 1 to 16384"));
   }
   attnx::Tolerances t;
   t.eps = kNaN;
-  auto e = invalid([&] { attnx::construct(A, t, 8, 1, attnx::kDefaultMaxBytes); });
+  auto e = invalid([&] { attnx::construct(A, th::jl(t, 8, 1, attnx::kDefaultMaxBytes)); });
   CHECK(e.field() == "eps");
-  CHECK_NOTHROW(attnx::construct(A, attnx::Tolerances{}, 1, 1, attnx::kDefaultMaxBytes));
+  CHECK_NOTHROW(attnx::construct(A, th::jl(attnx::Tolerances{}, 1, 1, attnx::kDefaultMaxBytes)));
 }
 
 TEST_CASE("sweep options: trials from 1 to 1000, Ls ascending distinct from 2 to 16384, no custom family") {
@@ -240,8 +241,8 @@ TEST_CASE("a memory estimate above the budget throws BudgetExceeded before alloc
   auto A = attnx::make_pattern(spec(Family::Permutation, 16384), r);
   std::string msg;
   try {
-    attnx::construct(A, attnx::Tolerances{}, 16, 1, 1u << 20);
-    FAIL_CHECK("construct did not throw");
+    attnx::build_inputs(A, th::jl(attnx::Tolerances{}, 16, 1, 1u << 20));
+    FAIL_CHECK("build_inputs did not throw");
   } catch (const attnx::BudgetExceeded& ex) {
     msg = ex.what();
   }
@@ -249,7 +250,7 @@ TEST_CASE("a memory estimate above the budget throws BudgetExceeded before alloc
   CHECK(contains(msg, "budget"));
   attnx::MinDOptions o;
   o.max_bytes = 1u << 20;
-  CHECK_THROWS_AS(attnx::min_d(A, attnx::Tolerances{}, o, 1), attnx::BudgetExceeded);
+  CHECK_THROWS_AS(attnx::search_min_d(A, th::search("jl", attnx::Tolerances{}, o, 1)), attnx::BudgetExceeded);
   // The budget check itself.
   CHECK_THROWS_AS(attnx::check_budget("x", 2u << 20, 1u << 20), attnx::BudgetExceeded);
   CHECK_NOTHROW(attnx::check_budget("x", 1u << 20, 1u << 20));

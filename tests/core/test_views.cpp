@@ -12,6 +12,7 @@
 #include <attnx/memory.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/views.hpp>
+#include "requests.hpp"
 
 namespace {
 
@@ -21,7 +22,7 @@ attnx::Construction make(int L, int d, attnx::Pattern& A) {
   s.k = 3;
   attnx::Rng rng(attnx::pattern_seed(4));
   A = attnx::make_pattern(s, rng);
-  return attnx::construct(A, attnx::Tolerances{}, d, 4, attnx::kDefaultMaxBytes);
+  return attnx::construct(A, th::jl(attnx::Tolerances{}, d, 4, attnx::kDefaultMaxBytes));
 }
 
 bool on_support(const attnx::Pattern& A, int i, int j) {
@@ -195,8 +196,8 @@ TEST_CASE("X's images made from the ladder's columns (construct without X) equal
   r.x_cols = 17;
   for (int d : {50, 300}) {
     CAPTURE(d);
-    const auto with = attnx::construct(A, attnx::Tolerances{}, d, 8, attnx::kDefaultMaxBytes);
-    const auto without = attnx::construct(A, attnx::Tolerances{}, d, 8, attnx::kDefaultMaxBytes, nullptr, &ladder, false);
+    const auto with = attnx::construct(A, th::jl(attnx::Tolerances{}, d, 8, attnx::kDefaultMaxBytes));
+    const auto without = attnx::construct(A, th::jl(attnx::Tolerances{}, d, 8, attnx::kDefaultMaxBytes), {nullptr, &ladder, false});
     CHECK(without.X.empty());
     CHECK(without.logits == with.logits);
     const attnx::Views a = attnx::pool_views(A, with, r), b = attnx::pool_views(A, without, r, ladder.columns());
@@ -213,7 +214,7 @@ TEST_CASE("a view request without inputs leaves X's images out and the other ima
   s.L = 70;
   attnx::Rng rng(attnx::pattern_seed(3));
   const attnx::Pattern A = attnx::make_pattern(s, rng);
-  const auto c = attnx::construct(A, attnx::Tolerances{}, 64, 3, attnx::kDefaultMaxBytes);
+  const auto c = attnx::construct(A, th::jl(attnx::Tolerances{}, 64, 3, attnx::kDefaultMaxBytes));
   attnx::ViewRequest r;
   r.size = 32;
   const attnx::Views all = attnx::pool_views(A, c, r);
@@ -227,7 +228,7 @@ TEST_CASE("a view request without inputs leaves X's images out and the other ima
   for (std::size_t n = 0; n < all.zero.data.size(); ++n)
     CHECK((some.zero.data[n] == all.zero.data[n] || (some.zero.data[n] != some.zero.data[n] && all.zero.data[n] != all.zero.data[n])));
   // Without X and without the projection it still succeeds: X's images are not needed.
-  const auto bare = attnx::construct(A, attnx::Tolerances{}, 64, 3, attnx::kDefaultMaxBytes, nullptr, nullptr, false);
+  const auto bare = attnx::construct(A, th::jl(attnx::Tolerances{}, 64, 3, attnx::kDefaultMaxBytes), {nullptr, nullptr, false});
   CHECK_NOTHROW(attnx::pool_views(A, bare, r));
 }
 

@@ -96,11 +96,11 @@ test('lp and moment constructs (longer than a slice, not resumable) finish throu
     const mo = await window.pool.run('construct', { ...opts, construction: 'moment' });
     const pr = await window.pool.run('precision', { ...opts, d: 600 });
     const jl = await window.pool.run('construct', { ...opts, d: 600 });
-    return { lp: [lp.metrics.success, lp.lp.feasibleRows, lp.precision.bits], mo: [mo.d, mo.precision.bits], pr: pr.precision, jl: jl.metrics.success };
+    return { lp: [lp.metrics.success, lp.report.feasibleRows, lp.precision.bits], mo: [mo.d, mo.precision.bits], pr: pr.precision, jl: jl.metrics.success };
   }, opts);
   const api = await load();
   const lp = api.construct({ ...opts, construction: 'lp' }), mo = api.construct({ ...opts, construction: 'moment' });
-  assert.deepEqual(r.lp, [lp.metrics.success, lp.lp.feasibleRows, lp.precision.bits]);
+  assert.deepEqual(r.lp, [lp.metrics.success, lp.report.feasibleRows, lp.precision.bits]);
   assert.deepEqual(r.mo, [mo.d, mo.precision.bits]);
   assert.deepEqual(r.pr, api.precision({ ...opts, d: 600 }).precision);
   assert.equal(r.jl, api.construct({ ...opts, d: 600 }).metrics.success);

@@ -37,14 +37,16 @@ test('lp and moment: verdicts, margins and precision reports match the native CL
         samePrecision(js.precision, cli.precision, what);
         if (construction === 'moment') {
           assert.equal(js.d, 2 * js.k, `${what}: D = 2m`);
-          assert.equal(js.momentLambda.length, t.L);
-          assert.ok(js.momentLambda.every((x) => x >= 0), `${what}: lambda_i >= 0`);
+          assert.equal(js.rowValues.lambda.length, t.L);
+          assert.ok(js.rowValues.lambda.every((x) => x >= 0), `${what}: lambda_i >= 0`);
           continue;
         }
-        assert.equal(js.lp.feasibleRows, cli.lp.feasible_rows, `${what} feasible rows`);
-        assertRel(Math.min(...js.lp.margin), cli.lp.margin_min, 1e-6, `${what} smallest margin`);
-        assert.equal(js.lp.margin.length, t.L);
-        assert.ok(js.lp.iterations.every((n) => n > 0), `${what}: every row solved`);
+        assert.equal(js.report.feasibleRows, cli.lp.feasible_rows, `${what} feasible rows`);
+        assertRel(Math.min(...js.rowValues.margin), cli.lp.margin_min, 1e-6, `${what} smallest margin`);
+        assert.equal(js.report.tMin, Math.min(...js.rowValues.margin), `${what} tMin is the smallest row margin`);
+        assert.equal(js.report.lpConverged, cli.lp.converged, `${what} converged`);
+        assert.equal(js.rowValues.margin.length, t.L);
+        assert.ok(js.rowValues.iterations.every((n) => n > 0), `${what}: every row solved`);
       }
     }
   }

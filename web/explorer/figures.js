@@ -25,7 +25,7 @@ function createViews(root, schema) {
     err: new MatrixView($('fig-err'), { title: 'Ratio error on the support', desc: '(Z_ij − ln A_ij) minus its row mean; (R): row spread ≤ ε.' }),
     zero: new MatrixView($('fig-zero'), { title: 'Zero ratio off the support', desc: 'exp(Z_ij − min_{S_i} Z) = M_ij / min_{S_i} M; (Z): ≤ τ.' }),
     metrics: new MetricsView($('metrics-body'), $('summary'), schema),
-    inspector: new RowInspector($('inspector-body')),
+    inspector: new RowInspector($('inspector-body'), schema.metrics),
     cons: new ConstructionView($('construction-body'), schema),
   };
   v.err.wrap.classList.add('na-dark');

@@ -196,16 +196,16 @@ export function clampToRanges(table, schema, st) {
 
 // What the row inspector shows of a construct result's inputs: the construction's name, D, X
 // (when the result has it: constructions with a row query, whose X is small; the page leaves
-// jl's L x 2d out, see controller.js viewOptions), each row's LP margin t* and iterations (lp) or
-// §8.3 multiplier λ_i (moment).
+// jl's L x 2d out, see controller.js viewOptions) and its per-row values (result.rowValues: lp's
+// margins t* and iterations, moment's multipliers λ_i).
 // Copies: the result's own arrays move to the render worker.
 export function constructionInputs(result) {
-  const lp = result.lp;
+  const rowValues = {};
+  for (const [key, values] of Object.entries(result.rowValues || {})) rowValues[key] = values.slice();
   return {
     construction: result.construction, D: result.d,
     X: result.X && result.X.length ? result.X.slice() : null,
-    lp: lp ? { ...lp, margin: lp.margin.slice(), iterations: lp.iterations.slice() } : null,
-    momentLambda: result.momentLambda ? result.momentLambda.slice() : null,
+    rowValues,
   };
 }
 

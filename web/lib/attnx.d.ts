@@ -32,7 +32,9 @@ export interface Options {
   d?: number; seed?: number; dmax?: number; step?: number; trials?: number; firstTrial?: number;
   maxBytes?: number;
   /** construct, minD, precision: how X is chosen (SPEC §3, §8); box: lp's U (SPEC §8.2). */
-  construction?: 'jl' | 'lp' | 'moment'; box?: number;
+  construction?: 'jl' | 'lp' | 'moment' | 'opt'; box?: number;
+  /** opt: the logit-scale budget Λ_max (SPEC §10.1). */
+  scale?: number;
   /** construct only: also the SPEC §8.4 report for jl (lp and moment always have it). */
   precision?: boolean;
   /** construct, precision: trial t (0..999) of a sweep with master seed `seed` at this L: the
@@ -84,7 +86,11 @@ export interface Schema {
    *  explorerD: the explorer's d when the construction is picked; searchStep: its minimal-d grid step (0: the option's default). */
   constructions: { name: string; label: string; usesD: boolean; searchable: boolean; dMax: number; explorerD: number; searchStep: number;
     /** The SPEC §9.3 floor on D·w that holds for it: a key of bounds ('bits_fixed_keys' | 'bits_free_keys'). */
-    bitsFloor: string; [more: string]: unknown }[];
+    bitsFloor: string;
+    /** Its own summary numbers (result.report): key, kind, and when the value is good ('positive' | 'allRows' | 'set' | ''). */
+    report: { key: string; kind: 'count' | 'real' | 'flag'; ok: string }[];
+    /** How its minimal dimension is found, one sentence; what its d is on a plot: 'construction' or 'search'. */
+    search: string; mark: 'construction' | 'search'; [more: string]: unknown }[];
   /** SPEC §9's keys: { symbol, label, help } each (help: one sentence on what it means). */
   bounds: Record<string, { symbol: string; label: string; help: string }>;
   /** API version 1's shape (this build's ranges and defaults). */
@@ -120,11 +126,14 @@ export interface Construction extends PatternStats {
     rho: Float64Array; zeta: Float64Array; lambda: Float64Array; okR: Uint8Array; okZ: Uint8Array;
     supportMinLogit: Float32Array; ratioErrMean: Float32Array; ratioErrMin: Float32Array;
   };
-  /** How X was chosen (SPEC §3, §8). */ construction: 'jl' | 'lp' | 'moment';
-  /** SPEC §8.4: lp and moment always, jl with opts.precision. */ precision?: Precision;
-  /** lp: each row's margin t* (feasible when > 0) and interior-point iterations. */
-  lp?: { margin: Float64Array; iterations: Int32Array; feasibleRows: number; allConverged: boolean };
-  /** moment: each row's multiplier λ_i (SPEC §8.3). */ momentLambda?: Float64Array;
+  /** How X was chosen (SPEC §3, §8, §10). */ construction: 'jl' | 'lp' | 'moment' | 'opt';
+  /** SPEC §8.4: lp, moment and opt always, jl with opts.precision. */ precision?: Precision;
+  /** The construction's own summary, keyed as schema.constructions[].report lists it (lp:
+   *  feasibleRows, tMin, lpIterations, lpIterationsMax, lpConverged; opt: optSteps, optPenalty, optBudget). */
+  report?: Record<string, number | boolean>;
+  /** Its per-row values, keyed as schema.constructions[].rowReport lists them (lp: margin t*_i and
+   *  iterations; moment: lambda, the multiplier λ_i of SPEC §8.3). */
+  rowValues?: Record<string, Float64Array>;
   /** SPEC §9 at this X. */ bounds: Bounds;
 }
 

@@ -226,10 +226,13 @@ export class AttnxApi {
    *   ratioErrMean:Float32Array, ratioErrMin:Float32Array}}} M and logits are row-major L*L; X is
    *   row-major L*2d; rows.* have L entries (the criterion of SPEC §2 row by row) except
    *   ratioErr* (Z_ij - ln A_ij minus its row mean / minimum), one per entry of A in A's order.
-   *   opts.construction picks how X is chosen (SPEC §3, §8: jl, lp, moment; moment ignores d and
-   *   uses D = 2m); result.construction names it, result.precision (lp, moment, or jl with
-   *   opts.precision true) is SPEC §8.4, result.lp { margin, iterations, feasibleRows,
-   *   allConverged } has each row's t* and solver iterations, result.momentLambda each row's λ_i.
+   *   opts.construction picks how X is chosen (SPEC §3, §8, §10: jl, lp, moment, opt; moment
+   *   ignores d and uses D = 2m); result.construction names it, result.precision (lp, moment, opt,
+   *   or jl with opts.precision true) is SPEC §8.4, result.report the construction's own summary
+   *   ({ key: number | boolean } as schema.constructions[].report lists it: lp's feasibleRows,
+   *   tMin, lpIterations...; opt's optSteps, optPenalty, optBudget) and result.rowValues its
+   *   per-row values ({ key: Float64Array } as .rowReport lists them: lp's margin and
+   *   iterations, moment's lambda).
    */
   construct(opts, onProgress) {
     // One Gram ladder per instance (core/gram_ladder.cpp): a later call with the same L and seed

@@ -1,7 +1,7 @@
 // attnx package test: a program outside the project that links attnx::core.
 // Usage: attnx_consumer L k d seed
 // Draws the random pattern the CLI draws for `attnx construct --pattern random --L L --k k
-// --seed seed`, runs the construction with hidden size d, and prints one line
+// --seed seed`, runs the construction with hidden size d through the checked request, and prints one line
 //   attnx-consumer: version=V flavour=F success=true|false rho=R
 // with R in shortest round-trip form (as the CLI's JSON writes it). Exit 1 with a message on
 // bad input (the core's messages name the field and the allowed range).
@@ -11,8 +11,7 @@
 #include <exception>
 #include <string>
 
-#include <attnx/construct.hpp>
-#include <attnx/memory.hpp>
+#include <attnx/construction.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/rng.hpp>
 
@@ -30,8 +29,11 @@ int main(int argc, char** argv) {
 
     attnx::Rng rng(attnx::pattern_seed(seed));
     const attnx::Pattern A = attnx::make_pattern(spec, rng);
-    const attnx::Construction c =
-        attnx::construct(A, attnx::Tolerances{}, d, seed, attnx::kDefaultMaxBytes);
+    attnx::ConstructionRequest request;  // jl, the paper's construction (SPEC §3)
+    request.d = d;
+    request.seed = seed;
+    const attnx::BuiltInputs built = attnx::build_inputs(A, attnx::check_request(request, attnx::Purpose::Build));
+    const attnx::Construction& c = built.c;
 
     char rho[64];
     *std::to_chars(rho, rho + sizeof rho - 1, c.metrics.rho).ptr = '\0';

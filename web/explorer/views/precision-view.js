@@ -1,5 +1,5 @@
 // attnx explorer: what the construction shown costs (SPEC §8): which construction, its own facts
-// (lp: the margins t* of its linear programs; moment: D = 2m) and the precision report of §8.4
+// (schema.constructions[].report: lp's margins t*, opt's steps; moment: D = 2m) and the precision report of §8.4
 // (input norm, float32 and float64 verdicts, bits(X)), one sentence each: the core's words
 // (schema.metrics, schema.constructions[].summary). Every number is the core's; data-value holds
 // it unrounded.
@@ -16,20 +16,25 @@ function fact(key, name, value, text, desc, ok) {
     el('p', { class: 'm-desc', text: desc }));
 }
 
-// lp's own facts: the smallest margin, the feasible rows, the solver's iterations.
-function lpFacts(r, words) {
-  const { margin, iterations, feasibleRows } = r.lp;
-  let tMin = Infinity, its = 0, itMax = 0;
-  for (let i = 0; i < margin.length; i++) {
-    tMin = Math.min(tMin, margin[i]);
-    its += iterations[i];
-    itMax = Math.max(itMax, iterations[i]);
-  }
-  return [
-    fact('tMin', words.tMin.label, tMin, fmt(tMin), words.tMin.help, tMin > 0),
-    fact('feasibleRows', words.feasibleRows.label, feasibleRows, `${fmtInt(feasibleRows)} / ${fmtInt(r.L)}`, words.feasibleRows.help, feasibleRows === r.L),
-    fact('lpIterations', words.lpIterations.label, its / margin.length, `${fmt(its / margin.length, 3)} (max ${itMax})`, words.lpIterations.help),
-  ];
+// Whether report value v passes its field's rule (schema: 'positive', 'allRows', 'set'; none:
+// undefined, drawn without a verdict).
+function reportOk(ok, v, L) {
+  if (ok === 'positive') return v > 0;
+  if (ok === 'allRows') return v === L;
+  if (ok === 'set') return !!v;
+  return undefined;
+}
+
+// The construction's own facts, as the core lists them (schema.constructions[].report: lp's
+// feasible rows, smallest margin and solver iterations; opt's steps and penalty), one each.
+function reportFacts(r, info, words) {
+  if (!r.report) return [];
+  return info.report.map(({ key, kind, ok }) => {
+    const v = r.report[key];
+    const text = kind === 'flag' ? (v ? 'yes' : 'no')
+      : kind === 'count' ? (ok === 'allRows' ? `${fmtInt(v)} / ${fmtInt(r.L)}` : fmtInt(v)) : fmt(v);
+    return fact(key, words[key].label, String(v), text, words[key].help, reportOk(ok, v, r.L));
+  });
 }
 
 // The precision report (state: available | computing | done | error) as facts; onAsk: the
@@ -103,12 +108,12 @@ export class PrecisionView {
   render() {
     const r = this.result, c = r.construction, words = this.schema.metrics;
     const same = `${c}|${r.L}|${r.d}`;
-    const asking = !r.lp && (!this.report || this.report.state === 'available');
+    const info = constructionOf(this.schema, c);
+    const asking = !info.precisionAlways && (!this.report || this.report.state === 'available');
     if (asking && this.asked === same) return;
     this.asked = asking ? same : null;
-    const info = constructionOf(this.schema, c);
     this.root.dataset.construction = c;
-    const facts = [...(r.lp ? lpFacts(r, words) : []), ...precisionFacts(this.report, r, this.onAsk, info, words)];
+    const facts = [...reportFacts(r, info, words), ...precisionFacts(this.report, r, this.onAsk, info, words)];
     const note = lesson(r, this.report, info);
     this.root.replaceChildren(
       el('h3', { text: `How X is chosen: ${c}${info.dimension === '2m' ? ` (D = ${r.d})` : ''}` }),

@@ -68,30 +68,33 @@ function barChart(row, L) {
   return g;
 }
 
-// One line on row i's query (the row of X W_Q) and what chose it: lp's margin t*_i and
-// iterations, moment's multiplier λ_i. inputs: main.js inputsOf (X only for lp and moment).
-export function queryFacts(i, inputs) {
+// One line on row i's query (the row of X W_Q) and what chose it: the construction's per-row
+// values (schema.constructions[].rowReport: lp's margin t*_i and iterations, moment's multiplier
+// λ_i), each named by the core's words (schema.metrics['row:' + key]). inputs: state.js
+// constructionInputs (X only for constructions with a row query); words: schema.metrics.
+export function queryFacts(i, inputs, words) {
   if (!inputs) return '';
-  const { D, X, lp, momentLambda } = inputs;
+  const { D, X, rowValues } = inputs;
   if (!X) return '';  // a construction without a row query: X stays in the worker
   const q = X.subarray(i * 2 * D, i * 2 * D + D);
   let n2 = 0;
   for (const v of q) n2 += v * v;
   const shown = Array.from(q.subarray(0, 6), (v) => fmt(v)).join(', ');
   let text = `query Q_i (${D} coordinates) = (${shown}${D > 6 ? ', …' : ''}), ‖Q_i‖ = ${fmt(Math.sqrt(n2))}`;
-  if (lp) {
-    const t = lp.margin[i];
-    text += ` · LP margin t*_i = ${fmt(t)} (${t > 0 ? 'feasible' : 'infeasible: no query at this d meets (R) and (Z) for this row'}), ${lp.iterations[i]} iterations`;
+  for (const [key, values] of Object.entries(rowValues || {})) {
+    const w = words && words[`row:${key}`];
+    const name = w ? [w.label, w.symbol].filter(Boolean).join(' ') : key;
+    text += ` · ${name} = ${fmt(values[i])}${w ? ` (${w.help.replace(/\.$/, '')})` : ''}`;
   }
-  if (momentLambda) text += ` · §8.3 multiplier λ_i = ${fmt(momentLambda[i])} (how far p_i is pushed down off the support)`;
   return text;
 }
 
 // The row inspector card (see the top of this file).
 export class RowInspector {
-  // body: the element the inspector fills (a hint until the first row).
-  constructor(body) {
+  // body: the element the inspector fills (a hint until the first row); words: schema.metrics.
+  constructor(body, words) {
     this.body = body;
+    this.words = words;
     this.body.append(el('p', { class: 'hint', text: 'Hover over or click a row of any heatmap (or use the arrow keys on a focused heatmap) to compare A_i with M_i.' }));
   }
 
@@ -112,7 +115,7 @@ export class RowInspector {
     const facts = el('p', { class: 'facts', text:
       `support S_i = {${row.cols.join(', ')}} · row ratio error ρ_i ${fmt(row.rho)}, ${verdict(row.okR, '(R)')} · `
       + `row zero ratio ζ_i ${fmt(row.zeta)} (τ = ${fmt(tau)}), ${verdict(row.okZ, '(Z)')} · mass off the support λ_i ${fmt(row.lambda)}` });
-    const query = queryFacts(row.i, inputs);
+    const query = queryFacts(row.i, inputs, this.words);
     this.body.replaceChildren(head, barChart(row, L), facts, query ? el('p', { class: 'facts query', 'data-row-query': String(row.i), text: query }) : '');
   }
 }

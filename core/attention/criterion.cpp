@@ -1,4 +1,9 @@
+// attnx core: the criterion of SPEC §2 (row by row, from float or double logits), its metrics and
+// the stable softmax (see construct.hpp); and, for jl's construct, its logits, attention and row
+// report made four rows at a time while they are in cache (attention/rows.hpp).
 #include <attnx/construct.hpp>
+
+#include "attention/rows.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,9 +26,6 @@ void validate(const Tolerances& tol) {
   require_option("tau", tol.tau);
   require_option("delta", tol.delta);
 }
-
-std::uint64_t pattern_seed(std::uint64_t seed) { return derive_seed(seed, kPatternStream, 0); }
-std::uint64_t projection_seed(std::uint64_t seed) { return derive_seed(seed, kProjectionStream, 0); }
 
 std::vector<double> log_target(const Pattern& A, const Tolerances& tol) {
   std::vector<double> B(A.val.size());
@@ -54,13 +56,6 @@ double d_star(double beta, int L, const Tolerances& tol) {
   return 16.0 * beta * beta * log_term / (tol.eps * tol.eps);
 }
 
-void draw_projection_columns(Rng& rng, int L, int ncols, float* out) {
-  // One word of `rng` seeds each column's own generator: the values depend only on the column
-  // index, never on how the columns are split between calls (min-d draws `step` at a time).
-  for (int c = 0; c < ncols; ++c)
-    draw_raw_column(ProjectionKind::Gaussian, rng.next(), L, c, nullptr,
-                    out + static_cast<std::size_t>(c) * L);
-}
 
 namespace {
 
@@ -294,6 +289,8 @@ RowReport evaluate_rows_of(const Pattern& A, const T* Z, const T* M, const Toler
   return r;
 }
 
+}  // namespace
+
 // construct's logits Z = B G / d (L x L), attention M, row report and max |Z|, four rows at a time:
 // each block's rows are judged while they are in cache, with the bits of logits_from_gram,
 // softmax_rows, evaluate_rows and max_abs run one after the other (max |Z| is NaN when one is).
@@ -314,8 +311,6 @@ double logits_attention_rows(const Pattern& A, const std::vector<double>& B, con
   judge_rows(rows, tol);
   return zmax;
 }
-
-}  // namespace
 
 RowReport evaluate_rows(const Pattern& A, const float* Z, const float* M, const Tolerances& tol) {
   return evaluate_rows_of(A, Z, M, tol);
@@ -348,161 +343,6 @@ Metrics summarise(const Pattern& A, const std::vector<double>& B, const RowRepor
 Metrics evaluate(const Pattern& A, const std::vector<double>& B, const float* Z, const float* M,
                  const Tolerances& tol) {
   return summarise(A, B, evaluate_rows(A, Z, M, tol), tol);
-}
-
-std::vector<float> scaled_projection_rows(const float* P, int L, int d) {
-  return scaled_projection_rows(P, L, d, projection_scale(ProjectionKind::Gaussian, d, {}));
-}
-
-std::vector<float> scaled_projection_rows(const float* P, int L, int d, const ProjectionScale& scale) {
-  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(d);
-  std::vector<float> row_scale(l);
-  for (std::size_t i = 0; i < l; ++i) row_scale[i] = scale.row_scale(static_cast<int>(i));
-  std::vector<float> Ps(l * dd);
-  constexpr std::size_t T = 32;  // 32 x 32 tiles: contiguous rows without striding through P
-  for (std::size_t t0 = 0; t0 < dd; t0 += T)
-    for (std::size_t i0 = 0; i0 < l; i0 += T)
-      for (std::size_t t = t0; t < std::min(dd, t0 + T); ++t)
-        for (std::size_t i = i0; i < std::min(l, i0 + T); ++i) Ps[i * dd + t] = P[t * l + i] * row_scale[i];
-  return Ps;
-}
-
-void input_left_row(const Pattern& A, const std::vector<double>& B, const float* Ps, int d, int i,
-                    std::vector<double>& acc, float* out) {
-  const std::size_t dd = static_cast<std::size_t>(d);
-  const double sqrt_d = std::sqrt(double(d));
-  acc.assign(dd, 0.0);
-  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-    const float* p = Ps + static_cast<std::size_t>(A.col[e]) * dd;
-    for (std::size_t t = 0; t < dd; ++t) acc[t] += B[e] * double(p[t]);
-  }
-  for (std::size_t t = 0; t < dd; ++t) out[t] = static_cast<float>(sqrt_d * acc[t]);
-}
-
-std::vector<double> jl_inputs(const Pattern& A, const std::vector<double>& B, std::uint64_t seed, int d,
-                              ProjectionKind projection) {
-  const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
-  std::vector<float> P(l * dd);
-  ProjectionStream(projection, A.L, projection_seed(seed)).next(d, P.data());
-  const std::vector<float> Ps =
-      scaled_projection_rows(P.data(), A.L, d, projection_scale_of(projection, P.data(), A.L, d));
-  const double sqrt_d = std::sqrt(double(d));
-  std::vector<double> X(l * 2 * dd, 0.0);
-  for (int i = 0; i < A.L; ++i) {
-    double* x = X.data() + i * 2 * dd;
-    for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-      const float* p = Ps.data() + static_cast<std::size_t>(A.col[e]) * dd;
-      for (std::size_t t = 0; t < dd; ++t) x[t] += B[e] * double(p[t]);
-    }
-    for (std::size_t t = 0; t < dd; ++t) x[t] *= sqrt_d;
-    std::copy(Ps.data() + i * dd, Ps.data() + (i + 1) * dd, x + dd);
-  }
-  return X;
-}
-
-namespace {
-
-// X = [sqrt(d) B P_s, P_s] with P_s = the raw columns P (L x d column-major) scaled row by row
-// (projection.hpp; gaussian: P / sqrt(d)): row-major L x 2d, the left half summed in double.
-std::vector<float> build_inputs(const Pattern& A, const std::vector<double>& B, const float* P, int d,
-                                const ProjectionScale& scale) {
-  const std::size_t l = static_cast<std::size_t>(A.L), dd = static_cast<std::size_t>(d);
-  const std::vector<float> Ps = scaled_projection_rows(P, A.L, d, scale);
-  std::vector<float> X(l * 2 * dd, 0.0f);
-  std::vector<double> acc;
-  for (std::size_t i = 0; i < l; ++i) {
-    float* x = X.data() + i * 2 * dd;
-    input_left_row(A, B, Ps.data(), d, int(i), acc, x);
-    std::copy(Ps.data() + i * dd, Ps.data() + (i + 1) * dd, x + dd);
-  }
-  return X;
-}
-
-// buf as an L x L buffer: `spare` (made ahead, first touched) when it has that size, else new.
-void take_square(FloatBuffer& buf, FloatBuffer& spare, std::size_t size) {
-  if (spare.size() == size) {
-    buf.swap(spare);
-  } else {
-    FloatBuffer().swap(spare);
-    buf.resize(size);
-  }
-}
-
-}  // namespace
-
-void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int d, float* Z) {
-  logits_from_gram(A, B, G, projection_scale(ProjectionKind::Gaussian, d, {}), Z);
-}
-
-void logits_from_gram(const Pattern& A, const std::vector<double>& B, const float* G,
-                      const ProjectionScale& scale, float* Z) {
-  for (int i = 0; i < A.L; ++i)
-    logits_row_from_gram(A, B, G, i, scale, Z + static_cast<std::size_t>(i) * static_cast<std::size_t>(A.L));
-}
-
-void logits_row_from_gram(const Pattern& A, const std::vector<double>& B, const float* G, int i,
-                          const ProjectionScale& scale, float* z) {
-  const std::size_t l = static_cast<std::size_t>(A.L);
-  std::fill(z, z + l, 0.0f);
-  for (int e = A.row_begin(i); e < A.row_end(i); ++e) {
-    const float b = scale.coef(B[e], A.col[e]);
-    const float* g = G + static_cast<std::size_t>(A.col[e]) * l;
-    for (std::size_t j = 0; j < l; ++j) z[j] += b * g[j];
-  }
-  scale.finish_row(z, A.L);
-}
-
-Construction construct(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed,
-                       std::uint64_t max_bytes, const Progress& progress, GramLadder* ladder,
-                       bool with_x, ProjectionKind projection) {
-  auto report = [&](double f) {
-    if (progress) progress(f);
-  };
-  validate(tol);
-  require_option("d", d);
-  const int L = A.L;
-  const std::uint64_t need = estimate_inputs_bytes("jl", L, A.k, d);
-  check_inputs_budget("jl", L, A.k, d, false, max_bytes);
-  GramLadder local(0);  // no ladder given: keep nothing beyond this call
-  GramLadder& g = ladder ? *ladder : local;
-  if (ladder) ladder->set_rung_cap(max_bytes - need, d);  // rungs only in what the budget leaves
-  Construction c;
-  c.L = L;
-  c.d = d;
-  c.B = log_target(A, tol);
-  c.projection = projection;
-
-  // G = P P^T of the first d raw columns (nested in d), then Z = B G / d (unit kinds: B D^-1/2 G
-  // D^-1/2), which equals Q K^T / sqrt(d) with Q = X W_Q = sqrt(d) B P_s and K = X W_K = P_s.
-  const bool done = g.prepare(L, projection_seed(seed), d, [&](double f) {
-    return progress ? progress(kConstructGramShare * f) : true;
-  }, projection);
-  if (!done) {  // stopped by progress: nothing evaluated, the ladder keeps what was summed
-    c.cancelled = true;
-    return c;
-  }
-  const ProjectionScale scale = projection_scale_of(projection, g.columns(), L, d);
-  if (with_x) c.X = build_inputs(A, c.B, g.columns(), d, scale);
-  report(0.9);
-  // What construct_ahead made, or an earlier construct kept: taken whether it is for these
-  // settings or not, so that it never outlives this call unread.
-  GramLadder::Ahead ahead = g.take_ahead();
-  const std::size_t l = static_cast<std::size_t>(L);
-  take_square(c.logits, ahead.logits, l * l);
-  take_square(c.M, ahead.M, l * l);
-  const double zmax = logits_attention_rows(A, c.B, g.gram(), scale, tol, c.logits.data(), c.M.data(), c.rows);
-  c.metrics = summarise(A, c.B, c.rows, tol);
-  // Lambda of the float32 X: made for this key already, else from X when it was built, else from
-  // the columns (the same value, bit for bit: jl_input_scale); kept for the next construct of
-  // these settings.
-  std::vector<std::uint64_t> key = jl_scale_key(A, c.B, d, projection_seed(seed), projection);
-  const double lambda = ahead.key == key ? ahead.logit_scale
-                        : !c.X.empty()   ? input_scale(c.X.data(), L, d)
-                                         : jl_scale_from_columns(A, c.B, d, g.columns(), scale);
-  g.keep_ahead({std::move(key), lambda, {}, {}});
-  c.bounds = bounds_of(A, tol.tau, d, lambda, zmax);
-  report(1.0);
-  return c;
 }
 
 }  // namespace attnx
