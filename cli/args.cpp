@@ -90,6 +90,14 @@ Flag list_flag(std::string name, std::string def, long long lo, long long hi, st
   return f;
 }
 
+Flag real_list_flag(std::string name, std::string def, double lo, double hi, bool lo_open, std::string help,
+                    std::string group) {
+  Flag f = real_flag(std::move(name), 0, lo, hi, lo_open, false, std::move(help), std::move(group));
+  f.kind = Kind::RealList;
+  f.def = std::move(def);
+  return f;
+}
+
 Flag switch_flag(std::string name, std::string help, std::string group) {
   return flag_of(std::move(name), Kind::Switch, std::move(help), std::move(group));
 }
@@ -104,6 +112,9 @@ std::string range_text(const Flag& f) {
     case Kind::IntList:
       return "comma-separated ascending integers from " + std::to_string(f.lo) + " to " +
              std::to_string(f.hi);
+    case Kind::RealList:
+      return "comma-separated ascending numbers in " + std::string(f.lo_open ? "(" : "[") + num(f.rlo) + ", " +
+             num(f.rhi) + "]";
     case Kind::Real:
       if (std::isinf(f.rhi) && std::isinf(f.rlo)) return "number";
       if (std::isinf(f.rhi)) return std::string("number ") + (f.lo_open ? "> " : ">= ") + num(f.rlo);
@@ -249,6 +260,18 @@ std::vector<int> Args::get_int_list(const std::string& name) const {
     out.push_back(static_cast<int>(v));
   }
   return out;
+}
+
+std::vector<double> Args::get_real_list(const std::string& name) const {
+  const Flag& f = flag(name);
+  const std::string s = raw(f);
+  std::vector<double> values;
+  bool ok = parse_real_list_text(s, &values);
+  for (double v : values) ok = ok && (f.lo_open ? v > f.rlo : v >= f.rlo) && v <= f.rhi;
+  if (!ok) throw UsageError("--" + name + " must be " + range_text(f) + got(s));
+  for (std::size_t i = 1; i < values.size(); ++i)
+    if (values[i] <= values[i - 1]) throw UsageError("--" + name + " must be strictly ascending (got " + shown(s) + ")");
+  return values;
 }
 
 }  // namespace attnx::cli

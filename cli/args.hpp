@@ -14,7 +14,7 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class Kind { Int, Real, Choice, Text, IntList, Switch };
+enum class Kind { Int, Real, Choice, Text, IntList, Switch, RealList };
 
 struct Flag {
   std::string name;   // without the leading "--"
@@ -23,7 +23,7 @@ struct Flag {
   std::string help;   // one-line description
   std::string group;  // heading in --help
   long long lo = 0, hi = 0;                    // Int, IntList: static range
-  double rlo = 0, rhi = 0;                     // Real: static range (+-inf for none)
+  double rlo = 0, rhi = 0;                     // Real, RealList: static range (+-inf for none)
   bool lo_open = false, hi_open = false;       // Real: "(" or "["
   std::vector<std::string> choices;            // Choice
   std::vector<std::pair<std::string, std::string>> refused;  // Choice: value -> message
@@ -50,6 +50,8 @@ Flag text_flag(std::string name, std::string help, std::string group);
 Flag list_flag(std::string name, std::string def, long long lo, long long hi, std::string help,
                std::string group);
 Flag switch_flag(std::string name, std::string help, std::string group);
+Flag real_list_flag(std::string name, std::string def, double lo, double hi, bool lo_open, std::string help,
+                    std::string group);
 
 class Args {
  public:
@@ -66,6 +68,8 @@ class Args {
   double get_real(const std::string& name) const;
   std::string get_str(const std::string& name) const;  // Choice or Text ("" if no default)
   std::vector<int> get_int_list(const std::string& name) const;
+  // A RealList flag's values: the grammar, each entry in the flag's range, strictly ascending.
+  std::vector<double> get_real_list(const std::string& name) const;
   bool get_switch(const std::string& name) const { return given(name); }
   const std::vector<std::string>& operands() const { return operands_; }  // in order
   const CommandDef& command() const { return cmd_; }

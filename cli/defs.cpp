@@ -39,6 +39,8 @@ Flag option_flag(const std::string& option, const std::string& group,
     }
     case OptionKind::Switch:
       return switch_flag(o.flag, o.help, group);
+    case OptionKind::RealList:
+      return real_list_flag(o.flag, def, o.min, o.max, o.min_open, o.help, group);
   }
   return text_flag(o.flag, o.help, group);
 }

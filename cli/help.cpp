@@ -16,6 +16,7 @@ std::string placeholder(const Flag& f) {
     case Kind::Choice: return " NAME";
     case Kind::Text: return f.def.empty() ? " FILE" : " TEXT";
     case Kind::IntList: return " N,N,...";
+    case Kind::RealList: return " X,X,...";
     case Kind::Switch: return "";
   }
   return "";

@@ -146,6 +146,24 @@ void add_bounds_options(std::vector<OptionInfo>& v) {
                        "bounds"));
 }
 
+// The frontier's grids (SPEC §10.2): opt's budgets Lambda_max and lp's boxes U.
+void add_frontier_options(std::vector<OptionInfo>& v) {
+  OptionInfo scales = real_opt("scales", "scales", "scales", 0, kMaxOptScale, true, false, 0, "Budgets Λ_max",
+                               "The frontier's logit-scale budgets: opt's minimal D is searched at each (SPEC 10.2).",
+                               "frontier");
+  scales.kind = OptionKind::RealList;
+  scales.def_text = kDefaultFrontierScales;
+  scales.max_count = kMaxFrontierSettings;
+  v.push_back(scales);
+  OptionInfo boxes = real_opt("boxes", "boxes", "boxes", 0, 1e9, true, false, 0, "Boxes U",
+                              "The frontier's query boxes of lp: each gives lp's (Λ, d_min) point (SPEC 8.2, 10.2).",
+                              "frontier");
+  boxes.kind = OptionKind::RealList;
+  boxes.def_text = kDefaultFrontierBoxes;
+  boxes.max_count = kMaxFrontierSettings;
+  v.push_back(boxes);
+}
+
 // The sweep's lengths and trials, the seed, and the CLI's run settings (SPEC §5, §6).
 void add_run_options(std::vector<OptionInfo>& v) {
   OptionInfo ls = int_opt("Ls", "Ls", "Ls", kMinL, kMaxL, 0, "Lengths L",
@@ -221,6 +239,7 @@ std::vector<OptionInfo> build_table() {
   add_tolerance_options(v);
   add_construction_options(v);
   add_bounds_options(v);
+  add_frontier_options(v);
   add_run_options(v);
   add_import_options(v);
   derive_applies(v);
@@ -252,6 +271,7 @@ std::string option_range_text(const OptionInfo& o) {
     case OptionKind::IntList:
       return "an integer from " + int_text(o.min) + " to " + int_text(o.max);
     case OptionKind::Real:
+    case OptionKind::RealList:
       if (std::isinf(o.max))
         return std::string("a finite number ") + (o.min_open ? "> " : ">= ") + fmt_num(o.min);
       return std::string("a number in ") + (o.min_open ? "(" : "[") + fmt_num(o.min) + ", " +
@@ -331,7 +351,9 @@ std::string context_default(const std::string& context, const std::string& name)
   for (const auto& r : context_rules())
     if (r.context == context && r.option == name && !r.def.empty()) return r.def;
   const OptionInfo& o = option_info(name);
-  if (o.kind == OptionKind::Choice || o.kind == OptionKind::IntList || o.kind == OptionKind::Text) return o.def_text;
+  if (o.kind == OptionKind::Choice || o.kind == OptionKind::IntList || o.kind == OptionKind::RealList ||
+      o.kind == OptionKind::Text)
+    return o.def_text;
   if (o.kind == OptionKind::Switch) return o.def != 0 ? "true" : "false";
   if (o.kind == OptionKind::Int) return int_text(o.def);
   return fmt_num(o.def);
@@ -372,6 +394,17 @@ std::vector<LinkDefault> with_construction(std::vector<LinkDefault> v) {
   return v;
 }
 
+// A link table with opt's budget (version 3) after lp's box, and for the lab the frontier's fields
+// at the end.
+std::vector<LinkDefault> with_opt(std::vector<LinkDefault> v, bool frontier) {
+  auto at = v.begin();
+  while (at != v.end() && at->option != "box") ++at;
+  if (at != v.end()) ++at;
+  v.insert(at, {"scale", "5.3"});
+  if (frontier) v.insert(v.end(), {{"L", "256"}, {"scales", "4,5.3,8,16,64"}, {"boxes", "1,3,10,30,100,1000"}});
+  return v;
+}
+
 }  // namespace
 
 const std::vector<LinkDefault>& link_defaults(int version, const std::string& page) {
@@ -397,11 +430,17 @@ const std::vector<LinkDefault>& link_defaults(int version, const std::string& pa
   // projection kind. A link of version 0 or 1 is the paper's construction (jl, gaussian).
   static const std::vector<LinkDefault> explorer_v2 = with_construction(explorer_v1);
   static const std::vector<LinkDefault> lab_v2 = with_construction(lab_v1);
+  // Version 3 (2026-12-07) adds opt (SPEC §10.1): its budget Lambda_max; the lab adds the frontier
+  // (SPEC §10.2): its length L, opt's budgets and lp's boxes. A link of version 0 to 2 never
+  // chose opt and had no frontier.
+  static const std::vector<LinkDefault> explorer_v3 = with_opt(explorer_v2, false);
+  static const std::vector<LinkDefault> lab_v3 = with_opt(lab_v2, true);
   if (page != "explorer" && page != "lab")
     fail("page", "page must be explorer or lab (got \"" + page.substr(0, 40) + "\")");
   if (version == 0) return page == "explorer" ? explorer_v0 : lab_v0;
   if (version == 1) return page == "explorer" ? explorer_v1 : lab_v1;
   if (version == 2) return page == "explorer" ? explorer_v2 : lab_v2;
+  if (version == 3) return page == "explorer" ? explorer_v3 : lab_v3;
   fail("v", "v must be a link version from 0 to " + std::to_string(kLinkVersion) + " (got " +
                 std::to_string(version) + ")");
 }

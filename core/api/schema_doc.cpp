@@ -23,6 +23,7 @@ const char* kind_name(OptionKind k) {
     case OptionKind::Real: return "real";
     case OptionKind::Choice: return "choice";
     case OptionKind::IntList: return "intList";
+    case OptionKind::RealList: return "realList";
     case OptionKind::Text: return "text";
     case OptionKind::Switch: return "switch";
   }
@@ -53,7 +54,7 @@ void write_option(JsonWriter& w, const OptionInfo& o) {
   w.key("default");
   typed_value(w, o, context_default("core", o.name));
   if (o.kind == OptionKind::Choice) w.key("choices"), strings(w, o.choices);
-  if (o.kind == OptionKind::IntList) w.field("maxCount", o.max_count);
+  if (o.kind == OptionKind::IntList || o.kind == OptionKind::RealList) w.field("maxCount", o.max_count);
   if (o.kind == OptionKind::Text) w.field("grammar", o.grammar);
   w.field("rangeText", option_range_text(o)).field("label", o.label).field("help", o.help);
   w.field("group", o.group).field("unit", o.unit);
@@ -228,7 +229,7 @@ void write_legacy(JsonWriter& w) {
 // and the notes that say why a number-like text does not fit.
 void write_number_grammar(JsonWriter& w) {
   w.key("numberGrammar").begin_object().field("integer", kIntegerPattern).field("real", kRealPattern);
-  w.field("integerList", kIntegerListPattern).key("notes").begin_array();
+  w.field("integerList", kIntegerListPattern).field("realList", kRealListPattern).key("notes").begin_array();
   for (const auto& n : number_text_notes()) w.begin_object(true).field("pattern", n.pattern).field("note", n.note).end_object();
   w.end_array().end_object();
 }

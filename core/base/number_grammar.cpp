@@ -93,6 +93,21 @@ bool parse_integer_list_text(const std::string& text, std::vector<long long>* ou
   return true;
 }
 
+bool parse_real_list_text(const std::string& text, std::vector<double>* out) {
+  std::vector<double> values;
+  for (std::size_t p = 0;;) {
+    std::size_t e = text.find(',', p);
+    if (e == std::string::npos) e = text.size();
+    double v = 0;
+    if (!parse_real_text(text.substr(p, e - p), &v)) return false;
+    values.push_back(v);
+    if (e == text.size()) break;
+    p = e + 1;
+  }
+  *out = std::move(values);
+  return true;
+}
+
 std::string number_text_note(const std::string& text) {
   bool space = false, plus = false, zero = false, point = false, minus_zero = false;
   const std::size_t n = text.size();

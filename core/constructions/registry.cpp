@@ -11,7 +11,7 @@
 namespace attnx {
 
 const std::vector<const ConstructionKind*>& constructions() {
-  static const std::vector<const ConstructionKind*> v = {&jl_kind(), &lp_kind(), &moment_kind()};
+  static const std::vector<const ConstructionKind*> v = {&jl_kind(), &lp_kind(), &moment_kind(), &opt_kind()};
   return v;
 }
 

@@ -69,6 +69,11 @@ struct ConstructionInfo {
 constexpr double kDefaultOptScale = 5.3;
 constexpr double kMaxOptScale = 1e6;           // opt's largest budget (a scale far beyond every wall)
 constexpr const char* kDefaultConstruction = "jl";  // the paper's (SPEC §3)
+// The frontier's grids when none is given (SPEC §10.2): opt's budgets around jl's own scale, lp's
+// boxes from tight to its default U = 1000; at most kMaxFrontierSettings values each.
+constexpr const char* kDefaultFrontierScales = "4,5.3,8,16,64";
+constexpr const char* kDefaultFrontierBoxes = "1,3,10,30,100,1000";
+constexpr int kMaxFrontierSettings = 16;
 
 // Every field of a request for X (Purpose::Build) or for its minimal dimension (Purpose::Search),
 // as a front end read it; check_request validates the fields the purpose uses.

@@ -8,6 +8,7 @@
 //             optional fraction ".digits", an optional exponent e/E, sign, digits. No plus sign,
 //             no leading zeros, no ".5" or "5.", no "nan", "inf" or hex, no spaces.
 //   integer list: integers as above separated by single commas ("16,32,64"), no spaces.
+//   real list: reals as above separated by single commas ("4,5.3,8"), no spaces.
 // Ranges are not part of the grammar: a text that fits it is then checked against its option's
 // range (schema.hpp), so "-1" reads as -1 and is refused by the range with a message naming it.
 #pragma once
@@ -19,6 +20,8 @@ namespace attnx {
 constexpr const char* kIntegerPattern = "^(?:0|-?[1-9][0-9]*)$";
 constexpr const char* kRealPattern = "^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$";
 constexpr const char* kIntegerListPattern = "^(?:0|-?[1-9][0-9]*)(?:,(?:0|-?[1-9][0-9]*))*$";
+constexpr const char* kRealListPattern =
+    "^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?(?:,-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)*$";
 
 // Whether text fits the grammar (the same answer as the patterns above).
 bool is_integer_text(const std::string& text);
@@ -33,6 +36,9 @@ bool parse_real_text(const std::string& text, double* out);
 // The values of an integer list text, in order: false when it does not fit the grammar or an
 // entry is out of the range of parse_integer_text.
 bool parse_integer_list_text(const std::string& text, std::vector<long long>* out);
+// The values of a real list text, in order: false when it does not fit the grammar or an entry is
+// not finite.
+bool parse_real_list_text(const std::string& text, std::vector<double>* out);
 
 // Why a text that looks like a number does not fit the grammar, for messages: "numbers are
 // written without a plus sign" (also leading zeros, a point without a digit on each side, a

@@ -15,7 +15,7 @@ std::uint64_t derive_seed(std::uint64_t master, std::uint64_t a, std::uint64_t b
 
 // Stream tags used with derive_seed(seed, tag, 0) so that pattern and projection draws of one
 // seed are independent and a construct with seed s equals a sweep trial with trial seed s.
-enum StreamTag : std::uint64_t { kPatternStream = 0x70617474u, kProjectionStream = 0x70726f6au };
+enum StreamTag : std::uint64_t { kPatternStream = 0x70617474u, kProjectionStream = 0x70726f6au, kOptStream = 0x6f707473u };
 
 class Rng {
  public:

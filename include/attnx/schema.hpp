@@ -19,7 +19,7 @@ constexpr int kMaxLs = 64;                        // lengths in one sweep
 
 // Text: a string with its own grammar (OptionInfo::grammar; e.g. import's rule "topk:2").
 // Switch: on or off (a CLI flag without a value; def 0 = off).
-enum class OptionKind { Int, Real, Choice, IntList, Text, Switch };
+enum class OptionKind { Int, Real, Choice, IntList, Text, Switch, RealList };
 
 // When an option is used: the choice option `option` ("pattern", "weights", "construction")
 // holds one of `values`. An option is used when every one of its rules holds.
@@ -33,14 +33,14 @@ struct OptionInfo {
   std::string flag;      // CLI flag without the dashes ("w-min")
   std::string json;      // key in the CLI's JSON output ("w_min")
   OptionKind kind = OptionKind::Int;
-  double min = 0, max = 0;              // static range (Int, Real; IntList: each entry)
+  double min = 0, max = 0;              // static range (Int, Real; IntList, RealList: each entry)
   bool min_open = false, max_open = false;
   std::string min_expr, max_expr;       // further bound by another option: "step", "L", "L-1"
   double def = 0;                       // Int, Real
-  std::string def_text;                 // Choice, IntList
+  std::string def_text;                 // Choice, IntList, RealList
   std::vector<std::string> choices;     // Choice
   std::string grammar;                  // Text: the accepted forms, as range texts show them
-  int max_count = 0;                    // IntList: most entries
+  int max_count = 0;                    // IntList, RealList: most entries
   std::string label, help, group;
   std::string unit;                     // "tokens", "dimensions", ... ("" = none)
   std::vector<AppliesRule> applies;     // empty: used with every family and construction
@@ -100,7 +100,7 @@ std::string construction_default(const std::string& context, const std::string& 
 // Links are a public format (SPEC §6 determinism carried into URLs). A link names its format
 // version `v`; a link without `v` is version 0. Each version has a FROZEN copy of the defaults
 // its links were read with: never edit a published version's table, add a new version instead.
-constexpr int kLinkVersion = 2;
+constexpr int kLinkVersion = 3;
 struct LinkDefault {
   std::string option, value;
 };

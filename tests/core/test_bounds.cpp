@@ -266,10 +266,11 @@ TEST_CASE("the schema document carries each bound's symbol, label and one-senten
   CHECK(b->find("d_lambda")->find("symbol")->str == "D_Λ");
   // Each construction names the SPEC 9.3 floor that holds for it, a key of that table.
   const attnx::JsonValue& cons = *doc.find("constructions");
-  REQUIRE(cons.arr.size() == 3);
+  REQUIRE(cons.arr.size() == 4);
   CHECK(cons.arr[0].find("bitsFloor")->str == "bits_fixed_keys");  // jl: K = P fixed first
   CHECK(cons.arr[1].find("bitsFloor")->str == "bits_fixed_keys");  // lp: the same keys
   CHECK(cons.arr[2].find("bitsFloor")->str == "bits_free_keys");   // moment: keys with the target
+  CHECK(cons.arr[3].find("bitsFloor")->str == "bits_free_keys");   // opt: keys searched with the queries
   for (const auto& c : cons.arr) CHECK(b->find(c.find("bitsFloor")->str));
   const attnx::JsonValue* scale = doc.find("options")->find("logitScale");
   REQUIRE(scale);

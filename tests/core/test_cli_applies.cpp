@@ -25,7 +25,7 @@ TEST_CASE("values that do not apply to the construction are refused, saying what
   const std::string moment = "(got --construction moment, whose hidden size D = 2m is fixed by the pattern";
   const std::vector<std::pair<std::vector<std::string>, std::string>> runs = {
       {{"construct", "--construction", "moment", "--L", "64", "--d", "16384"},
-       "--d 16384 applies only to --construction jl or lp " + moment},
+       "--d 16384 applies only to --construction jl, lp or opt " + moment},
       {{"construct", "--construction", "moment", "--L", "64", "--box", "nan"}, "--box nan applies only to --construction lp " + moment},
       {{"construct", "--construction", "moment", "--L", "64", "--box", "inf"}, "--box inf applies only to --construction lp"},
       {{"construct", "--construction", "moment", "--L", "64", "--box", "-1"}, "--box -1 applies only to --construction lp"},
@@ -33,8 +33,8 @@ TEST_CASE("values that do not apply to the construction are refused, saying what
       {{"construct", "--construction", "jl", "--L", "64", "--box", "5"},
        "--box 5 applies only to --construction lp (got --construction jl, whose own flags are --d, --projection)"},  // construct has no --step, --dmax
       {{"construct", "--L", "64", "--box", "5"}, "--box 5 applies only to --construction lp (got --construction jl"},
-      {{"sweep", "--construction", "moment", "--Ls", "16", "--step", "4"}, "--step 4 applies only to --construction jl or lp " + moment},
-      {{"sweep", "--construction", "moment", "--Ls", "16", "--dmax", "64"}, "--dmax 64 applies only to --construction jl or lp"},
+      {{"sweep", "--construction", "moment", "--Ls", "16", "--step", "4"}, "--step 4 applies only to --construction jl, lp or opt " + moment},
+      {{"sweep", "--construction", "moment", "--Ls", "16", "--dmax", "64"}, "--dmax 64 applies only to --construction jl, lp or opt"},
       {{"sweep", "--construction", "moment", "--Ls", "16", "--box", "3"}, "--box 3 applies only to --construction lp"},
       {{"mind", "--construction", "lp", "--L", "16", "--projection", "orthogonal"},
        "--projection orthogonal applies only to --construction jl (got --construction lp, whose own flags are --box, --step, --dmax)"},  // mind has no --d

@@ -93,10 +93,10 @@ TEST_CASE("--help gives each construction's own defaults and limits, and --shard
     return out;
   };
   const std::string mind = joined(run_cli({"mind", "--help"}).out);
-  CHECK(mind.find("with --construction lp: default 1)") != std::string::npos);
-  CHECK(mind.find("with --construction lp: default 256, at most 256)") != std::string::npos);
+  CHECK(mind.find("with --construction lp: default 1; with --construction opt: default 1)") != std::string::npos);
+  CHECK(mind.find("with --construction lp: default 256, at most 256; with --construction opt: default 128, at most 128)") != std::string::npos);
   const std::string construct = joined(run_cli({"construct", "--help"}).out);
-  CHECK(construct.find("with --construction lp: default 32, at most 256)") != std::string::npos);
+  CHECK(construct.find("with --construction lp: default 32, at most 256; with --construction opt: default 16, at most 128)") != std::string::npos);
   // What the help says is what runs: mind with lp and no grid flags searches step 1 up to 256.
   const auto r = run_cli({"mind", "--L", "32", "--construction", "lp"});
   REQUIRE(r.status == 0);

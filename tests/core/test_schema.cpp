@@ -104,12 +104,14 @@ TEST_CASE("link version 0 keeps the defaults links were written with before vers
   CHECK(value(0, "lab", "dmax") == "4096");
   CHECK(value(0, "lab", "trials") == "10");
   CHECK(value(1, "explorer", "seed") == "1");
-  CHECK(refusal([&] { attnx::link_defaults(3, "explorer"); }) ==
-        "v must be a link version from 0 to 2 (got 3)");
+  CHECK(value(3, "explorer", "scale") == "5.3");
+  CHECK(value(3, "lab", "L") == "256");
+  CHECK(refusal([&] { attnx::link_defaults(4, "explorer"); }) ==
+        "v must be a link version from 0 to 3 (got 4)");
   // A current link writes every option that changes the numbers.
   const auto& ex = attnx::link_compute_options("explorer");
   for (const char* o : {"pattern", "L", "k", "w", "weights", "eps", "tau", "delta", "d", "seed",
-                        "construction", "box", "projection"})
+                        "construction", "box", "projection", "scale"})
     CHECK(std::find(ex.begin(), ex.end(), o) != ex.end());
 }
 
@@ -176,7 +178,9 @@ TEST_CASE("the applies rule names the choice an option needs, from the records t
   CHECK(attnx::option_not_applying_text(box, with("random", "uniform", "jl")) ==
         "box applies only to construction lp (got construction jl)");
   CHECK(attnx::option_not_applying_text(attnx::option_info("d"), with("random", "uniform", "moment")) ==
-        "d applies only to construction jl or lp (got construction moment)");
+        "d applies only to construction jl, lp or opt (got construction moment)");
+  CHECK(attnx::option_not_applying_text(attnx::option_info("scale"), with("random", "uniform", "lp")) ==
+        "scale applies only to construction opt (got construction lp)");
   CHECK(attnx::option_not_applying_text(attnx::option_info("k"), with("window", "uniform", "jl")) ==
         "k applies only to pattern random (got pattern window)");
   CHECK(attnx::option_not_applying_text(attnx::option_info("w"), with("block", "uniform", "jl")) ==
@@ -209,11 +213,17 @@ TEST_CASE("the schema document holds every option, construction and metric with 
   CHECK(opts->find("pattern")->find("default")->str == "random");
   const attnx::JsonValue* cons = doc.find("constructions");
   REQUIRE(cons);
-  REQUIRE(cons->arr.size() == 3);
+  REQUIRE(cons->arr.size() == 4);
   CHECK(cons->arr[1].find("name")->str == "lp");
   CHECK(cons->arr[1].find("bisect")->b);
   CHECK(cons->arr[2].find("dimension")->str == "2m");
   CHECK(cons->arr[0].find("sliced")->b);
+  CHECK(cons->arr[3].find("name")->str == "opt");
+  CHECK(cons->arr[3].find("mark")->str == "search");
+  CHECK(cons->arr[0].find("mark")->str == "construction");
+  REQUIRE(cons->arr[1].find("report")->arr.size() == 5);
+  CHECK(cons->arr[1].find("report")->arr[0].find("key")->str == "feasibleRows");
+  CHECK(cons->arr[1].find("report")->arr[0].find("ok")->str == "allRows");
   const attnx::JsonValue* metrics = doc.find("metrics");
   REQUIRE(metrics);
   CHECK(metrics->obj.size() == attnx::metric_infos().size());
@@ -221,4 +231,9 @@ TEST_CASE("the schema document holds every option, construction and metric with 
   // The frozen link tables: version 0 names no construction, version 2 does.
   CHECK_FALSE(doc.find("linkDefaults")->find("0")->find("explorer")->find("construction"));
   CHECK(doc.find("linkDefaults")->find("2")->find("explorer")->find("construction")->str == "jl");
+  // Version 3 adds opt's budget, and the lab's frontier; version 2 has neither.
+  CHECK_FALSE(doc.find("linkDefaults")->find("2")->find("explorer")->find("scale"));
+  CHECK(doc.find("linkDefaults")->find("3")->find("explorer")->find("scale")->num == 5.3);
+  CHECK(doc.find("linkDefaults")->find("3")->find("lab")->find("scales")->str == "4,5.3,8,16,64");
+  CHECK_FALSE(doc.find("linkDefaults")->find("3")->find("explorer")->find("scales"));
 }
