@@ -19,6 +19,7 @@
 #include "cost.hpp"
 #include "sweep_parallel.hpp"
 #include <attnx/errors.hpp>
+#include <attnx/frontier.hpp>
 #include <attnx/number_grammar.hpp>
 #include <attnx/sweep_shard.hpp>
 
@@ -92,7 +93,30 @@ std::string sweep_output(const Args& a, const SweepRecord& rec) {
   return sweep_to_json(rec, &report);
 }
 
+// merge of frontier parts (the first file says which kind the parts are): the frontier's output.
+int run_merge_frontier(const Args& a) {
+  if (a.get_switch("report")) throw UsageError("--report applies to sweeps; a frontier has no fits to report");
+  std::vector<FrontierPart> parts;
+  for (const std::string& f : a.operands()) {
+    try {
+      parts.push_back(parse_frontier_part(read_text_file(f)));
+    } catch (const InvalidArgument& e) {
+      throw UsageError(f + ": " + e.what());
+    }
+  }
+  FrontierOptions opt;
+  FrontierResult r;
+  try {
+    r = merge_frontier_parts(parts, a.operands(), opt);
+  } catch (const InvalidArgument& e) {
+    throw UsageError(e.what());
+  }
+  write_stdout(a.get_str("format") == "csv" ? frontier_csv(opt, r) : frontier_json(opt, r));
+  return 0;
+}
+
 int run_merge(const Args& a) {
+  if (!a.operands().empty() && is_frontier_part(read_text_file(a.operands()[0]))) return run_merge_frontier(a);
   check_report(a);
   if (a.operands().empty()) throw UsageError("merge needs the part files of one sweep (attnx merge FILE...)");
   std::vector<SweepPart> parts;

@@ -18,6 +18,7 @@ int run_construct(const Args& a);
 int run_mind(const Args& a);
 int run_sweep(const Args& a);
 int run_merge(const Args& a);
+int run_frontier(const Args& a);
 int run_bounds(const Args& a);
 int run_bench(const Args& a);
 int run_import(const Args& a);

@@ -269,11 +269,43 @@ Command bench_command() {
   return c;
 }
 
+Command frontier_command() {
+  Command c = command("frontier", run_frontier, "how few dimensions at a given logit scale: opt, lp, jl and moment against the floor (SPEC 10.2)",
+                      "At one L and over --trials targets (the sweep's trial targets, shared by every\n"
+                      "construction): opt's minimal D at each budget of --scales (a search: an upper bound on\n"
+                      "the fewest dimensions at that scale), lp's minimal d and logit scale at each box of\n"
+                      "--boxes, jl's and moment's single points (constructions), and the packing floor D_Lambda\n"
+                      "at each budget (a proof, SPEC 9.2). Per point: every trial's d_min, the median, the\n"
+                      "(1-delta)-quantile, the smallest and largest, how many did not reach, the median logit\n"
+                      "scale and the floor there. --shard i/n prints a part file for attnx merge.");
+  add_pattern_flags(c.def.flags, true);
+  for (const char* t : {"eps", "tau", "delta"}) c.def.flags.push_back(option_flag(t, "Tolerances"));
+  const std::string g = "Frontier";
+  c.def.flags.push_back(option_flag("scales", g));
+  c.def.flags.push_back(option_flag("boxes", g));
+  c.def.flags.push_back(option_flag("trials", g));
+  c.def.flags.push_back(text_flag("constructions", "the constructions drawn, comma-separated (default: all of them)", g));
+  c.def.flags.back().def = [] {
+    std::string all;
+    for (const std::string& n : construction_names()) all += (all.empty() ? "" : ",") + n;
+    return all;
+  }();
+  add_run_flags(c.def.flags);
+  c.def.flags.push_back(option_flag("threads", "Run"));
+  c.def.flags.back().help = "worker threads running the tasks (0: one per core); the output does not depend on it";
+  c.def.flags.push_back(text_flag("shard", "run only shard i of n (i/n, 0 <= i < n) of the (construction, setting, trial) "
+                                  "tasks; prints a part file for attnx merge", "Run"));
+  c.def.flags.back().metavar = "I/N";
+  c.def.flags.push_back(switch_flag("progress", "print progress to stderr", "Output"));
+  c.def.flags.push_back(format_flag({"json", "csv"}));
+  return c;
+}
+
 Command merge_command() {
-  Command c = command("merge", run_merge, "join the part files of a sharded sweep (attnx sweep --shard i/n) into its output",
-                      "Checks that the parts belong to one sweep (same options and shard count) and that every\n"
-                      "shard is there exactly once, naming the file otherwise; prints what the unsharded\n"
-                      "attnx sweep prints, byte for byte.");
+  Command c = command("merge", run_merge, "join the part files of a sharded sweep or frontier (--shard i/n) into its output",
+                      "Checks that the parts belong to one sweep or frontier (same options and shard count)\n"
+                      "and that every shard is there exactly once, naming the file otherwise; prints what the\n"
+                      "unsharded attnx sweep or attnx frontier prints, byte for byte.");
   c.def.operands = "FILE...";
   c.def.flags.push_back(format_flag({"json", "csv"}));
   c.def.flags.push_back(report_flag());
@@ -304,7 +336,8 @@ Command import_command() {
 }
 
 std::vector<Command> make_commands() {
-  return {construct_command(), mind_command(), sweep_command(), merge_command(), bounds_command(), bench_command(), import_command()};
+  return {construct_command(), mind_command(), sweep_command(), frontier_command(), merge_command(), bounds_command(),
+          bench_command(), import_command()};
 }
 }  // namespace
 

@@ -291,7 +291,7 @@ std::string option_range_text(const OptionInfo& o) {
 
 void require_option(const std::string& name, double value) {
   const OptionInfo& o = option_info(name);
-  if (o.kind == OptionKind::Real) {
+  if (o.kind == OptionKind::Real || o.kind == OptionKind::RealList) {
     require_real(o.name.c_str(), value, o.min, o.max, o.min_open, o.max_open);
     return;
   }

@@ -183,7 +183,9 @@ ConstructionInfo lp_info() {
   c.row_report = {"margin", "iterations"};
   c.row_query = true;
   c.row_threads = true;
+  c.search_cost = 5;
   c.kind_of_mark = "construction";
+  c.frontier_param = "box";
   c.queries_title = "Q: LP queries √d·q_i", c.queries_sub = "first d columns: one linear program per row";
   c.keys_title = "K = P", c.keys_sub = "last d columns: the same random keys as jl";
   c.summary = "Optimal queries (§8.2): the same keys K = P, and for each row the query q_i of "

@@ -124,6 +124,7 @@ ConstructionInfo moment_info() {
   c.precision_always = true;
   c.row_report = {"lambda"};
   c.row_query = true;
+  c.search_cost = 0.1;
   c.kind_of_mark = "construction";
   c.queries_title = "Q: √D·coefficients of p_i", c.queries_sub = "first D columns: a polynomial per row";
   c.keys_title = "K: T₁(t_j) … T_D(t_j)", c.keys_sub = "last D columns: the moment curve";

@@ -175,7 +175,9 @@ ConstructionInfo opt_info() {
   c.report = {{"steps", "optSteps", K::Count, ""}, {"penalty", "optPenalty", K::Real, ""},
               {"budget", "optBudget", K::Real, ""}};
   c.row_query = true;
+  c.search_cost = 50;
   c.kind_of_mark = "search";
+  c.frontier_param = "scale";
   c.queries_title = "Q: s·u_i", c.queries_sub = "first D columns: unit rows, searched";
   c.keys_title = "K: s·v_j", c.keys_sub = "last D columns: unit rows, searched with the queries";
   c.summary = "Queries and keys searched together (§10.1): unit rows u_i, v_j moved by a first-order method "

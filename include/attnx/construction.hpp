@@ -57,6 +57,9 @@ struct ConstructionInfo {
   bool sliced = false;      // construct stops between slices and resumes (keeps its Gram ladder)
   bool row_threads = false; // its rows are independent: --threads spreads them over threads
   std::string kind_of_mark; // what its d is on a plot: "construction" (a rule) or "search"
+  double search_cost = 1;      // a search's cost against jl's at the same L (shards' balance)
+  std::string frontier_param;  // the parameter the frontier varies (SPEC §10.2): "scale" (opt's
+                               // budget), "box" (lp's U); "": one point
   std::string summary;      // one sentence: what it does and what it costs
   std::string bits_floor;   // the SPEC 9.3 floor on D w that holds for it (a bounds.hpp key):
                             // "bits_fixed_keys" (keys fixed before the target) or "bits_free_keys"

@@ -40,6 +40,8 @@ class Problems {
   // field "": a refusal a front end worded itself (kept, never merged).
   void add(const std::string& field, const std::string& message);
   bool empty() const { return fields_.empty(); }
+  const std::vector<std::string>& fields() const { return fields_; }
+  const std::vector<std::string>& messages() const { return messages_; }
   bool has(const std::string& field) const;
   // Throws InvalidArgument(every field, every message joined by "; ") when any was kept.
   void throw_if_any() const;

@@ -83,6 +83,9 @@ class JsonWriter {
   JsonWriter& value_ll(long long v);
   // An int where negative means "not reached / none": prints null.
   JsonWriter& value_or_null(long long v) { return v < 0 ? null() : value_ll(v); }
+  JsonWriter& value_or_null(int v) { return value_or_null(static_cast<long long>(v)); }
+  // A measure that is unknown when negative (a median of no trial: -1) or not finite.
+  JsonWriter& real_or_null(double v) { return v < 0 || !(v == v) || v - v != 0 ? null() : value(v); }
 
   template <class T>
   JsonWriter& field(const std::string& k, const T& v) { key(k); return value(v); }
