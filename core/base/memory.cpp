@@ -7,6 +7,7 @@
 #include <string>
 
 #include <attnx/errors.hpp>
+#include <attnx/size_text.hpp>
 
 namespace attnx {
 
@@ -68,8 +69,6 @@ u64 jl_precision_bytes(u64 l, u64 d) {
   return X + std::max(8 * l * d + 8 * l * l + 8 * l * d, precision_phase_bytes(l, d));
 }
 
-std::string mib(u64 b) { return std::to_string((b + (1u << 20) - 1) >> 20); }
-
 }  // namespace
 
 std::uint64_t estimate_pattern_bytes(int L, int k) { return 17 * U(L) * U(k) + 8 * U(L); }
@@ -125,9 +124,9 @@ std::uint64_t estimate_search_bytes(const std::string& construction, int L, int 
 
 void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes, const char* reduce) {
   if (bytes <= max_bytes) return;
-  throw BudgetExceeded(std::string(what) + " needs about " + mib(bytes) +
-                       " MiB, above the memory budget of " + mib(max_bytes) + " MiB; reduce " +
-                       reduce + ", or raise the budget");
+  const SizesText t = sizes_above_limit(bytes, max_bytes);
+  throw BudgetExceeded(std::string(what) + " needs about " + t.size + ", above the memory budget of " + t.limit +
+                       "; reduce " + reduce + ", or raise the budget");
 }
 
 void check_inputs_budget(const std::string& construction, int L, int k, int d, bool jl_precision,
@@ -146,8 +145,8 @@ void check_search_budget(const std::string& construction, int L, int k, int step
 
 void check_budget(const std::string& what, std::uint64_t bytes, std::uint64_t max_bytes, const std::string& remedy) {
   if (bytes <= max_bytes) return;
-  throw BudgetExceeded(what + " needs about " + mib(bytes) + " MiB, above the memory budget of " + mib(max_bytes) +
-                       " MiB; " + remedy);
+  const SizesText t = sizes_above_limit(bytes, max_bytes);
+  throw BudgetExceeded(what + " needs about " + t.size + ", above the memory budget of " + t.limit + "; " + remedy);
 }
 
 }  // namespace attnx

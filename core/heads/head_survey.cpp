@@ -7,6 +7,7 @@
 #include <attnx/build_inputs.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/size_text.hpp>
 
 namespace attnx {
 
@@ -28,9 +29,18 @@ std::uint64_t estimate_survey_head_bytes(int L, const SparsifyRule& rule) {
   const std::uint64_t l = static_cast<std::uint64_t>(L);
   const int k = rule.kind == RuleKind::TopK ? std::min(rule.k, L) : L;
   const std::uint64_t nnz = std::min<std::uint64_t>(l * static_cast<std::uint64_t>(k), kMaxNnz);
-  const MinDOptions jl = survey_grid("jl", 0);
-  return std::max(estimate_import_head_bytes(L, nnz, false),
-                  estimate_mind_bytes(L, jl.step, k) + 12 * nnz + 64 * l);
+  const MinDOptions jl = survey_grid("jl", 0), lp = survey_grid("lp", 0);
+  const std::uint64_t held = 12 * nnz + 64 * l;  // the target and the description during the searches
+  return std::max({estimate_import_head_bytes(L, nnz, false), estimate_mind_bytes(L, jl.step, k) + held,
+                   estimate_search_bytes("lp", L, k, lp.step, lp.d_max) + held});
+}
+
+std::uint64_t import_default_max_bytes() {
+  const std::uint64_t l = static_cast<std::uint64_t>(kMaxImportL);
+  const std::uint64_t file = 8 * l * l + 128;  // float64 values and a .npy header
+  const std::uint64_t need = estimate_attention_bytes(file, l * l, 0) +
+                             estimate_survey_head_bytes(kMaxImportL, SparsifyRule{RuleKind::TopK, kMaxImportL});
+  return (need + kMiB - 1) / kMiB * kMiB;
 }
 
 SurveyRow survey_head(const float* values, int L, const SurveyOptions& opt, const Progress& progress) {
@@ -44,7 +54,7 @@ SurveyRow survey_head(const float* values, int L, const SurveyOptions& opt, cons
   const MinDOptions jl = survey_grid("jl", opt.head.max_bytes), lp = survey_grid("lp", opt.head.max_bytes);
   const MinDResult a = min_d_of("jl", h.target, opt.tol, jl, opt.seed, kDefaultLpBox, part(0.0));
   if (a.cancelled) return row.cancelled = true, row;
-  const MinDResult b = min_d_of("lp", h.target, opt.tol, lp, opt.seed, kDefaultLpBox, part(0.5));
+  const MinDResult b = min_d_of("lp", h.target, opt.tol, lp, opt.seed, kDefaultLpBox, part(0.5), opt.rows);
   if (b.cancelled) return row.cancelled = true, row;
   row.jl_d_min = a.reached() ? a.d_min : -1;
   row.lp_d_min = b.reached() ? b.d_min : -1;

@@ -56,11 +56,15 @@ bool lp_succeeds(const Pattern& A, const Tolerances& tol, int d, std::uint64_t s
                  const ForEachRow& for_each = nullptr);
 
 // The smallest grid d (multiples of opt.step up to opt.d_max) at which lp_succeeds, found by
-// doubling then bisection (feasibility is monotone in d: columns are nested). Refuses opt.d_max
-// above kMaxLpD (field "dmax") and a run above the budget (estimate_search_bytes, one row's LP
-// at a time). d_min = -1 when d_max fails. checked: the grid points evaluated, in the order
-// evaluated. progress gets evaluations / (an upper bound of them); false cancels. bounds: SPEC §9
-// of the X built at d_min (kept from its evaluation: no extra work).
+// trying the grid in ascending order: each d is solved first on the rows that were infeasible at
+// a smaller d (most recent first), which usually fails it for one row's LP, and only then on
+// every row (stopping at the first infeasible one, which joins them), so only d_min pays for
+// every row and the evaluation of X (issue 47: 3 full evaluations and 4 long failing ones of
+// doubling and bisection became 1 at L = 4096). Every grid point below d_min fails, whether or
+// not feasibility is monotone in d. Refuses opt.d_max above kMaxLpD (field "dmax") and a run above
+// the budget (estimate_search_bytes, one row's LP at a time). d_min = -1 when d_max fails.
+// checked: the grid points evaluated, ascending (up to d_min). progress gets the fraction of the
+// grid tried; false cancels. bounds: SPEC §9 of the X built at d_min (kept from its evaluation).
 MinDResult min_d_lp(const Pattern& A, const Tolerances& tol, const MinDOptions& opt, std::uint64_t seed,
                     double box = kDefaultLpBox, const Progress& progress = nullptr,
                     const ForEachRow& for_each = nullptr);
