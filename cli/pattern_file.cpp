@@ -13,15 +13,16 @@ namespace attnx::cli {
 namespace {
 
 // The refusal of a text of `size` bytes, larger than the limit under `max_bytes` (stream: only
-// known to be larger, as a pipe's). Each size is said in the unit of the one it is compared with.
+// known to be larger, as a pipe's). Each size is said in the unit of the one it is compared with:
+// the file's rounded up against the limit rounded down, the estimate against the budget.
 std::string size_refusal(const std::string& path, std::uint64_t size, bool stream, std::uint64_t max_bytes) {
   const std::uint64_t limit = max_pattern_text_bytes(max_bytes);
-  const std::string shown = stream ? "is larger than " + size_text(limit) : "is " + sizes_above_limit(size, limit).size;
+  const std::string shown = stream ? "is larger than " + size_up_to_text(limit) : "is " + size_above_text(size);
   std::string msg = "--pattern-file " + path + " " + shown;
   if (limit < kMaxPatternTextBytes) {
     const SizesText need = sizes_above_limit(estimate_pattern_text_bytes(size), max_bytes);
     msg += ": reading it needs about " + need.size + ", above the memory budget of " + need.limit +
-           " (--max-bytes; files up to " + size_text(limit) + " fit)";
+           " (--max-bytes; files up to " + size_up_to_text(limit) + " fit)";
   } else {
     msg += ", above the limit of " + size_text(kMaxPatternTextBytes) + " for a pattern text";
   }

@@ -19,4 +19,12 @@ SizesText sizes_above_limit(std::uint64_t size, std::uint64_t limit) {
   return {std::to_string(size / kMiB + (size % kMiB != 0)) + " MiB", size_text(limit)};
 }
 
+std::string size_up_to_text(std::uint64_t bound) {
+  return bound < kMiB ? std::to_string(bound) + " bytes" : std::to_string(bound / kMiB) + " MiB";
+}
+
+std::string size_above_text(std::uint64_t size) {
+  return size < kMiB ? std::to_string(size) + " bytes" : std::to_string(size / kMiB + (size % kMiB != 0)) + " MiB";
+}
+
 }  // namespace attnx

@@ -20,4 +20,11 @@ struct SizesText {
 // MiB (the size rounded up, so it stays above), else { "10000500 bytes", "10000000 bytes" }.
 SizesText sizes_above_limit(std::uint64_t size, std::uint64_t limit);
 
+// A derived bound ("files up to 10 MiB fit"): from 1 MiB on in MiB rounded down, so that what it
+// says stays true; below, in bytes.
+std::string size_up_to_text(std::uint64_t bound);
+// A size above such a bound ("is 61 MiB"): from 1 MiB on in MiB rounded up, so that it reads
+// above the bound rounded down; below, in bytes.
+std::string size_above_text(std::uint64_t size);
+
 }  // namespace attnx
