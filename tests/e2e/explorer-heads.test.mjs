@@ -8,7 +8,9 @@
 // read and parsed by the workers, never on the page's thread (issue 47).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
@@ -271,11 +273,16 @@ test('a large file and a 10 MB token are read and parsed by the workers: the pag
   const npy = uniformNpy([4, 1024, 1024]);
   const token = 'x'.repeat(10 * 1024 * 1024);
   const json = Buffer.from(JSON.stringify({ tokens: [token, 'b'], attention: [[[0.5, 0.5], [0.25, 0.75]]] }));
+  // Handed to the input by path (a buffer would be decoded by a script on the page's thread).
+  const dir = mkdtempSync(join(tmpdir(), 'attnx-heads-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'big.npy'), npy);
+  writeFileSync(join(dir, 'token.json'), json);
   await page.evaluate(() => { document.getElementById('head-tools').open = true; });
-  await page.setInputFiles('#head-file', { name: 'big.npy', mimeType: 'application/octet-stream', buffer: npy });
+  await page.setInputFiles('#head-file', join(dir, 'big.npy'));
   await settled(page, /big\.npy: layer 0, head 0 with rule/);
   await page.waitForFunction(() => document.getElementById('survey-progress').hidden, null, { timeout: 120000 });  // thumbnails drawn
-  await page.setInputFiles('#head-file', { name: 'token.json', mimeType: 'application/json', buffer: json });
+  await page.setInputFiles('#head-file', join(dir, 'token.json'));
   await settled(page, /token\.json: layer 0, head 0 with rule/);
   assert.match(await page.textContent('#fig-head-said'), new RegExp(`"${'x'.repeat(15)}…"`));
   await page.click('#head-sample');
