@@ -51,13 +51,15 @@ async function openCase(browser, baseUrl, c, events) {
   });
 }
 
-// What the element shows once idle (computed, its story loaded or refused).
+// What the element shows once idle (computed, its story loaded or refused: the figures are drawn
+// before a story file has arrived, so its own story must have settled too).
 async function elementShown(page, timeout) {
   await page.waitForFunction(() => {
     const el = document.getElementById('fz');
     const box = el && el.shadowRoot && el.shadowRoot.querySelector('[data-busy]');
     const story = el && el.shadowRoot && el.shadowRoot.getElementById('story');
-    return el && el.runs >= 1 && box && box.dataset.busy === '0' && story && (story.hidden || story.dataset.pending === '0');
+    const loading = el && el.ctl && el.ctl.story.pending.size > 0;
+    return el && el.runs >= 1 && !loading && box && box.dataset.busy === '0' && story && (story.hidden || story.dataset.pending === '0');
   }, null, { timeout, polling: 100 });
   return page.evaluate(() => {
     const root = document.getElementById('fz').shadowRoot;
