@@ -1,12 +1,16 @@
 // attnx CLI: `attnx import FILE` (issue 24): one head of a model's attention (.npy, .npz or
-// JSON) made a sparse target and described, written as a pattern file (--out), or every head
-// surveyed (--all) on threads. Reading, checking, sparsifying, describing and the survey's
-// texts are the core's (heads.hpp, head_import.hpp, head_survey.hpp).
+// JSON; a regular file) made a sparse target and described, written as a pattern file (--out),
+// or every head surveyed (--all) on threads, its progress on stderr when that is a terminal (or
+// with --progress). Reading, checking, sparsifying, describing, the default memory budget and
+// the survey's texts are the core's (heads.hpp, head_import.hpp, head_survey.hpp).
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 #include "commands.hpp"
 #include "common.hpp"
@@ -34,12 +38,16 @@ void check_import_flags(const Args& a) {
     if (!all && a.given(f)) throw UsageError(std::string("--") + f + " applies only with --all (the survey's searches)");
 }
 
-// The file, read whole under the memory budget, and parsed by the core.
+// The file (a regular file: no device, FIFO or socket), read whole under the memory budget, and
+// parsed by the core.
 AttentionArray read_file(const std::string& path, std::uint64_t max_bytes) {
-  std::string bytes = read_bounded_file(path, path, max_bytes, [&](std::uint64_t size, bool stream) {
-    return path + " is " + (stream ? "larger than " + size_text(max_bytes, true) : size_text(size)) +
-           ", above the memory budget of " + size_text(max_bytes) + " (--max-bytes)";
-  });
+  const auto too_large = [&](std::uint64_t size, bool grew) {
+    const SizesText t = sizes_above_limit(size, max_bytes);
+    return path + (grew ? " grew while it was read, above" : " is " + t.size + ", above") + " the memory budget of " +
+           t.limit + " (--max-bytes)";
+  };
+  const std::string bytes =
+      read_bounded_file(path, path, max_bytes, too_large, "attnx import reads a saved .npy, .npz or JSON file");
   return read_attention(bytes, path, max_bytes);
 }
 
@@ -90,6 +98,28 @@ int survey_threads(const Args& a, const AttentionArray& arr, std::uint64_t left,
   return static_cast<int>(fit);
 }
 
+// The survey's progress: the fraction of every head, summed (heads run side by side).
+class SurveyProgress {
+ public:
+  SurveyProgress(const Args& a, int heads)
+      : printer_(a.get_switch("progress") || isatty(2) != 0, "import --all"), part_(std::size_t(heads), 0.0) {}
+
+  // Head i has done `fraction` of its work.
+  void set(int i, double fraction) {
+    std::lock_guard<std::mutex> lock(mu_);
+    sum_ += fraction - part_[std::size_t(i)];
+    part_[std::size_t(i)] = fraction;
+    printer_(sum_ / double(part_.size()));
+  }
+  void done() { printer_.done(); }
+
+ private:
+  ProgressPrinter printer_;  // --progress, or stderr a terminal
+  std::vector<double> part_;
+  double sum_ = 0;
+  std::mutex mu_;
+};
+
 int survey(const Args& a, const AttentionArray& arr, HeadOptions head) {
   SurveyRecord rec;
   rec.file = a.operands()[0];
@@ -103,19 +133,21 @@ int survey(const Args& a, const AttentionArray& arr, HeadOptions head) {
   head.max_bytes = std::max<std::uint64_t>(left / static_cast<std::uint64_t>(threads), 1);
   rec.options.head = head;
   const int n = arr.layers * arr.heads;
+  // Fewer heads than threads: the rest solve lp's rows of each head (the rows do not depend on it).
+  const int asked = a.get_int("threads") == 0 ? default_threads() : static_cast<int>(a.get_int("threads"));
+  const int row_threads = std::max(1, asked / threads);
+  if (row_threads > 1) rec.options.rows = rows_on_threads(row_threads);
   rec.rows.resize(static_cast<std::size_t>(n));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(n));
-  ProgressPrinter progress(a.get_switch("progress"), "import --all");
-  std::mutex mu;
-  int done = 0;
+  SurveyProgress progress(a, n);
   parallel_for(n, threads, [&](int i) {
     try {
-      rec.rows[i] = survey_file_head(arr, i / arr.heads, i % arr.heads, rec.options, rec.file);
+      rec.rows[i] = survey_file_head(arr, i / arr.heads, i % arr.heads, rec.options, rec.file,
+                                     [&](double f) { return progress.set(i, f), true; });
     } catch (...) {
       errors[i] = std::current_exception();  // the first head's error is reported, whatever the threads
     }
-    std::lock_guard<std::mutex> lock(mu);
-    progress(double(++done) / n);
+    progress.set(i, 1.0);
   });
   progress.done();
   for (const auto& e : errors)

@@ -6,6 +6,7 @@
 #include <attnx/bounds.hpp>
 #include <attnx/construction.hpp>
 #include <attnx/construct.hpp>
+#include <attnx/head_survey.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
 #include <attnx/sweep.hpp>
@@ -329,6 +330,9 @@ Command import_command() {
   for (const char* o : {"eps", "tau", "seed", "threads"}) c.def.flags.push_back(option_flag(o, "Survey"));
   c.def.flags.back().help = "worker threads of the survey (0: one per core); the output does not depend on it";
   c.def.flags.push_back(option_flag("maxBytes", "Run"));
+  c.def.flags.back().def = std::to_string(import_default_max_bytes());  // the core's: one head of L = 4096
+  c.def.flags.back().help_note = "import's default: what one head of L = 4096 can need (its file as float64, its "
+                                 "values and its survey); files with more heads name --max-bytes";
   c.def.flags.push_back(text_flag("out", "write the sparse target as a pattern file (JSON triplets)", "Output"));
   c.def.flags.push_back(switch_flag("progress", "print the survey's progress to stderr", "Output"));
   c.def.flags.push_back(format_flag({"json", "csv"}, "output format (csv: with --all)"));

@@ -26,9 +26,11 @@ struct Fd {
   throw UsageError("cannot read " + who + ": " + std::strerror(err));
 }
 
-// At most `limit` + 1 bytes of fd (stops at end of file).
-std::string read_at_most(int fd, std::uint64_t limit, const std::string& who) {
+// At most `limit` + 1 bytes of fd (stops at end of file); size: the bytes expected (a regular
+// file's size), reserved at once so that the text is not copied as it grows.
+std::string read_at_most(int fd, std::uint64_t limit, std::uint64_t size, const std::string& who) {
   std::string text;
+  text.reserve(static_cast<std::size_t>(std::min(limit, size) + 1));
   char buf[1 << 16];
   while (text.size() <= limit) {
     const std::uint64_t want = std::min<std::uint64_t>(sizeof buf, limit + 1 - text.size());
@@ -41,23 +43,39 @@ std::string read_at_most(int fd, std::uint64_t limit, const std::string& who) {
   return text;
 }
 
-}  // namespace
-
-std::string size_text(std::uint64_t b, bool round_down) {
-  if (b < (1u << 20)) return std::to_string(b) + " bytes";
-  return std::to_string((b + (round_down ? 0 : (1u << 20) - 1)) >> 20) + " MiB";
+const char* file_type(mode_t m) {
+  if (S_ISCHR(m)) return "a character device";
+  if (S_ISBLK(m)) return "a block device";
+  if (S_ISFIFO(m)) return "a FIFO (a named pipe)";
+  if (S_ISSOCK(m)) return "a socket";
+  return "no file";
 }
 
-std::string read_bounded_file(const std::string& path, const std::string& who, std::uint64_t limit,
-                              const std::function<std::string(std::uint64_t size, bool stream)>& too_large) {
-  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
-  if (f.fd < 0) refuse_read(who, errno);
-  struct stat st;
-  if (::fstat(f.fd, &st) != 0) refuse_read(who, errno);
+// Refuses a directory and, with regular_only (what the reader takes, for the message), anything
+// else that is not a regular file.
+void check_type(const struct stat& st, const std::string& who, const char* regular_only) {
   if (S_ISDIR(st.st_mode)) throw UsageError(who + " is a directory");
+  if (regular_only && !S_ISREG(st.st_mode))
+    throw UsageError(who + " is " + file_type(st.st_mode) + ", not a regular file: " + regular_only);
+}
+
+}  // namespace
+
+std::string read_bounded_file(const std::string& path, const std::string& who, std::uint64_t limit,
+                              const std::function<std::string(std::uint64_t size, bool stream)>& too_large,
+                              const char* regular_only) {
+  struct stat st;
+  if (regular_only) {
+    if (::stat(path.c_str(), &st) != 0) refuse_read(who, errno);
+    check_type(st, who, regular_only);
+  }
+  Fd f{::open(path.c_str(), O_RDONLY | O_CLOEXEC | (regular_only ? O_NONBLOCK : 0))};
+  if (f.fd < 0) refuse_read(who, errno);
+  if (::fstat(f.fd, &st) != 0) refuse_read(who, errno);
+  check_type(st, who, regular_only);
   if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > limit)
     throw UsageError(too_large(static_cast<std::uint64_t>(st.st_size), false));
-  std::string text = read_at_most(f.fd, limit, who);
+  std::string text = read_at_most(f.fd, limit, S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0, who);
   if (text.size() > limit) throw UsageError(too_large(text.size(), true));  // a stream, or a file that grew
   return text;
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <attnx/json.hpp>
+#include <attnx/size_text.hpp>
 
 namespace attnx::cli {
 
@@ -13,12 +14,14 @@ namespace attnx::cli {
 // a.json", "a.npy") when it is a directory ("WHO is a directory"), cannot be read ("cannot read
 // WHO: reason"), or is larger than `limit` bytes: then too_large(size, stream) gives the message
 // (stream: the size is only known to be above the limit, as for a pipe). Never reads more than
-// limit + 1 bytes, so /dev/zero or a pipe stops there.
+// limit + 1 bytes, so /dev/zero or a pipe stops there. regular_only: anything but a regular file
+// (a device such as /dev/zero or /dev/urandom, a FIFO, a socket) is refused before it is read
+// ("WHO is a character device, not a regular file: <what>"): its type is checked before it is
+// opened, and it is opened without blocking (a FIFO put in its place cannot hang the open) and
+// checked again.
 std::string read_bounded_file(const std::string& path, const std::string& who, std::uint64_t limit,
-                              const std::function<std::string(std::uint64_t size, bool stream)>& too_large);
-
-// "812 bytes", "3 MiB" (rounded up, or down for a limit).
-std::string size_text(std::uint64_t bytes, bool round_down = false);
+                              const std::function<std::string(std::uint64_t size, bool stream)>& too_large,
+                              const char* regular_only = nullptr);
 
 // An output file opened before the computation, so that a path that cannot be written is
 // refused at once ("cannot write FLAG PATH: reason"). A file created here is removed again if

@@ -12,16 +12,17 @@ namespace attnx::cli {
 
 namespace {
 
-// The refusal of a text larger than the limit under `max_bytes`; size_shown: "is 3 MiB" or "is
-// larger than ...".
-std::string size_refusal(const std::string& path, const std::string& size_shown, std::uint64_t size,
-                         std::uint64_t max_bytes) {
+// The refusal of a text of `size` bytes, larger than the limit under `max_bytes` (stream: only
+// known to be larger, as a pipe's). Each size is said in the unit of the one it is compared with:
+// the file's rounded up against the limit rounded down, the estimate against the budget.
+std::string size_refusal(const std::string& path, std::uint64_t size, bool stream, std::uint64_t max_bytes) {
   const std::uint64_t limit = max_pattern_text_bytes(max_bytes);
-  std::string msg = "--pattern-file " + path + " " + size_shown;
+  const std::string shown = stream ? "is larger than " + size_up_to_text(limit) : "is " + size_above_text(size);
+  std::string msg = "--pattern-file " + path + " " + shown;
   if (limit < kMaxPatternTextBytes) {
-    msg += ": reading it needs about " + size_text(estimate_pattern_text_bytes(size)) +
-           ", above the memory budget of " + size_text(max_bytes) + " (--max-bytes; files up to " +
-           size_text(limit, true) + " fit)";
+    const SizesText need = sizes_above_limit(estimate_pattern_text_bytes(size), max_bytes);
+    msg += ": reading it needs about " + need.size + ", above the memory budget of " + need.limit +
+           " (--max-bytes; files up to " + size_up_to_text(limit) + " fit)";
   } else {
     msg += ", above the limit of " + size_text(kMaxPatternTextBytes) + " for a pattern text";
   }
@@ -33,10 +34,8 @@ std::string size_refusal(const std::string& path, const std::string& size_shown,
 Pattern read_pattern_file(const std::string& path, long long L_flag, std::uint64_t max_bytes) {
   const std::uint64_t limit = max_pattern_text_bytes(max_bytes);
   const std::string text =
-      read_bounded_file(path, "--pattern-file " + path, limit, [&](std::uint64_t size, bool stream) {
-        return size_refusal(path, stream ? "is larger than " + size_text(limit, true) : "is " + size_text(size), size,
-                            max_bytes);
-      });
+      read_bounded_file(path, "--pattern-file " + path, limit,
+                        [&](std::uint64_t size, bool stream) { return size_refusal(path, size, stream, max_bytes); });
   try {
     return parse_pattern_text(text, L_flag);
   } catch (const InvalidArgument& e) {

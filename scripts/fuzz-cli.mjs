@@ -10,8 +10,11 @@
 //                 /dev/zero, /dev/full, missing directories, names with control bytes or bytes
 //                 that are not UTF-8, names too long
 //   attention     `attnx import` files (.npy, .npz, JSON): valid ones, truncated and corrupted
-//                 ones, huge declared shapes, pickles, deflate bombs, wrong CRCs (see
-//                 scripts/fuzz-cli/attention.mjs); the memory limit catches reads past the budget
+//                 ones, huge declared shapes, pickles, deflate bombs, wrong CRCs, JSON read
+//                 straight into its values (see scripts/fuzz-cli/attention.mjs); and paths that are
+//                 no regular file (/dev/zero, /dev/urandom, a FIFO with no writer, a directory),
+//                 with or without --max-bytes; the memory limit catches reads past the budget, the
+//                 time limit an open that blocks
 //   merge         `attnx merge` of real part files (small sweeps made once per run) mutated by
 //                 value and by bytes: each mutation expects a refusal naming the file and the
 //                 field, or (same meaning, untouched parts) the unsharded sweep's output byte for
@@ -22,6 +25,7 @@
 //                                  [--cli PATH] [--only I] [--show N] [--surfaces s1,s2]
 // --surfaces runs only the cases of those surfaces among cases [0, N) (the same case numbers).
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +51,7 @@ export function makeCase(seed, index, dir, cli = DEFAULT_CLI) {
   const surface = pickSurface(rng);
   if (surface === 'merge') return { surface, ...mergeCase(rng, dir, cli) };
   const budget = ['--max-bytes', rng.pick(BUDGETS)];
+  if (surface === 'attention' && rng.chance(0.1)) return { surface, ...importPath(rng, dir, budget) };
   if (surface === 'attention') return { surface, args: importArgs(rng, dir, budget) };
   const exportPath = (r) => (r.chance(0.8) ? join(dir, 'out.json') : hostilePath(r, dir, 'write'));
   if (surface === 'args') return { surface, ...genArgs(rng, { exportPath }) };
@@ -65,6 +70,16 @@ export function makeCase(seed, index, dir, cli = DEFAULT_CLI) {
   if (rng.chance(0.25)) args.push('--L', rng.pick(['2', '3', '5', '16', '64', '16384', '1', 'x']));
   if (cmd === 'construct' && rng.chance(0.2)) args.push('--export', join(dir, 'out.json'));
   return { surface, args };
+}
+
+// `attnx import PATH` of what is no regular file, with or without a budget (the default's is the
+// core's). fifo: a FIFO the runner makes at that path just before the run (not makeCase: reading
+// the case's files, as the determinism test does, would block on it).
+function importPath(rng, dir, budget) {
+  const fifo = join(dir, 'a.fifo');
+  const path = rng.pick(['/dev/zero', '/dev/urandom', '/dev/full', '/dev/null', '/proc/self/maps', dir, fifo, fifo]);
+  const args = ['import', path, ...(rng.chance(0.5) ? budget : []), ...(rng.chance(0.3) ? ['--all'] : [])];
+  return path === fifo ? { args, fifo } : { args };
 }
 
 // `attnx import FILE` with a generated attention file and a few of its flags.
@@ -102,6 +117,7 @@ export function runOne({ seed, index, cli, timeLimit, memLimitMiB, root }) {
   mkdirSync(dir, { recursive: true });
   try {
     const c = makeCase(seed, index, dir, cli);
+    if (c.fifo && spawnSync('mkfifo', [c.fifo]).status !== 0) throw new Error(`fuzz-cli: cannot make the FIFO ${c.fifo}`);
     const r = runCase(cli, c.args, { cwd: dir, timeLimit, memLimitMiB });
     let [outcome, reason] = classify(r, c.args);
     if (c.surface === 'merge' && outcome !== 'BAD') [outcome, reason] = checkMerge(c, r, [outcome, reason]);

@@ -4,8 +4,10 @@
 // and unhandled rejections (window.__rej) as the other surfaces do.
 
 // Opens host (a path under baseUrl) in a new context of the given viewport. serve(url) answers a
-// request with route.fulfill options ({ contentType, body }) or null (the site's own file).
-// Problems go to events. init, when given, runs in the page before its scripts (addInitScript).
+// request with route.fulfill options ({ contentType, body }), { stall: true } (never answered: a
+// server that does not end its response) or null (the site's own file).
+// Problems go to events. init, when given, runs in the page before its scripts (addInitScript:
+// a function, or [function, argument]).
 // Returns { context, page }.
 export async function openFuzzHost(browser, baseUrl, { host, viewport, serve, events, init = null }) {
   const context = await browser.newContext({ viewport });
@@ -13,6 +15,7 @@ export async function openFuzzHost(browser, baseUrl, { host, viewport, serve, ev
     const url = route.request().url();
     if (!url.startsWith(baseUrl)) return route.abort();
     const answer = serve(url);
+    if (answer && answer.stall) return undefined;
     return answer ? route.fulfill(answer) : route.continue();
   });
   const page = await context.newPage();
@@ -23,7 +26,7 @@ export async function openFuzzHost(browser, baseUrl, { host, viewport, serve, ev
     window.__rej = [];
     window.addEventListener('unhandledrejection', (e) => window.__rej.push(String((e.reason && e.reason.message) || e.reason).slice(0, 200)));
   });
-  if (init) await page.addInitScript(init);
+  if (init) await (Array.isArray(init) ? page.addInitScript(init[0], init[1]) : page.addInitScript(init));
   await page.goto(`${baseUrl}${host}`);
   return { context, page };
 }

@@ -244,12 +244,13 @@ function storyText(rng) {
 // A hostile story case (see the top of this file): { how: 'src' | 'inline' | 'attr', text (the
 // story file or the inline child), attrs: [[name, value]] of the element }. story-src is mostly
 // the served file, sometimes another origin, another scheme, a missing file or junk (refused
-// before any fetch, or a 404 from the test server).
+// before any fetch, or a 404 from the test server), or fz-stall.json, whose answer never comes
+// (the element draws at once and gives the story up after its timeout).
 export function storyCase(rng) {
   const how = rng.pick(['src', 'src', 'inline', 'attr']);
   const attrs = [];
   if (how === 'src') {
-    attrs.push(['story-src', rng.chance(0.75) ? rng.pick(['fz-story.json', './fz-story.json', '/fz-story.json'])
+    attrs.push(['story-src', rng.chance(0.75) ? rng.pick(['fz-story.json', './fz-story.json', '/fz-story.json', 'fz-stall.json'])
       : rng.pick(['http://127.0.0.1:1/x.json', 'https://example.invalid/s.json', '//example.invalid/s.json', 'javascript:alert(1)',
         'data:application/json,[]', 'missing.json', '', '%', 'http://[x', ...MARKUP])]);
   }

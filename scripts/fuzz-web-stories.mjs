@@ -1,7 +1,9 @@
 // attnx: the explorer-stories surface of scripts/fuzz-web.mjs: one <attnx-explorer> on a host page
 // of the served site's own origin, with a hostile story (story-src, an inline JSON child, the
 // story and step attributes: scripts/fuzz-web-inputs.mjs storyCase). The host page and the story
-// file are answered by the browser context (page.route), nothing else leaves the test server.
+// file are answered by the browser context (page.route), nothing else leaves the test server;
+// fz-stall.json is never answered, and the element gives it up after STALL_TIMEOUT_MS (its own
+// 15 s shortened through AttnxExplorer.storyTimeoutMs, as the browser test does).
 // A case ends as ok, refused (a message inside the element) or BAD: a page error, a console
 // error, an unhandled rejection, a crash, user text rendered as HTML, NaN, "undefined" or a
 // placeholder's braces shown, or no idle element within the per-case guard.
@@ -9,6 +11,12 @@
 import { openFuzzHost, withinGuard } from './fuzz-web-host.mjs';
 
 const HOST = 'fz-story-host.html';
+const STALL_TIMEOUT_MS = 2000;
+
+// Before the page's scripts: the element's story timeout, shortened (see the top of this file).
+function shortTimeout(ms) {
+  customElements.whenDefined('attnx-explorer').then((C) => { C.storyTimeoutMs = ms; });
+}
 
 // Escapes text for an HTML attribute value or a <script type="application/json"> child.
 const attr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -33,22 +41,25 @@ export function givenStory(c) {
 // Opens case c's host page in a new context; records problems in events.
 async function openCase(browser, baseUrl, c, events) {
   return openFuzzHost(browser, baseUrl, {
-    host: HOST, viewport: { width: 1000, height: 800 }, events,
+    host: HOST, viewport: { width: 1000, height: 800 }, events, init: [shortTimeout, STALL_TIMEOUT_MS],
     serve: (url) => {
       if (url === `${baseUrl}${HOST}`) return { contentType: 'text/html', body: hostHtml(c) };
       if (/\/fz-story\.json$/.test(new URL(url).pathname)) return { contentType: 'application/json', body: c.text };
+      if (/\/fz-stall\.json$/.test(new URL(url).pathname)) return { stall: true };
       return null;
     },
   });
 }
 
-// What the element shows once idle (computed, its story loaded or refused).
+// What the element shows once idle (computed, its story loaded or refused: the figures are drawn
+// before a story file has arrived, so its own story must have settled too).
 async function elementShown(page, timeout) {
   await page.waitForFunction(() => {
     const el = document.getElementById('fz');
     const box = el && el.shadowRoot && el.shadowRoot.querySelector('[data-busy]');
     const story = el && el.shadowRoot && el.shadowRoot.getElementById('story');
-    return el && el.runs >= 1 && box && box.dataset.busy === '0' && story && (story.hidden || story.dataset.pending === '0');
+    const loading = el && el.ctl && el.ctl.story.pending.size > 0;
+    return el && el.runs >= 1 && !loading && box && box.dataset.busy === '0' && story && (story.hidden || story.dataset.pending === '0');
   }, null, { timeout, polling: 100 });
   return page.evaluate(() => {
     const root = document.getElementById('fz').shadowRoot;

@@ -12,6 +12,9 @@
 //   lab-import           a sweep result of 64 lengths x 1000 trials (written by the core)
 //   explorer-hash-1MiB, lab-hash-1MiB   opening the page with a 1 MiB hash (and a plain load as
 //                        the baseline: explorer-load, lab-load)
+//   head-npy-100MB       a model's attention of 100 MB (.npy [6, 2048, 2048] float32) opened in the
+//                        head tools, until its head is the target and every thumbnail is drawn
+//   head-token-10MB      a JSON head whose first token is 10 MB long (issue 47, item 6)
 // For each: the longest task (PerformanceObserver 'longtask': tasks over 50 ms) from the start of
 // the action (the navigation for loads) until the page is idle again, the count of such tasks,
 // the wall time, what the page said, and the hash length left in the URL. With --reps N each case
@@ -131,6 +134,17 @@ async function measure(browser, { url, ready, act, done, said }) {
   return out;
 }
 
+// Opens `file` in the explorer's head tools.
+const openHead = (file) => async (p) => {
+  await p.evaluate(() => { document.getElementById('head-tools').open = true; });
+  await p.setInputFiles('#head-file', file);
+};
+// The head is the target (or refused), the explorer idle and the survey's thumbnails drawn.
+const headDone = async (p) => {
+  await p.waitForFunction(() => /with rule|Could not|could not/.test(document.getElementById('head-msg').textContent), null, { timeout: 600000 });
+  await p.waitForFunction(() => document.documentElement.dataset.busy === '0' && document.getElementById('survey-progress')?.hidden !== false, null, { timeout: 600000 });
+};
+
 function cases(base, files) {
   const customMsg = (p) => p.textContent('#custom-msg');
   const messages = (p) => p.textContent('#messages');
@@ -149,6 +163,8 @@ function cases(base, files) {
     },
     'explorer-reject-bad': { url: `${base}index.html#d=64&help=0`, ready: explorerIdle(1), act: importInto(files.bad), done: msgMatches(/failed/), said: customMsg },
     'explorer-reject-L': { url: `${base}index.html#d=64&help=0`, ready: explorerIdle(1), act: importInto(files.bigL), done: msgMatches(/failed/), said: customMsg },
+    'head-npy-100MB': { url: `${base}index.html#d=64&help=0`, ready: explorerIdle(1), act: openHead(files.npy100), done: headDone, said: (p) => p.textContent('#head-msg') },
+    'head-token-10MB': { url: `${base}index.html#d=64&help=0`, ready: explorerIdle(1), act: openHead(files.token10), done: headDone, said: (p) => p.textContent('#head-msg') },
     'lab-load': { url: `${base}lab.html`, ready: labIdle(['idle']), said: messages },
     'lab-hash-1MiB': { url: `${base}lab.html${bigHash}`, ready: labIdle(['idle']), said: messages },
     'lab-import': {
@@ -158,6 +174,19 @@ function cases(base, files) {
   };
 }
 
+// A float32 .npy of `shape` whose every row is uniform (1 / L): a valid attention of any size.
+function uniformNpy(shape) {
+  const L = shape[shape.length - 1];
+  let dict = `{'descr': '<f4', 'fortran_order': False, 'shape': (${shape.join(', ')}), }`;
+  dict += `${' '.repeat((64 - ((10 + dict.length + 1) % 64)) % 64)}\n`;
+  const head = Buffer.alloc(10);
+  head.write('\x93NUMPY', 0, 'latin1');
+  head[6] = 1;
+  head.writeUInt16LE(dict.length, 8);
+  const data = new Float32Array(shape.reduce((a, b) => a * b, 1)).fill(1 / L);
+  return Buffer.concat([head, Buffer.from(dict, 'latin1'), Buffer.from(data.buffer)]);
+}
+
 function writeFiles(api) {
   mkdirSync(OUT, { recursive: true });
   const f = {
@@ -165,6 +194,8 @@ function writeFiles(api) {
     bad: [join(OUT, 'pattern-200704-bad.json'), () => patternText(4096, 4096, 49, -1)],
     bigL: [join(OUT, 'pattern-204800-L8192.json'), () => patternText(8192, 8192, 25)],
     sweep: [join(OUT, 'sweep-64x1000.json'), () => sweepText(api, 64, 1000)],
+    npy100: [join(OUT, 'heads-6x2048.npy'), () => uniformNpy([6, 2048, 2048])],
+    token10: [join(OUT, 'token-10MB.json'), () => JSON.stringify({ tokens: ['x'.repeat(10 * MiB), 'b'], attention: [[[0.5, 0.5], [0.25, 0.75]]] })],
   };
   const out = {}, sizes = {};
   for (const [k, [path, make]] of Object.entries(f)) {

@@ -28,8 +28,13 @@ double real_option(const JsonValue& o, const char* name) {
   return absent(&v) ? option_info(name).def : number_value(v, name);
 }
 
+// The fixedBudget option: true where the caller offers no way to raise maxBytes (the explorer).
+BudgetRemedy remedy_option(const JsonValue& o) {
+  return flag_value(member(o, "fixedBudget"), "fixedBudget") ? BudgetRemedy::Fixed : BudgetRemedy::Raise;
+}
+
 HeadCallOptions read_head_options(const JsonValue& opts, bool survey) {
-  std::vector<std::string> names = {"layer", "head", "rule", "softmax", "maxBytes"};
+  std::vector<std::string> names = {"layer", "head", "rule", "softmax", "maxBytes", "fixedBudget"};
   if (survey) names.insert(names.end(), {"eps", "tau", "seed"});
   const JsonValue& o = options_value(opts, names);
   HeadCallOptions h;
@@ -39,6 +44,7 @@ HeadCallOptions read_head_options(const JsonValue& opts, bool survey) {
   h.survey.head.rule = parse_rule(absent(&rule) ? option_info("rule").def_text : text_value(rule, "rule"));
   h.survey.head.softmax = flag_value(member(o, "softmax"), "softmax");
   h.survey.head.max_bytes = static_cast<std::uint64_t>(int_option(o, "maxBytes"));
+  h.survey.head.remedy = remedy_option(o);
   if (!survey) return h;
   h.survey.tol.eps = real_option(o, "eps");
   h.survey.tol.tau = real_option(o, "tau");
@@ -68,8 +74,8 @@ JsonValue import_params(const std::string& file, const AttentionArray& a, const 
 
 AttentionArray read_attention_call(const std::string& bytes, const JsonValue& name, const JsonValue& opts) {
   const std::string file = file_name(name);
-  const JsonValue& o = options_value(opts, {"maxBytes"});
-  AttentionArray a = read_attention(bytes, file, static_cast<std::uint64_t>(int_option(o, "maxBytes")));
+  const JsonValue& o = options_value(opts, {"maxBytes", "fixedBudget"});
+  AttentionArray a = read_attention(bytes, file, static_cast<std::uint64_t>(int_option(o, "maxBytes")), remedy_option(o));
   a.values = {};
   return a;
 }
@@ -77,7 +83,7 @@ AttentionArray read_attention_call(const std::string& bytes, const JsonValue& na
 ImportHeadCall import_head_call(const std::string& bytes, const JsonValue& name, const JsonValue& opts) {
   const std::string file = file_name(name);
   const HeadCallOptions h = read_head_options(opts, false);
-  const AttentionArray a = read_attention(bytes, file, h.survey.head.max_bytes);
+  const AttentionArray a = read_attention(bytes, file, h.survey.head.max_bytes, h.survey.head.remedy);
   ImportHeadCall r;
   r.h = import_file_head(a, h.layer, h.head, h.survey.head, file, true);
   r.params = import_params(file, a, h);
@@ -91,7 +97,7 @@ SurveyRow survey_head_call(const std::string& bytes, const JsonValue& name, cons
                            const Progress& progress) {
   const std::string file = file_name(name);
   HeadCallOptions h = read_head_options(opts, true);
-  const AttentionArray a = read_attention(bytes, file, h.survey.head.max_bytes);
+  const AttentionArray a = read_attention(bytes, file, h.survey.head.max_bytes, h.survey.head.remedy);
   // The head's budget is what the file's values leave (as attnx import --all gives each thread).
   const std::uint64_t held = estimate_attention_bytes(0, a.values.size(), 0);
   h.survey.head.max_bytes = std::max<std::uint64_t>(h.survey.head.max_bytes > held ? h.survey.head.max_bytes - held : 0, 1);

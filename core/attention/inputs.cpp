@@ -1,3 +1,5 @@
+// attnx core: SPEC §2 and §8.4 on inputs X given in double (see inputs.hpp): the logits of the
+// float32 X, their softmax and rows, and the precision report's bits.
 #include <attnx/inputs.hpp>
 
 #include <algorithm>
@@ -12,8 +14,44 @@ namespace {
 // dot product is summed in one fixed order (platform-independent: no contraction, see
 // CMakeLists.txt): in order when `lanes` is 1 (evaluate_inputs' logits), else in 4 interleaved
 // partial sums added as (s0 + s1) + (s2 + s3) (the precision report's: 4 independent chains).
+// Z = Q K^T / sqrt(D) summed in order (each dot product from t = 0 up, as logits_of with lanes
+// 1), a block of keys at a time: K is transposed once (in S), so that the sums of kBlock keys
+// advance side by side over contiguous memory; each is finished by the same expression as alone
+// (s + 0 turns -0 into +0): the same bits as one dot product after another, several times faster.
+template <class T, class S, class Z>
+std::vector<Z> logits_in_order(const std::vector<T>& X, int L, int D) {
+  constexpr std::size_t kBlock = 64;
+  const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(D);
+  const S inv = S(1) / std::sqrt(S(D));
+  std::vector<S> kt(dd * l);  // kt[t * l + j] = k_j[t]
+  for (std::size_t j = 0; j < l; ++j)
+    for (std::size_t t = 0; t < dd; ++t) kt[t * l + j] = S(X[j * 2 * dd + dd + t]);
+  std::vector<Z> out(l * l);
+  S acc[kBlock];
+  for (std::size_t i = 0; i < l; ++i) {
+    const T* q = X.data() + i * 2 * dd;
+    for (std::size_t j0 = 0; j0 < l; j0 += kBlock) {
+      const std::size_t nb = std::min(kBlock, l - j0);
+      std::fill(acc, acc + nb, S(0));
+      for (std::size_t t = 0; t < dd; ++t) {
+        const S qt = S(q[t]);
+        const S* k = kt.data() + t * l + j0;
+        for (std::size_t u = 0; u < nb; ++u) acc[u] += qt * k[u];
+      }
+      for (std::size_t u = 0; u < nb; ++u) out[i * l + j0 + u] = static_cast<Z>(((acc[u] + S(0)) + (S(0) + S(0))) * inv);
+    }
+  }
+  return out;
+}
+
+// Z = Q K^T / sqrt(D) with T-precision inputs and S-precision sums, returned as Z's type. Each
+// dot product is summed in one fixed order (platform-independent: no contraction, see
+// CMakeLists.txt): in order when `lanes` is 1 (evaluate_inputs' logits, logits_in_order), else in
+// 4 interleaved partial sums added as (s0 + s1) + (s2 + s3) (the precision report's: 4
+// independent chains).
 template <class T, class S, class Z>
 std::vector<Z> logits_of(const std::vector<T>& X, int L, int D, int lanes = 1) {
+  if (lanes == 1) return logits_in_order<T, S, Z>(X, L, D);
   const std::size_t l = static_cast<std::size_t>(L), dd = static_cast<std::size_t>(D);
   const S inv = S(1) / std::sqrt(S(D));
   std::vector<Z> out(l * l);
@@ -23,9 +61,8 @@ std::vector<Z> logits_of(const std::vector<T>& X, int L, int D, int lanes = 1) {
       const T* k = X.data() + j * 2 * dd + dd;
       S s[4] = {0, 0, 0, 0};
       std::size_t t = 0;
-      if (lanes == 4)
-        for (; t + 4 <= dd; t += 4)
-          for (int u = 0; u < 4; ++u) s[u] += S(q[t + u]) * S(k[t + u]);
+      for (; t + 4 <= dd; t += 4)
+        for (int u = 0; u < 4; ++u) s[u] += S(q[t + u]) * S(k[t + u]);
       for (; t < dd; ++t) s[0] += S(q[t]) * S(k[t]);
       out[i * l + j] = static_cast<Z>(((s[0] + s[1]) + (s[2] + s[3])) * inv);
     }

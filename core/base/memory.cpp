@@ -7,6 +7,7 @@
 #include <string>
 
 #include <attnx/errors.hpp>
+#include <attnx/size_text.hpp>
 
 namespace attnx {
 
@@ -77,15 +78,15 @@ std::uint64_t estimate_mind_bytes(int L, int step, int k, ProjectionKind project
 
 void check_budget(const char* what, std::uint64_t bytes, std::uint64_t max_bytes, const char* reduce) {
   if (bytes <= max_bytes) return;
-  throw BudgetExceeded(std::string(what) + " needs about " + mib(bytes) +
-                       " MiB, above the memory budget of " + mib(max_bytes) + " MiB; reduce " +
-                       reduce + ", or raise the budget");
+  const SizesText t = sizes_above_limit(bytes, max_bytes);
+  throw BudgetExceeded(std::string(what) + " needs about " + t.size + ", above the memory budget of " + t.limit +
+                       "; reduce " + reduce + ", or raise the budget");
 }
 
 void check_budget(const std::string& what, std::uint64_t bytes, std::uint64_t max_bytes, const std::string& remedy) {
   if (bytes <= max_bytes) return;
-  throw BudgetExceeded(what + " needs about " + mib(bytes) + " MiB, above the memory budget of " + mib(max_bytes) +
-                       " MiB; " + remedy);
+  const SizesText t = sizes_above_limit(bytes, max_bytes);
+  throw BudgetExceeded(what + " needs about " + t.size + ", above the memory budget of " + t.limit + "; " + remedy);
 }
 
 }  // namespace attnx

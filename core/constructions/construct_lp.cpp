@@ -28,9 +28,10 @@ std::vector<float> lp_keys(int L, int d, std::uint64_t seed) {
 
 // Solves the rows and builds X (progress as construct_lp; per row only without for_each). With
 // stop_infeasible, stops once a row's LP is infeasible (c.X incomplete, nothing evaluated;
-// *stopped = true). for_each (optional) runs the independent rows, e.g. on threads.
+// *stopped = the first infeasible row found, else -1). for_each (optional) runs the independent
+// rows, e.g. on threads.
 LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
-                        const Progress& progress, bool stop_infeasible, bool* stopped,
+                        const Progress& progress, bool stop_infeasible, int* stopped,
                         std::vector<double>* inputs, const ForEachRow& for_each) {
   LpConstruction out;
   Construction& c = out.c;
@@ -58,7 +59,8 @@ LpConstruction build_lp(const Pattern& A, const Tolerances& tol, int d, std::uin
     }
   }
   if (stop.load()) {
-    *stopped = true;
+    for (std::size_t i = 0; i < l && *stopped < 0; ++i)
+      if (!rows[i].q.empty() && !(rows[i].t > 0)) *stopped = static_cast<int>(i);
     return out;
   }
   out.lp.margin.assign(l, 0.0);
@@ -91,12 +93,24 @@ void require_lp_d(const char* field, int d) {
                     "variables)");
 }
 
-// The bounds of the lp inputs at d when they succeed (lp_succeeds), nothing otherwise.
+// The bounds of the lp inputs at d when they succeed (lp_succeeds), nothing otherwise. hard (may
+// be null): rows found infeasible at other hidden sizes, most recent first; they are solved first
+// (a failing d usually costs one row's LP), and the row this d stops at joins them at the front.
 std::optional<Bounds> lp_success(const Pattern& A, const Tolerances& tol, int d, std::uint64_t seed, double box,
-                                 const ForEachRow& for_each) {
-  bool stopped = false;
+                                 const ForEachRow& for_each, std::vector<int>* hard = nullptr) {
+  if (hard && !hard->empty()) {
+    const std::vector<float> K = lp_keys(A.L, d, seed);
+    for (std::size_t n = 0; n < hard->size(); ++n)
+      if (!(solve_row(A, (*hard)[n], K.data(), d, tol, box, true).t > 0)) {
+        std::rotate(hard->begin(), hard->begin() + static_cast<std::ptrdiff_t>(n),
+                    hard->begin() + static_cast<std::ptrdiff_t>(n) + 1);
+        return std::nullopt;
+      }
+  }
+  int stopped = -1;
   const LpConstruction r = build_lp(A, tol, d, seed, box, nullptr, true, &stopped, nullptr, for_each);
-  if (stopped || !r.c.metrics.success) return std::nullopt;
+  if (hard && stopped >= 0) hard->insert(hard->begin(), stopped);
+  if (stopped >= 0 || !r.c.metrics.success) return std::nullopt;
   return r.c.bounds;
 }
 
@@ -104,7 +118,7 @@ std::optional<Bounds> lp_success(const Pattern& A, const Tolerances& tol, int d,
 
 LpConstruction construct_lp(const Pattern& A, const CheckedRequest& r, const BuildRun& run) {
   std::vector<double> X;
-  bool stopped = false;
+  int stopped = -1;
   LpConstruction out = build_lp(A, r->tol, r->d, r->seed, r->box, run.progress, false, &stopped, &X, run.for_each);
   if (out.c.cancelled) return out;
   out.precision = precision_report(A, r->tol, X, r->d);
@@ -128,38 +142,21 @@ MinDResult min_d_lp(const Pattern& A, const CheckedRequest& req, const BuildRun&
   r.beta = beta_of(A, log_target(A, tol));  // the target's beta and d*, as min_d reports them
   r.d_star = d_star(r.beta, A.L, tol);
   const int top = opt.d_max / opt.step;  // grid points k = 1..top, d = k * step
-  const double bound = 2.0 * (1 + std::log2(double(top)));
-  Bounds at_hi;  // the bounds of the smallest grid point found to succeed so far
-  int hi_seen = 0;
-  auto ok = [&](int k) {
-    if (progress && !progress(std::min(0.99, r.checked.size() / bound))) throw 0;
+  std::vector<int> hard;  // rows that failed at smaller d, most recent first
+  for (int k = 1; k <= top; ++k) {
+    if (progress && !progress(std::min(0.99, double(k - 1) / top))) {
+      r.cancelled = true;
+      return r;
+    }
     r.checked.push_back(k * opt.step);
-    const std::optional<Bounds> b = lp_success(A, tol, k * opt.step, seed, box, for_each);
-    if (b && (hi_seen == 0 || k < hi_seen)) at_hi = *b, hi_seen = k;
-    return b.has_value();
-  };
-  try {
-    int lo = 0, hi = 0;  // grid point lo fails (0: none tried), hi succeeds
-    for (int k = 1; hi == 0; k = std::min(top, 2 * k)) {
-      if (ok(k)) {
-        hi = k;
-      } else if (k == top) {  // not reached by d_max: n and the bits floors only
-        r.bounds = bounds_of(A, tol.tau, opt.d_max, -1, -1);
-        return r;
-      } else {
-        lo = k;
-      }
+    const std::optional<Bounds> b = lp_success(A, tol, k * opt.step, seed, box, for_each, &hard);
+    if (b) {
+      r.d_min = k * opt.step;
+      r.bounds = *b;
+      break;
     }
-    while (hi - lo > 1) {
-      const int mid = lo + (hi - lo) / 2;
-      (ok(mid) ? hi : lo) = mid;
-    }
-    r.d_min = hi * opt.step;
-    r.bounds = at_hi;  // hi is the smallest grid point that succeeded
-  } catch (int) {
-    r.cancelled = true;
-    return r;
   }
+  if (!r.reached()) r.bounds = bounds_of(A, tol.tau, opt.d_max, -1, -1);  // n and the bits floors only
   if (progress) progress(1.0);
   return r;
 }
@@ -172,7 +169,8 @@ ConstructionInfo lp_info() {
   c.d_max = kMaxLpD, c.explorer_d = 32, c.search_step = 1;
   c.params = {"d", "box", "step", "dmax"};
   c.bisect = true;
-  c.search = "doubling, then bisection (feasibility is monotone in d: the keys' columns are nested)";
+  c.search = "the grid in ascending order, each d solved first on the rows infeasible at a smaller d (so only "
+             "d_min pays for every row)";
   c.dimension = "d";
   c.bits_floor = "bits_fixed_keys";
   c.precision_always = true;

@@ -162,7 +162,44 @@ std::string js_number(double v) {
   return o;
 }
 
+namespace {
+
+// Clinger's fast path: the digits (at most 15 significant, so below 2^53) and a power of ten
+// of at most 22 (exact in a double) give the correctly rounded double by one multiplication or
+// division, which is what strtod returns. False when the text is outside that (strtod reads it).
+bool fast_decimal(const char* p, const char* last, double* out) {
+  static const double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const bool negative = p < last && *p == '-';
+  if (negative) ++p;
+  std::uint64_t digits = 0;
+  int count = 0, scale = 0;
+  for (bool point = false; p < last; ++p) {
+    if (*p == '.' && !point) {
+      point = true;
+    } else if (*p >= '0' && *p <= '9') {
+      if (digits == 0 && *p == '0') {
+        scale -= point;  // leading zeros count only for the scale
+        continue;
+      }
+      if (++count > 15) return false;
+      digits = digits * 10 + std::uint64_t(*p - '0');
+      scale -= point;
+    } else {
+      return false;  // an exponent: strtod
+    }
+  }
+  if (scale < -22) return false;
+  const double v = scale < 0 ? double(digits) / kPow10[-scale] : double(digits);
+  *out = negative ? -v : v;
+  return true;
+}
+
+}  // namespace
+
 double parse_decimal(const char* first, const char* last) {
+  double v;
+  if (fast_decimal(first, last, &v)) return v;
   const std::string s(first, last);  // strtod needs a terminated string
   return std::strtod(s.c_str(), nullptr);
 }

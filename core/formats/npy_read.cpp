@@ -91,6 +91,12 @@ class DictParser {
     while (p_ < s_.size() && s_[p_] >= '0' && s_[p_] <= '9') ++p_;
     if (p_ == start) error_at(start, "expected a non-negative integer in 'shape'");
     if (p_ - start > 18) error_at(start, "a dimension with more than 18 digits in 'shape'");
+    // Python's integer literals (which NumPy's reader evaluates) have no leading zeros: 08 and
+    // 007 are refused there, 0 and 00 are zero.
+    const std::string_view digits = s_.substr(start, p_ - start);
+    if (digits[0] == '0' && digits.find_first_not_of('0') != std::string_view::npos)
+      error_at(start, "a dimension with a leading zero (" + std::string(digits) +
+                          ") in 'shape', which is not a Python integer (NumPy refuses it)");
     return std::stoull(std::string(s_.substr(start, p_ - start)));
   }
   std::vector<std::uint64_t> tuple() {

@@ -144,7 +144,9 @@ HeadImport import_head(const float* values, int L, const HeadOptions& opt, bool 
                                                              : std::min<std::uint64_t>(l * l, kMaxNnz);
   check_budget("importing a head of L = " + std::to_string(L) + " with rule " + rule_text(opt.rule),
                estimate_import_head_bytes(L, bound, with_probabilities), opt.max_bytes,
-               "choose a rule that keeps fewer entries, or raise the budget");
+               opt.remedy == BudgetRemedy::Raise ? "choose a rule that keeps fewer entries, or raise the budget"
+                                                 : "choose a rule that keeps fewer entries (" +
+                                                       budget_remedy_text(opt.remedy) + ")");
   HeadImport out;
   RowSums s;
   s.offset_mass.assign(2 * l - 1, 0.0);

@@ -7,6 +7,7 @@
 #include <attnx/construction.hpp>
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/size_text.hpp>
 
 namespace attnx {
 
@@ -39,9 +40,22 @@ std::uint64_t estimate_survey_head_bytes(int L, const SparsifyRule& rule) {
   const std::uint64_t l = static_cast<std::uint64_t>(L);
   const int k = rule.kind == RuleKind::TopK ? std::min(rule.k, L) : L;
   const std::uint64_t nnz = std::min<std::uint64_t>(l * static_cast<std::uint64_t>(k), kMaxNnz);
-  const MinDOptions jl = survey_grid(jl_kind(), 0);
-  return std::max(estimate_import_head_bytes(L, nnz, false),
-                  estimate_mind_bytes(L, jl.step, k) + 12 * nnz + 64 * l);
+  const std::uint64_t held = 12 * nnz + 64 * l;  // the target and the description during the searches
+  std::uint64_t most = estimate_import_head_bytes(L, nnz, false);
+  for (const ConstructionKind* c : {&jl_kind(), &lp_kind()}) {
+    ConstructionRequest r;
+    r.mind = survey_grid(*c, 0);
+    most = std::max(most, c->bytes(r, Purpose::Search, L, k) + held);
+  }
+  return most;
+}
+
+std::uint64_t import_default_max_bytes() {
+  const std::uint64_t l = static_cast<std::uint64_t>(kMaxImportL);
+  const std::uint64_t file = 8 * l * l + 128;  // float64 values and a .npy header
+  const std::uint64_t need = estimate_attention_bytes(file, l * l, 0) +
+                             estimate_survey_head_bytes(kMaxImportL, SparsifyRule{RuleKind::TopK, kMaxImportL});
+  return (need + kMiB - 1) / kMiB * kMiB;
 }
 
 SurveyRow survey_head(const float* values, int L, const SurveyOptions& opt, const Progress& progress) {
@@ -54,7 +68,7 @@ SurveyRow survey_head(const float* values, int L, const SurveyOptions& opt, cons
   };
   const MinDResult a = search_min_d(h.target, survey_request(jl_kind(), opt), {part(0.0)});
   if (a.cancelled) return row.cancelled = true, row;
-  const MinDResult b = search_min_d(h.target, survey_request(lp_kind(), opt), {part(0.5)});
+  const MinDResult b = search_min_d(h.target, survey_request(lp_kind(), opt), {part(0.5), nullptr, true, opt.rows});
   if (b.cancelled) return row.cancelled = true, row;
   row.jl_d_min = a.reached() ? a.d_min : -1;
   row.lp_d_min = b.reached() ? b.d_min : -1;

@@ -27,12 +27,13 @@ void require_float_dtype(const NpyHeader& h) {
       "(bfloat16 tensors: .float() first)");
 }
 
-void read_npy(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name) {
+void read_npy(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name,
+              BudgetRemedy remedy) {
   const NpyHeader h = parse_npy_header(bytes);
   require_float_dtype(h);
   set_attention_shape(a, h.shape);
   check_npy_data_size(h, bytes.size() - h.data_offset);
-  check_attention_budget(name, estimate_attention_bytes(bytes.size(), h.count, 0), max_bytes);
+  check_attention_budget(name, estimate_attention_bytes(bytes.size(), h.count, 0), max_bytes, remedy);
   a.values = npy_float_values(bytes, h);
   a.dtype = h.descr;
 }
@@ -84,7 +85,8 @@ auto in_entry(const std::string& entry, F&& f) {
   }
 }
 
-void read_npz(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name) {
+void read_npz(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name,
+              BudgetRemedy remedy) {
   const std::vector<ZipEntry> es = zip_entries(bytes);
   const ZipEntry* att = find_entry(es, "attention.npy");
   const ZipEntry* tok = find_entry(es, "tokens.npy");
@@ -98,7 +100,7 @@ void read_npz(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes
   });
   std::uint64_t extra = att->method == 0 ? 0 : att->size;
   if (tok) extra += tok->size * (tok->method == 0 ? 1 : 2);  // inflated + its UTF-8 strings
-  check_attention_budget(name, estimate_attention_bytes(bytes.size(), h.count, extra), max_bytes);
+  check_attention_budget(name, estimate_attention_bytes(bytes.size(), h.count, extra), max_bytes, remedy);
   in_entry(att->name, [&] {
     std::string buffer;
     a.values = npy_float_values(zip_entry_data(bytes, *att, buffer), h);
@@ -127,17 +129,18 @@ std::size_t json_start(std::string_view s) {
   return at != std::string_view::npos && (s[at] == '{' || s[at] == '[') ? at : std::string_view::npos;
 }
 
-void read_any(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name) {
+void read_any(std::string_view bytes, AttentionArray& a, std::uint64_t max_bytes, const std::string& name,
+              BudgetRemedy remedy) {
   if (starts_with(bytes, "\x93")) {  // .npy's magic (parse_npy_header names a bad one)
     a.format = "npy";
-    read_npy(bytes, a, max_bytes, name);
+    read_npy(bytes, a, max_bytes, name, remedy);
   } else if (starts_with(bytes, "PK\x03\x04") || starts_with(bytes, "PK\x05\x06")) {
     a.format = "npz";
-    read_npz(bytes, a, max_bytes, name);
+    read_npz(bytes, a, max_bytes, name, remedy);
   } else if (json_start(bytes) != std::string_view::npos) {
     a.format = "json";
     a.dtype = "json";
-    read_attention_json(bytes, a, max_bytes, name);
+    read_attention_json(bytes, a, max_bytes, name, remedy);
   } else if (!bytes.empty() && static_cast<unsigned char>(bytes[0]) == 0x80) {
     bad(std::string("a Python pickle (pickle.dump or an old torch.save): refused, never unpickled; ") + kSaveHint);
   } else if (bytes.empty()) {
@@ -154,9 +157,15 @@ std::uint64_t estimate_attention_bytes(std::uint64_t file_bytes, std::uint64_t v
   return file_bytes + 4 * values + extra + 4096;
 }
 
-void check_attention_budget(const std::string& name, std::uint64_t bytes, std::uint64_t max_bytes) {
-  check_budget("reading " + name, bytes, max_bytes,
-               "it holds the file, its inflated arrays and 4 bytes per value; raise the budget");
+std::string budget_remedy_text(BudgetRemedy r) {
+  if (r == BudgetRemedy::Raise) return "raise the budget";
+  return "the page's memory budget is fixed: attnx import on the command line reads it with a larger --max-bytes";
+}
+
+void check_attention_budget(const std::string& name, std::uint64_t bytes, std::uint64_t max_bytes,
+                            BudgetRemedy remedy) {
+  check_budget(name + ": reading it", bytes, max_bytes,
+               "it holds the file, its inflated arrays and 4 bytes per value; " + budget_remedy_text(remedy));
 }
 
 void set_attention_shape(AttentionArray& a, const std::vector<std::uint64_t>& shape) {
@@ -186,10 +195,11 @@ void set_attention_shape(AttentionArray& a, const std::vector<std::uint64_t>& sh
   a.layers = r == 4 ? static_cast<int>(shape[0]) : 1;
 }
 
-AttentionArray read_attention(std::string_view bytes, const std::string& name, std::uint64_t max_bytes) {
+AttentionArray read_attention(std::string_view bytes, const std::string& name, std::uint64_t max_bytes,
+                              BudgetRemedy remedy) {
   AttentionArray a;
   try {
-    read_any(bytes, a, max_bytes, name);
+    read_any(bytes, a, max_bytes, name, remedy);
   } catch (const InvalidArgument& e) {
     fail("file", name + ": " + e.what());
   }

@@ -27,6 +27,7 @@ struct HeadOptions {
   SparsifyRule rule;
   bool softmax = false;  // the values are scores: softmax each row first (-infinity: masked)
   std::uint64_t max_bytes = kDefaultMaxBytes;
+  BudgetRemedy remedy = BudgetRemedy::Raise;  // what a refusal over max_bytes suggests (heads.hpp)
 };
 
 struct ColumnCount {

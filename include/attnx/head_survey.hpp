@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "construct.hpp"
+#include "construction.hpp"
 #include "head_import.hpp"
 #include "json.hpp"
 #include "mind.hpp"
@@ -19,6 +20,7 @@ struct SurveyOptions {
   HeadOptions head;           // rule, softmax, memory budget
   Tolerances tol;             // eps, tau (delta is not used)
   std::uint64_t seed = kDefaultSeed;  // the projection P of both searches
+  ForEachRow rows;            // runs lp's rows (e.g. on threads; null: in order); the row does not depend on it
 };
 
 struct SurveyRow {
@@ -34,9 +36,15 @@ struct ConstructionKind;
 // memory budget.
 MinDOptions survey_grid(const ConstructionKind& construction, std::uint64_t max_bytes);
 
-// Peak memory of survey_head at length L with `rule` (the larger of the import and the jl
-// search, whose row bound is K for topk and L otherwise).
+// Peak memory of survey_head at length L with `rule` (the largest of the import, the jl search
+// and the lp search, one after another; the row bound is K for topk and L otherwise).
 std::uint64_t estimate_survey_head_bytes(int L, const SparsifyRule& rule);
+
+// The memory budget of `attnx import` when --max-bytes is not given: what one head can need at
+// L = kMaxImportL, its file saved as float64 .npy (the largest of the dtypes), its values, and
+// its survey with the rule that keeps most (topk:L); a whole number of MiB. Larger files (many
+// heads) are refused by default, naming --max-bytes.
+std::uint64_t import_default_max_bytes();
 
 // One head: import_head(values, L, opt.head), then search_min_d of jl and of lp
 // on the target with opt.seed. progress gets the fraction done (jl the first half, lp the

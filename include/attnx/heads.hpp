@@ -23,6 +23,14 @@ constexpr int kMaxImportL = kBrowserMaxL;
 // Largest layer or head count the options accept (the file and the memory budget decide).
 constexpr int kMaxImportAxis = 1 << 20;
 
+// What a refusal over the memory budget suggests, by who reads the file: Raise, where the budget
+// can be raised (the CLI's --max-bytes, the JS API's maxBytes: "raise the budget", which the CLI
+// words as its flag); Fixed, where it cannot (the explorer page: attnx import on the command line).
+enum class BudgetRemedy { Raise, Fixed };
+// "raise the budget", or Fixed's "the page's memory budget is fixed: attnx import on the command
+// line reads it with a larger --max-bytes".
+std::string budget_remedy_text(BudgetRemedy r);
+
 struct AttentionArray {
   int rank = 3;                     // 2: [L, L]; 3: [H, L, L]; 4: [layers, H, L, L]
   int layers = 1, heads = 1, L = 0;
@@ -41,11 +49,13 @@ struct AttentionArray {
 // '[' JSON after an optional UTF-8 byte order mark). `name` (a file name) starts every message.
 // Checks, before allocating the values: the shape (rank 2 to 4, square, 2 <= L <= kMaxImportL,
 // no empty axis), the data size, and the memory budget: the file's bytes + inflated .npz
-// entries + 4 bytes per value (JSON: estimate_pattern_text_bytes of the text + 4 per value).
+// entries + 4 bytes per value (JSON: the text, 4 bytes per value and, for an object, its tokens:
+// at most the text again; its shape is found by a scan of the text before any value is read).
 // Refusals: InvalidArgument("file", "NAME: <problem>") (bad magic, truncated data, wrong dtype,
-// pickles, not square, ...) and BudgetExceeded("reading NAME needs about X MiB ...; raise the
-// budget"). Cost: O(file) time; memory as estimated.
-AttentionArray read_attention(std::string_view bytes, const std::string& name, std::uint64_t max_bytes);
+// pickles, not square, tokens that are not Unicode text, ...) and BudgetExceeded("NAME: reading
+// it needs about X MiB ...; " + budget_remedy_text(remedy)). Cost: O(file) time; memory as estimated.
+AttentionArray read_attention(std::string_view bytes, const std::string& name, std::uint64_t max_bytes,
+                              BudgetRemedy remedy = BudgetRemedy::Raise);
 
 // "[4, 64, 64]"
 std::string attention_shape_text(const AttentionArray& a);
@@ -64,10 +74,13 @@ void set_attention_shape(AttentionArray& a, const std::vector<std::uint64_t>& sh
 // Peak memory of holding a file of `file_bytes` and `values` float values, plus `extra` bytes
 // (inflated entries); the readers check it against the budget before allocating.
 std::uint64_t estimate_attention_bytes(std::uint64_t file_bytes, std::uint64_t values, std::uint64_t extra);
-// Throws BudgetExceeded naming the file when `bytes` is above max_bytes.
-void check_attention_budget(const std::string& name, std::uint64_t bytes, std::uint64_t max_bytes);
+// Throws BudgetExceeded("NAME: reading it needs about X MiB, above the memory budget of Y MiB;
+// it holds ...; <remedy>") when `bytes` is above max_bytes.
+void check_attention_budget(const std::string& name, std::uint64_t bytes, std::uint64_t max_bytes,
+                            BudgetRemedy remedy = BudgetRemedy::Raise);
 
 // The JSON form (heads_json.cpp): reads text already known to be JSON. Messages without NAME.
-void read_attention_json(std::string_view text, AttentionArray& a, std::uint64_t max_bytes, const std::string& name);
+void read_attention_json(std::string_view text, AttentionArray& a, std::uint64_t max_bytes, const std::string& name,
+                         BudgetRemedy remedy);
 
 }  // namespace attnx

@@ -3,7 +3,11 @@
 // zlib) and JSON, then the attacks the readers must refuse: truncations and corrupted bytes,
 // huge declared shapes, pickles (object dtypes), deflate bombs (a small declared size over a
 // stream of megabytes, or a declared size far above the budget), wrong CRCs, scores instead of
-// probabilities, NaN, infinities. Every file is a Buffer and a pure function of the generator.
+// probabilities, NaN, infinities; a shape with leading zeros (08); JSON read straight into its
+// values (issue 47): ragged and deep arrays, misplaced commas, hundreds of thousands of rows
+// (refused by shape before a value is read), numbers in every form, other and repeated keys,
+// tokens that are not Unicode text (bytes that are not UTF-8, lone surrogates) or too many.
+// Every file is a Buffer and a pure function of the generator.
 import { deflateRawSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -121,9 +125,44 @@ function json(rng) {
   return Buffer.from(`{"tokens": [${Array.from({ length: rng.chance(0.8) ? L : L + 1 }, (_, i) => `"t${i}"`).join(', ')}], "attention": ${att}}`);
 }
 
+// A JSON number in one of its forms (the fast path and strtod's), or a value that is none.
+function jsonNumber(rng) {
+  return rng.pick(['0', '-0', '1', '0.5', '0.25', '1e0', '5E-1', '0.1000000000000000055511151231257827', '1e400', '-1e-400',
+    '0.333333333333333314829616256247390992939472198486328125', '00', '.5', '1.', '+1', '0x1', 'NaN', 'null', '"0.5"', '[0.5]', '{}', 'true']);
+}
+
+// A JSON token for the tokens list: text, or what is not Unicode text, or not a string.
+function jsonToken(rng) {
+  return rng.pick(['"the"', '"\\u00e9t\\u00e9"', '"\\ud83d\\ude00"', '"\\ud800"', '"a\\udfffb"', '"\\ud800\\u0041"', '"\xff"', '"\xc0\xaf"',
+    '"\xed\xa0\x80"', '"\xe2\x80\xae"', '"</script>"', '"\n\t"', '1', 'null', '["a"]', `"${'x'.repeat(rng.pick([1, 1000, 100000]))}"`]);
+}
+
+// JSON attention texts the streaming reader must read or refuse: shapes found from first entries.
+function jsonTorture(rng) {
+  const L = rng.pick([2, 3, 4]);
+  const row = () => `[${Array.from({ length: L }, () => (rng.chance(0.9) ? String(1 / L) : jsonNumber(rng))).join(rng.pick([',', ', ', ',\n ']))}]`;
+  const rows = () => Array.from({ length: rng.chance(0.85) ? L : rng.int(0, L + 2) }, row);
+  const heads = () => `[${rows().join(',')}${rng.chance(0.1) ? ',' : ''}]`;
+  const att = rng.weighted([
+    [4, () => heads()],
+    [3, () => `[${Array.from({ length: rng.int(1, 3) }, heads).join(',')}]`],
+    [1, () => `[[${Array.from({ length: rng.int(1, 2) }, () => `[${heads()}]`).join(',')}]]`],
+    [1, () => `${'['.repeat(rng.int(5, 80))}1${']'.repeat(rng.int(0, 80))}`],
+    [1, () => `[${Array.from({ length: rng.pick([1000, 200000]) }, () => '[1]').join(',')}]`],
+    [1, () => `[[${'1,'.repeat(rng.int(0, 5000))}1]]`],
+  ])();
+  if (rng.chance(0.4)) return Buffer.from(att, 'latin1');
+  const tokens = `[${Array.from({ length: rng.chance(0.8) ? L : rng.pick([0, L + 1, 5000]) }, () => (rng.chance(0.8) ? `"t"` : jsonToken(rng))).join(', ')}]`;
+  const members = rng.shuffle([`"attention": ${att}`, `"tokens": ${tokens}`, ...(rng.chance(0.3) ? ['"x": {"a": [1, {"b": null}], "a": 2}'] : []),
+    ...(rng.chance(0.2) ? ['"attention": []'] : []), ...(rng.chance(0.2) ? ['"meta": {"deep": [[[["]"]]]]}'] : [])]);
+  return Buffer.concat([Buffer.from(rng.chance(0.1) ? [0xef, 0xbb, 0xbf] : []), Buffer.from(`{${members.join(', ')}}`, 'latin1')]);
+}
+
 // The attacks: each a file the readers must refuse (or read) without crashing or overspending.
 function attack(rng) {
   return rng.weighted([
+    [3, () => jsonTorture(rng)],
+    [1, () => npyFile(`{'descr': '<f4', 'fortran_order': False, 'shape': (${rng.pick(['08, 008', '02, 2', '2, 02', '00, 00', '0, 0', '2, 2'])}), }`, Buffer.alloc(16))],
     [2, () => npyFile(dictOf('<f4', false, rng.pick([[1000000000, 4096, 4096], [4096, 4096], [4096, 4097], [3000000, 2, 2], [65536, 65536, 65536, 65536]])), Buffer.alloc(rng.int(0, 64)))],
     [1, () => npyFile(`{'descr': '<f4', 'fortran_order': False, 'shape': (${'9'.repeat(rng.int(10, 30))}, 2), }`, Buffer.alloc(16))],
     [2, () => npyFile(dictOf('|O', false, [1]), Buffer.from('\x80\x03cbuiltins\neval\nq\x00X\x04\x00\x00\x00exitq\x01\x85q\x02Rq\x03.', 'latin1'))],

@@ -66,9 +66,11 @@ class TempDir {
 };
 
 // Runs `program` with args; stdin from stdin_path, stdout to stdout_path (captured when "").
+// guard_seconds: a run still going after that long is killed (SIGALRM, status 142): a guard
+// against a hang (a FIFO opened for reading), not a measure of speed.
 inline Run run_program(const std::string& program, const std::vector<std::string>& args,
                        const std::string& stdin_path = "/dev/null",
-                       const std::string& stdout_path = "") {
+                       const std::string& stdout_path = "", unsigned guard_seconds = 0) {
   TempDir tmp;
   const std::string out = stdout_path.empty() ? tmp.file("stdout") : stdout_path;
   const std::string err = tmp.file("stderr");
@@ -85,6 +87,7 @@ inline Run run_program(const std::string& program, const std::vector<std::string
     ::dup2(in, 0);
     ::dup2(o, 1);
     ::dup2(e, 2);
+    if (guard_seconds) ::alarm(guard_seconds);  // kept across execv
     ::execv(program.c_str(), argv.data());
     ::_exit(121);
   }

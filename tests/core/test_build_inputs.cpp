@@ -204,3 +204,24 @@ TEST_CASE("bits(X) is the smallest b that passes: b passes and b - 1 fails (inde
   }
   CHECK(p.fp64 == c.metrics.success);
 }
+
+TEST_CASE("evaluate_inputs' logits are each dot product of the float X summed in order (blocked keys, same bits)") {
+  // L = 70 (a block of 64 keys and 6 more), D = 5, signs mixed so that some logits are -0.
+  Tolerances tol;
+  const Pattern A = random_pattern(70, 2, 5);
+  const int L = 70, D = 5;
+  std::vector<double> X(std::size_t(L) * 2 * D);
+  for (std::size_t n = 0; n < X.size(); ++n) X[n] = std::sin(0.37 * double(n) + 1) * (n % 7 == 0 ? 0 : 3);
+  for (int t = 0; t < D; ++t) X[std::size_t(3 * 2 * D + t)] = 0;  // row 3's query is zero: -0 * ... sums
+  X[std::size_t(3 * 2 * D)] = -0.0;
+  const Construction c = evaluate_inputs(A, tol, X, D);
+  int bad = 0;
+  for (int i = 0; i < L; ++i)
+    for (int j = 0; j < L; ++j) {
+      double s = 0;  // the plain loop, in the float X's values
+      for (int t = 0; t < D; ++t) s += double(float(X[std::size_t(i * 2 * D + t)])) * double(float(X[std::size_t(j * 2 * D + D + t)]));
+      const float want = static_cast<float>((s + 0.0) * (1.0 / std::sqrt(double(D))));
+      if (!same_bits(c.logits[std::size_t(i * L + j)], want) && ++bad <= 3) FAIL_CHECK(i << ", " << j);
+    }
+  CHECK(bad == 0);
+}

@@ -141,7 +141,7 @@ TEST_CASE("import refuses bad flags, indices, rules and files with one line nami
           "big.npy is 2 MiB, above the memory budget of 1 MiB (--max-bytes)");
   spit(dir.file("half.npy"), hb::npy_floats(std::vector<double>(2 * 256 * 256, 1.0 / 256), {2, 256, 256}, 4, false));
   refused({"import", dir.file("half.npy"), "--max-bytes", "1048576"},
-          "reading " + dir.file("half.npy") + " needs about 2 MiB, above the memory budget of 1 MiB; it holds the "
+          dir.file("half.npy") + ": reading it needs about 2 MiB, above the memory budget of 1 MiB; it holds the "
           "file, its inflated arrays and 4 bytes per value; raise --max-bytes\n");
   spit(dir.file("scores.npy"), hb::npy_floats({2, -1, 0.5, 3}, {2, 2}, 4, false));
   refused({"import", dir.file("scores.npy")}, "scores.npy: row 0, column 1 is negative (-1)");

@@ -61,7 +61,12 @@ TEST_CASE("lp: minimal d is monotone on the grid and far below the paper constru
   const MinDResult r = min_d_lp(A, th::search("lp", tol, o, 2), {});
   REQUIRE(r.reached());
   CHECK(lp_succeeds(A, tol, r.d_min, 2, kDefaultLpBox));
-  CHECK_FALSE(lp_succeeds(A, tol, r.d_min - 1, 2, kDefaultLpBox));
+  // The grid is tried in ascending order (issue 47): checked is 1..d_min, and every point below
+  // d_min fails (not only d_min - 1, as a bisection would assume from monotonicity).
+  std::vector<int> grid;
+  for (int d = 1; d <= r.d_min; ++d) grid.push_back(d);
+  CHECK(r.checked == grid);
+  for (int d = 1; d < r.d_min; ++d) CHECK_FALSE(lp_succeeds(A, tol, d, 2, kDefaultLpBox));
   CHECK(r.d_min >= 6);
   CHECK(r.d_min <= 40);  // SPEC §8.2: median about 15-16 at L = 64 (jl: about 600)
   MinDOptions jl_opt;

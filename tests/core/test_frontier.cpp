@@ -87,7 +87,7 @@ TEST_CASE("frontier: a point's statistics are its trials', opt's trial is its se
   }
 }
 
-TEST_CASE("frontier shards merge into the unsharded output, byte for byte; a missing or edited part is named") {
+TEST_CASE("frontier shards merge into the unsharded output, byte for byte - a missing or edited part is named") {
   const FrontierOptions o = small_options();
   const std::vector<FrontierTrial> all = run_all(o);
   const std::string whole = frontier_json(o, frontier_result(o, all));

@@ -64,8 +64,56 @@ TEST_CASE("ragged arrays, non-numbers and wrong token counts are refused with th
   CHECK(th::contains(refusal("[[1, 0], [0, 1],]"), "a.json: line 1, column 17: invalid JSON: trailing comma before ']'"));
 }
 
-TEST_CASE("a JSON text is refused above the memory budget before it is parsed") {
-  // 2002 bytes: the pattern texts' estimate (96 bytes per byte) is above 100000.
-  const std::string text = "[" + std::string(2000, ' ') + "]";
-  CHECK_THROWS_AS(attnx::read_attention(text, "a.json", 100000), attnx::BudgetExceeded);
+TEST_CASE("a JSON text is refused above the memory budget once its shape is known, before a value is read") {
+  // The budget holds the text and 4 bytes per value (and, for the object, the tokens: at most
+  // the text). The syntax error of the first value ('x') is never reached.
+  std::string text = "[";
+  for (int i = 0; i < 64; ++i) {
+    text += std::string(i ? ",[" : "[") + (i ? "0" : "x");
+    for (int j = 1; j < 64; ++j) text += ",0";
+    text += "]";
+  }
+  text += "]";
+  CHECK(th::contains(refusal(text), "line 1, column 3: invalid JSON: unexpected character 'x'"));
+  const std::uint64_t need = attnx::estimate_attention_bytes(text.size(), 64 * 64, 0);
+  try {
+    attnx::read_attention(text, "a.json", need - 1);
+    FAIL_CHECK("accepted");
+  } catch (const attnx::BudgetExceeded& e) {
+    CHECK(th::contains(e.what(), "a.json: reading it needs about"));
+  }
+}
+
+TEST_CASE("a JSON attention's shape is refused before its values are read") {
+  // 200,000 rows of one value: not square, said before the values (and the syntax error at the end).
+  std::string text = "[";
+  for (int i = 0; i < 200000; ++i) text += i ? ",[1]" : "[1]";
+  CHECK(th::contains(refusal(text + ",]"), "not square: shape [200000, 1]"));
+  CHECK(th::contains(refusal(text + "]"), "not square: shape [200000, 1]"));
+  // The first entries decide the shape (rank 5 named), and a misplaced comma is the text's error.
+  CHECK(th::contains(refusal("[[[[[1]]]]]"), "(rank 5)"));
+  CHECK(th::contains(refusal("[[1, 0], [0, 1],]"), "line 1, column 17: invalid JSON: trailing comma before ']'"));
+  CHECK(th::contains(refusal("[[1, 0], [0, 1], [0"), "line 1, column 20: invalid JSON: expected ',' or ']' in an array"));
+  CHECK(th::contains(refusal("[[1, 0], [0, 1, 1]]"), "attention[1] has 3 entries, expected 2"));
+  CHECK(th::contains(refusal("[[1, 0], [0, 1, [[[]]]]]"), "attention[1] has 3 entries, expected 2"));
+  CHECK(th::contains(refusal("[[\"a]\", 0], [0, 1]]"), "attention[0][0] must be a number (got a string)"));
+  CHECK(th::contains(refusal("{\"x\": {\"a\": 1, \"a\": 2}, \"attention\": [[1, 0], [0, 1]]}"), "repeated key \"a\""));
+  CHECK(th::contains(refusal("{\"attention\": [[1, 0], [0, 1]], \"attention\": 1}"), "repeated key \"attention\""));
+  CHECK(read("{\"x\": [[[\"]\"]], {}], \"attention\": [[1, 0], [0, 1]], \"y\": null}").L == 2);
+}
+
+TEST_CASE("tokens that are not Unicode text are refused as the .npz tokens are") {
+  const std::string att = ", \"attention\": [[1, 0], [0, 1]]}";
+  CHECK(th::contains(refusal("{\"tokens\": [\"a\", \"b\\ud800\"]" + att),
+                     "a.json: line 1: tokens[1] holds a lone surrogate (U+D800, a \\ud800 escape without its pair): "
+                     "tokens must be Unicode text"));
+  CHECK(th::contains(refusal("{\"tokens\": [\"\\udfff\", \"b\"]" + att), "tokens[0] holds a lone surrogate (U+DFFF"));
+  CHECK(th::contains(refusal("{\"tokens\": [\"a\", \"b\xff\"]" + att),
+                     "tokens[1] is not valid UTF-8 (byte 0xFF at byte 1): tokens must be Unicode text"));
+  CHECK(th::contains(refusal("{\"tokens\": [\"\xED\xA0\x80\", \"b\"]" + att), "tokens[0] holds a lone surrogate (U+D800"));
+  CHECK(th::contains(refusal("{\"tokens\": [\"\xC0\xAF\", \"b\"]" + att), "tokens[0] is not valid UTF-8 (byte 0xC0"));
+  // A pair is one character; the attention's problems come first, then the count, then an entry.
+  CHECK(read("{\"tokens\": [\"\\ud83d\\ude00\", \"\xC3\xA9\"]" + att).tokens[0] == "\xF0\x9F\x98\x80");
+  CHECK(th::contains(refusal("{\"tokens\": [\"\\ud800\"], \"attention\": [[1, 0], [0, 1]]}"), "\"tokens\" has 1 entries"));
+  CHECK(th::contains(refusal("{\"tokens\": [\"\\ud800\", 2], \"attention\": [[1, 0], [0]]}"), "attention[1] has 1 entries"));
 }

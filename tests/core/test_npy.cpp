@@ -124,6 +124,12 @@ TEST_CASE("a header that is not exactly NumPy's dict is refused, naming the plac
   CHECK(th::contains(header_refusal("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (3,)}"),
                      "structured dtype"));
   CHECK(th::contains(refusal("\x93NUMPX" + std::string(100, ' ')), "bad magic"));
+  // Leading zeros: Python (so NumPy's reader) refuses 08 and 008; 0 and 00 are zero (an empty axis).
+  CHECK(th::contains(header_refusal("{'descr': '<f4', 'fortran_order': False, 'shape': (08, 008), }"),
+                     "a dimension with a leading zero (08) in 'shape', which is not a Python integer (NumPy refuses it) "
+                     "at character 52"));
+  CHECK(th::contains(header_refusal("{'descr': '<f4', 'fortran_order': False, 'shape': (3, 03), }"), "leading zero (03)"));
+  CHECK(th::contains(header_refusal("{'descr': '<f4', 'fortran_order': False, 'shape': (00, 00), }"), "empty axis"));
   CHECK(th::contains(refusal(std::string("\x93NUMPY\x04\x00", 8) + std::string(100, ' ')), "version 4.0"));
   CHECK(th::contains(refusal(std::string("\x93NUMPY\x01\x00\xff", 9)), "truncated"));
   CHECK(th::contains(refusal(std::string("\x93NUMPY\x01\x00\xff\x00{'descr'", 17)), "header declares 255 bytes"));
@@ -174,7 +180,10 @@ TEST_CASE("truncated data and huge declared shapes are refused before the values
     attnx::read_attention(big, "big.npy", 20000);
     FAIL_CHECK("accepted above the budget");
   } catch (const attnx::BudgetExceeded& e) {
-    CHECK(th::contains(e.what(), "reading big.npy needs about 1 MiB"));
+    // A budget of no whole number of MiB: both sizes in bytes, in the order they are.
+    CHECK(th::contains(e.what(), "big.npy: reading it needs about " +
+                                     std::to_string(attnx::estimate_attention_bytes(big.size(), 64 * 64, 0)) +
+                                     " bytes, above the memory budget of 20000 bytes"));
     CHECK(th::contains(e.what(), "raise the budget"));
   }
 }

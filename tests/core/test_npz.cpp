@@ -118,7 +118,7 @@ TEST_CASE("declared sizes are checked against the memory budget before inflating
     attnx::read_attention(hb::zip_archive({huge}), "a.npz", 1ull << 30);
     FAIL_CHECK("accepted above the budget");
   } catch (const attnx::BudgetExceeded& e) {
-    CHECK(th::contains(e.what(), "reading a.npz needs about 2049 MiB"));
+    CHECK(th::contains(e.what(), "a.npz: reading it needs about 2049 MiB"));
   }
   // A small archive under a small budget: the same check, passing and failing.
   const std::string npy = hb::npy_floats(std::vector<double>(64 * 64, 1.0 / 64), {64, 64}, 4, false);

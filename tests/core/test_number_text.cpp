@@ -96,3 +96,27 @@ TEST_CASE("json_number: null for non-finite, signed zero kept — parse_decimal 
   const std::string big = "1e400";
   CHECK(std::isinf(attnx::parse_decimal(big.data(), big.data() + big.size())));
 }
+
+TEST_CASE("parse_decimal equals strtod on decimals its fast path reads and on those it leaves to strtod") {
+  std::mt19937_64 rng(47);
+  int bad = 0;
+  for (int n = 0; n < 200000; ++n) {
+    std::string t = (rng() % 4 == 0) ? "-" : "";
+    const int whole = int(rng() % 6), frac = int(rng() % 19);
+    t += whole == 0 ? "0" : std::to_string(1 + rng() % 9);
+    for (int k = 1; k < whole; ++k) t += char('0' + rng() % 10);
+    if (frac > 0) {
+      t += '.';
+      for (int k = 0; k < frac; ++k) t += char('0' + (rng() % 3 == 0 ? 0 : rng() % 10));
+    }
+    if (rng() % 8 == 0) t += "e" + std::to_string(int(rng() % 40) - 20);
+    const double want = std::strtod(t.c_str(), nullptr), got = attnx::parse_decimal(t.data(), t.data() + t.size());
+    if (std::memcmp(&want, &got, sizeof got) != 0 && ++bad <= 5) FAIL_CHECK(t << ": strtod " << want << ", got " << got);
+  }
+  CHECK(bad == 0);
+  for (const std::string t : {"0", "-0", "1", "0.5", "0.1", "0.30000000000000004", "123456789012345", "1234567890123456789",
+                              "0.0000000000000000000001", "9007199254740993", "0.000000000000000000000000001"}) {
+    const double want = std::strtod(t.c_str(), nullptr), got = attnx::parse_decimal(t.data(), t.data() + t.size());
+    CHECK_MESSAGE(std::memcmp(&want, &got, sizeof got) == 0, t);
+  }
+}

@@ -173,8 +173,18 @@ TEST_CASE("a head whose sparse target would not fit the budget is refused before
     attnx::import_head(v.data(), 64, opt);
     FAIL_CHECK("accepted above the budget");
   } catch (const attnx::BudgetExceeded& e) {
-    CHECK(std::string(e.what()) == "importing a head of L = 64 with rule mass:1 needs about 1 MiB, above the memory "
-                                   "budget of 1 MiB; choose a rule that keeps fewer entries, or raise the budget");
+    // A budget that is no whole number of MiB: both sizes in bytes (not "1 MiB, above ... 1 MiB").
+    CHECK(std::string(e.what()) == "importing a head of L = 64 with rule mass:1 needs about 155648 bytes, above the memory "
+                                   "budget of 100000 bytes; choose a rule that keeps fewer entries, or raise the budget");
+  }
+  opt.remedy = attnx::BudgetRemedy::Fixed;  // the explorer: no budget to raise
+  try {
+    attnx::import_head(v.data(), 64, opt);
+    FAIL_CHECK("accepted above the budget");
+  } catch (const attnx::BudgetExceeded& e) {
+    CHECK(th::contains(e.what(), "choose a rule that keeps fewer entries (the page's memory budget is fixed: attnx "
+                                 "import on the command line reads it with a larger --max-bytes)"));
+    CHECK(!th::contains(e.what(), "raise the budget"));
   }
   opt.rule = attnx::parse_rule("topk:2");  // 128 entries fit
   CHECK(attnx::import_head(v.data(), 64, opt).description.nnz == 128);

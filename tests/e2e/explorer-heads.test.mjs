@@ -4,10 +4,13 @@
 // not); a malformed file gives a message naming it and the problem, and nothing breaks; tokens
 // are text (an <img> token never becomes an element); A, M and the verdict stay on the first screen;
 // the survey says which settings its numbers are from; thumbnails can be cancelled; a dropped file
-// is read only where it is dropped (file-drop.js).
+// is read only where it is dropped (file-drop.js); a large file and a file with a 10 MB token are
+// read and parsed by the workers, never on the page's thread (issue 47).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
@@ -227,6 +230,67 @@ test('a dropped file is read where it is dropped: a head on the head tools, a pa
   await dropFile(page, '#custom-tools', 'p.csv', Buffer.from('0,1,1\n1,0,1\n2,2,1\n3,3,1\n'));
   await page.waitForFunction(() => /Imported 4 nonzeros, L = 4/.test(document.getElementById('custom-msg').textContent), null, { timeout: 30000 });
   await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('L') === '4', null, { timeout: 60000 });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// Installed before the page's scripts: every read of a Blob's or a Response's bytes on the page's
+// thread (not in its workers), with its size; and the main thread's long tasks.
+function watchReads() {
+  if (typeof window === 'undefined') return;
+  window.__reads = [];
+  window.__longtasks = [];
+  const wrap = (proto, name, size) => {
+    const f = proto[name];
+    proto[name] = function (...a) { window.__reads.push({ name, size: size(this, a) }); return f.apply(this, a); };
+  };
+  for (const m of ['arrayBuffer', 'text', 'stream']) wrap(Blob.prototype, m, (b) => b.size);
+  for (const m of ['arrayBuffer', 'text', 'json']) wrap(Response.prototype, m, (r) => Number(r.headers.get('content-length')) || -1);
+  for (const m of ['readAsArrayBuffer', 'readAsText', 'readAsBinaryString', 'readAsDataURL']) wrap(FileReader.prototype, m, (r, a) => a[0].size);
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(Math.round(e.duration)); }).observe({ type: 'longtask', buffered: true });
+}
+
+// A float32 .npy of `shape` with uniform rows.
+function uniformNpy(shape) {
+  const L = shape[shape.length - 1];
+  let dict = `{'descr': '<f4', 'fortran_order': False, 'shape': (${shape.join(', ')}), }`;
+  dict += `${' '.repeat((64 - ((10 + dict.length + 1) % 64)) % 64)}\n`;
+  const head = Buffer.alloc(10);
+  head.write('\x93NUMPY', 0, 'latin1');
+  head[6] = 1;
+  head.writeUInt16LE(dict.length, 8);
+  return Buffer.concat([head, Buffer.from(dict, 'latin1'), Buffer.from(new Float32Array(shape.reduce((a, b) => a * b, 1)).fill(1 / L).buffer)]);
+}
+
+test('a large file and a 10 MB token are read and parsed by the workers: the page\'s thread never reads their bytes', async (t) => {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await context.addInitScript(watchReads);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(site.server.url);
+  await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 120000 });
+  const npy = uniformNpy([4, 1024, 1024]);
+  const token = 'x'.repeat(10 * 1024 * 1024);
+  const json = Buffer.from(JSON.stringify({ tokens: [token, 'b'], attention: [[[0.5, 0.5], [0.25, 0.75]]] }));
+  // Handed to the input by path (a buffer would be decoded by a script on the page's thread).
+  const dir = mkdtempSync(join(tmpdir(), 'attnx-heads-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'big.npy'), npy);
+  writeFileSync(join(dir, 'token.json'), json);
+  await page.evaluate(() => { document.getElementById('head-tools').open = true; });
+  await page.setInputFiles('#head-file', join(dir, 'big.npy'));
+  await settled(page, /big\.npy: layer 0, head 0 with rule/);
+  await page.waitForFunction(() => document.getElementById('survey-progress').hidden, null, { timeout: 120000 });  // thumbnails drawn
+  await page.setInputFiles('#head-file', join(dir, 'token.json'));
+  await settled(page, /token\.json: layer 0, head 0 with rule/);
+  assert.match(await page.textContent('#fig-head-said'), new RegExp(`"${'x'.repeat(15)}…"`));
+  await page.click('#head-sample');
+  await settled(page, /heads\.npy: layer 0, head 0 with rule/);
+  const reads = await page.evaluate(() => window.__reads);
+  const files = [npy.length, json.length, SAMPLE.length];
+  assert.deepEqual(reads.filter((r) => files.includes(r.size)), [], 'no file is read on the page\'s thread');
+  t.diagnostic(`long tasks on the page's thread (ms; measured, not asserted): ${JSON.stringify(await page.evaluate(() => window.__longtasks))}`);
   assert.deepEqual(problems, []);
   await context.close();
 });

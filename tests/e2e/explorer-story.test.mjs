@@ -5,11 +5,13 @@
 // minimal d" (the core's minD: compared with the API in Node); Play (stops after the flip, and on
 // Stop); Reset; <attnx-explorer story="paper" step="2"> on another origin; and a lecturer's own
 // story (story-src on the host page's origin, an inline JSON child; an oversized file and another
-// origin refused with a message inside the element).
+// origin refused with a message inside the element; a server that never ends the response: the
+// figures are drawn at once, and the request is given up with a message naming story-src).
 // Serves dist/ (or web/ when dist/ has not been built; run scripts/build-dist after editing web/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -365,5 +367,65 @@ test('story-src: an oversized file and another origin give a message inside the 
     assert.deepEqual([r.hidden, r.story], [true, ''], `${file}: no story, the explorer still works`);
     assert.deepEqual(errors, []);
     await context.close();
+  }
+});
+
+// A host origin whose stall.json never ends its response (headers and one byte, then nothing);
+// pages are the test's own. closed: a promise per request, resolved when the browser drops it.
+async function stallingHost(pages) {
+  const closed = [];
+  const srv = createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname.slice(1);
+    if (path === 'stall.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      closed.push(new Promise((done) => req.socket.on('close', done)));
+      return;
+    }
+    if (!(path in pages)) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[path]);
+  });
+  await new Promise((done) => srv.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${srv.address().port}/`;
+  return { url, closed, close: () => { srv.closeAllConnections(); return new Promise((done) => srv.close(done)); } };
+}
+
+// The host page of an element with story-src="stall.json" whose story requests give up after ms.
+const stallPage = (ms) => `<!doctype html><html><head><meta charset="utf-8">
+<script type="module">customElements.whenDefined('attnx-explorer').then((C) => { C.storyTimeoutMs = ${ms}; });</script>
+<script type="module" src="${server.url}embed/attnx.js"></script></head><body>
+<attnx-explorer id="s" story-src="stall.json" d="640" figures="A,M,metrics"></attnx-explorer></body></html>`;
+
+test('story-src whose server never ends the response: the figures are drawn at once, the request is given up naming story-src', async () => {
+  // The story's timeout is injected (AttnxExplorer.storyTimeoutMs; the element's own is 15 s):
+  // an hour while the figures are awaited (the story cannot load before them), 0.3 s after.
+  const stall = await stallingHost({ 'wait.html': stallPage(3600000), 'give-up.html': stallPage(300) });
+  try {
+    let context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+    let page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${stall.url}wait.html`);
+    await page.waitForFunction(() => document.getElementById('s')?.runs >= 1, null, { timeout: 60000 });
+    let r = await ownStory(page);
+    assert.deepEqual([r.d, r.story, r.hidden, r.messages], [640, '', true, ''], 'drawn while the story is still loading');
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${stall.url}give-up.html`);
+    await page.waitForFunction(() => /story-src/.test(document.getElementById('s').shadowRoot.getElementById('messages').textContent), null, { timeout: 60000 });
+    await page.waitForFunction(() => document.getElementById('s')?.runs >= 1, null, { timeout: 60000 });
+    r = await ownStory(page);
+    assert.match(r.messages, /story-src "stall\.json" could not be loaded: no complete answer within 0\.3 s/);
+    assert.deepEqual([r.d, r.story, r.hidden], [640, '', true]);
+    assert.equal(stall.closed.length, 2, 'each page asked once');
+    // The given-up request is dropped (a guard of 30 s, not a measure: it is closed at once).
+    const dropped = await Promise.race([stall.closed[1].then(() => true), new Promise((done) => setTimeout(done, 30000, false))]);
+    assert.ok(dropped, 'the browser closed the stalled request');
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await stall.close();
   }
 });

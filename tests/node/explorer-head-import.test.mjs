@@ -7,7 +7,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { load } from '../../web/lib/attnx.js';
-import { importedTarget, headReadout, sortSurvey, everyHead, tokenText, cellText, fileCall } from '../../web/explorer/head-import.js';
+import { importedTarget, headReadout, sortSurvey, everyHead, tokenText, cellText, fileCall, openRefusal } from '../../web/explorer/head-import.js';
 import { requireBuilds } from './helpers.mjs';
 
 const L = 8;
@@ -115,8 +115,44 @@ test('the readout carries the core\'s numbers; a bad file is refused naming it',
   assert.ok(Math.abs(items.keptMassMin - 0.5) < 1e-6, 'topk:1 keeps 0.5 of each row');
   assert.equal(items.archetype, r.description.archetype.code);
   assert.equal(items.headInClass, true);
-  const file = { bytes: npy(heads(), [2, L, L]).subarray(0, 90).slice().buffer, name: 'cut.npy' };
-  assert.throws(() => api.importHead(fileCall(file).bytes, file.name), (e) => e instanceof RangeError && /^cut\.npy: .*truncated/.test(e.message));
+  const cut = npy(heads(), [2, L, L]).subarray(0, 90).slice().buffer;
+  assert.throws(() => api.importHead(cut, 'cut.npy'), (e) => e instanceof RangeError && /^cut\.npy: .*truncated/.test(e.message));
+});
+
+test('the page hands the workers the file as a Blob with fixedBudget, and names a refused file once', async () => {
+  const blob = new Blob([npy(heads(), [2, L, L])]);
+  const call = fileCall({ blob, name: 'two.npy' }, { head: 1 });
+  assert.deepEqual(Object.keys(call).sort(), ['file', 'name', 'options']);
+  assert.equal(call.file, blob, 'the Blob itself: the page never reads the bytes');
+  assert.deepEqual(call.options, { head: 1, fixedBudget: true });
+  const r = api.importHead(new Uint8Array(await call.file.arrayBuffer()), call.name, call.options);
+  assert.equal(r.description.k, 2);
+  let message = '';
+  try { api.readAttention(npy(heads(), [2, L, 9]), 'two.npy'); } catch (e) { message = e.message; }
+  assert.match(message, /^two\.npy: the attention is not square/);
+  assert.equal(openRefusal('two.npy', message), `Could not open two.npy: ${message.slice('two.npy: '.length)}`);
+  assert.equal(openRefusal('two.npy', 'maxBytes must be an integer'), 'Could not open two.npy: maxBytes must be an integer');
+});
+
+test('over the budget, the API says to raise it, and the page (fixedBudget) names attnx import instead', () => {
+  const big = npy(new Array(4 * 256 * 256).fill(1 / 256), [4, 256, 256]);  // 1 MiB of values
+  const refusal = (opts) => { try { api.readAttention(big, 'big.npy', opts); } catch (e) { return e.message; } return 'accepted'; };
+  const raise = refusal({ maxBytes: 1048576 });
+  assert.match(raise, /^big\.npy: reading it needs about 3 MiB, above the memory budget of 1 MiB; .*; raise the budget$/);
+  const fixed = refusal({ maxBytes: 1048576, fixedBudget: true });
+  assert.match(fixed, /^big\.npy: reading it needs about 3 MiB, above the memory budget of 1 MiB; .*; the page's memory budget is fixed: attnx import on the command line reads it with a larger --max-bytes$/);
+  assert.doesNotMatch(fixed, /raise the budget/);
+  // A budget of no whole MiB: both sizes in bytes, in the order they are.
+  assert.match(refusal({ maxBytes: 2000000 }), /needs about \d+ bytes, above the memory budget of 2000000 bytes/);
+});
+
+test('a token of 10 MB is shown as its first characters, and costs what a short one does', () => {
+  const huge = 'x'.repeat(10 * 1024 * 1024);
+  assert.equal(tokenText(huge), `${'x'.repeat(15)}…`);
+  assert.equal(cellText([huge, 'b'], 0, 1, 0.5), `query 0 "${'x'.repeat(23)}…" → key 1 "b": 0.5`);
+  assert.equal(tokenText('😀'.repeat(20), 4), '😀😀😀…', 'surrogate pairs are one character');
+  assert.equal(tokenText('  ab  '), '··ab··');
+  assert.equal(tokenText(`${' '.repeat(20)}x`, 6), '·····…');
 });
 
 test('the survey grid sorts by a column, unknown values last, ties by layer and head', () => {

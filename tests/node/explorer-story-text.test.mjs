@@ -15,7 +15,7 @@ import { parseStory, sceneState } from '../../web/explorer/story.js';
 import {
   PLACEHOLDERS, PLACEHOLDER_NAMES, PENDING, fillText, fillParts, placeholderErrors, placeholdersOf, needsOf, resultForStory,
 } from '../../web/explorer/story-text.js';
-import { loadStorySource, parseInlineStory, storySrcUrl, MAX_STORY_BYTES, SRC_STORY } from '../../web/explorer/story-source.js';
+import { loadStorySource, parseInlineStory, storySrcUrl, MAX_STORY_BYTES, SRC_STORY, STORY_TIMEOUT_MS } from '../../web/explorer/story-source.js';
 import { StoryValues } from '../../web/explorer/story-values.js';
 import { fmt, fmtInt, fmtVs } from '../../web/explorer/format.js';
 
@@ -139,6 +139,47 @@ test('story-src: a file over 256 KB is refused, with or without a Content-Length
   const exact = GOOD + ' '.repeat(MAX_STORY_BYTES - new TextEncoder().encode(GOOD).length);
   const { fetchImpl } = fakeFetch({ '/exact.json': exact }, { lengthHeader: false });
   assert.equal((await loadStorySource('/exact.json', table, { pageUrl: PAGE, fetchImpl })).errors, undefined, 'exactly 256 KB loads');
+});
+
+test('story-src: an answer that never ends is given up after the timeout, naming story-src', async () => {
+  assert.equal(STORY_TIMEOUT_MS, 15000);
+  // A server that sends its headers and one byte, then nothing (the body ends only on abort).
+  const signals = [];
+  const fetchImpl = async (url, init) => {
+    signals.push(init.signal);
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('['));
+        init.signal.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+      },
+    });
+    return new Response(body);
+  };
+  const r = await loadStorySource('/stall.json', table, { pageUrl: PAGE, fetchImpl, timeoutMs: 30 });
+  assert.deepEqual(r.errors, ['story-src "/stall.json" could not be loaded: no complete answer within 0.03 s']);
+  assert.equal(signals[0].aborted, true, 'the request is aborted');
+  // No answer at all (the headers never come): the same.
+  const silent = (url, init) => new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+  const s2 = await loadStorySource('/silent.json', table, { pageUrl: PAGE, fetchImpl: silent, timeoutMs: 20 });
+  assert.deepEqual(s2.errors, ['story-src "/silent.json" could not be loaded: no complete answer within 0.02 s']);
+  // A file that arrives in time is not cut.
+  const { fetchImpl: quick } = fakeFetch({ '/lectures/mine.json': GOOD }, { lengthHeader: false });
+  assert.equal((await loadStorySource('mine.json', table, { pageUrl: PAGE, fetchImpl: quick, timeoutMs: 60000 })).errors, undefined);
+});
+
+test('docs/embedding.md\'s inline story escapes </ and reads back with </script> in its text', () => {
+  const doc = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
+  const block = /<script type="application\/json">\n([\s\S]*?)\n {2}<\/script>/.exec(doc);
+  assert.ok(block, 'the safe form is shown');
+  assert.doesNotMatch(block[1], /<\//, 'no </ inside the script element');
+  const r = parseInlineStory(block[1], table);
+  assert.equal(r.errors, undefined, String(r.errors));
+  assert.match(r.story.steps[0].title, /<\/script>/);
+  // The one-step escape the docs give for a story made from data.
+  const story = [step('</script><i data-x>', 'a </script> b', { d: 64 })];
+  const text = JSON.stringify(story).replace(/</g, '\\u003c');
+  assert.doesNotMatch(text, /</);
+  assert.equal(parseInlineStory(text, table).story.steps[0].title, '</script><i data-x>');
 });
 
 test('story-src: bad JSON and an invalid story name story-src, the step and the field', async () => {

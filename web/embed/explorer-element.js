@@ -20,7 +20,7 @@ import { StatusView } from '../explorer/views/status-view.js';
 import { Presenter } from '../explorer/present.js';
 import { readAttributes } from './attributes.js';
 import { STORY_NAMES } from '../explorer/story.js';
-import { loadStorySource, parseInlineStory, SRC_STORY, INLINE_STORY } from '../explorer/story-source.js';
+import { loadStorySource, parseInlineStory, SRC_STORY, INLINE_STORY, STORY_TIMEOUT_MS } from '../explorer/story-source.js';
 import { sharedRuntime, addStyles, RENDER_WORKER_URL, STORIES_URL } from './runtime.js';
 import { LazyElement } from './lazy-element.js';
 import HOST_STYLE from './host.css';
@@ -43,6 +43,9 @@ export function keepsKey(ev) {
 }
 
 export class AttnxExplorer extends LazyElement {
+  // How long story-src may take (story-source.js); tests shorten it before an element starts.
+  static storyTimeoutMs = STORY_TIMEOUT_MS;
+
   constructor() {
     super();
     this.started = false;   // computing has begun (the element came near the viewport)
@@ -129,7 +132,7 @@ export class AttnxExplorer extends LazyElement {
     if (this.ownSource !== source) {
       this.ownSource = source;
       this.ctl.story.useOwn(name, src !== null
-        ? loadStorySource(src, this.table, { pageUrl: location.href, baseUrl: document.baseURI })
+        ? loadStorySource(src, this.table, { pageUrl: location.href, baseUrl: document.baseURI, timeoutMs: AttnxExplorer.storyTimeoutMs })
         : parseInlineStory(script.textContent, this.table));
     }
     return name;

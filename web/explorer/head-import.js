@@ -14,12 +14,24 @@ export const SAMPLE_URL = new URL('../examples/heads.npy', import.meta.url);
 export const SAMPLE_NAME = 'heads.npy';
 
 /**
- * The pool call for `method` (readAttention, importHead, surveyHead) on a file: the bytes are
- * copied (the caller keeps its own), options are the core's (layer, head, rule, softmax; eps, tau,
- * seed for the survey). Returns the options object pool.run takes.
+ * The pool call for `method` (readAttention, importHead, surveyHead) on a file { blob, name }:
+ * the Blob (a File, or the sample's) goes to the worker as a handle, never as bytes: the worker
+ * reads it and the core parses it there (web/lib/worker.js), so the page's thread never holds the
+ * file or its values, whatever its size. Options are the core's (layer, head, rule, softmax; eps,
+ * tau, seed for the survey); fixedBudget: the page offers no memory budget to raise, so a
+ * refusal over it names attnx import instead. Returns the options object pool.run takes.
  */
 export function fileCall(file, options = {}) {
-  return { bytes: file.bytes.slice(0), name: file.name, options };
+  return { file: file.blob, name: file.name, options: { ...options, fixedBudget: true } };
+}
+
+/**
+ * The status line of a file the core refused while opening it: its message starts with the
+ * file's name ("a.npy: the attention is not square ..."), which "Could not open a.npy:" says once.
+ */
+export function openRefusal(name, message) {
+  const m = String(message);
+  return `Could not open ${name}: ${m.startsWith(`${name}: `) ? m.slice(name.length + 2) : m}`;
 }
 
 /**
@@ -51,10 +63,16 @@ export function headReadout(d) {
 }
 
 // A token as a label: at most max characters (an ellipsis marks a cut); line breaks, tabs and
-// leading or trailing spaces made visible.
+// leading or trailing spaces made visible. Only the token's first max + 1 characters (and its
+// end, for trailing spaces) are looked at: a token of megabytes costs what a short one does.
 export function tokenText(token, max = 16) {
-  const s = String(token).replace(/\n/g, '⏎').replace(/\t/g, '⇥').replace(/^ +| +$/g, (m) => '·'.repeat(m.length));
-  return [...s].length > max ? `${[...s].slice(0, max - 1).join('')}…` : s;
+  const t = String(token);
+  const head = t.slice(0, 2 * (max + 1));  // max + 1 characters, surrogate pairs included
+  const chars = [...head];
+  const cut = chars.length > max || head.length < t.length;
+  const shown = cut ? chars.slice(0, max - 1).join('') : head;
+  const s = shown.replace(/\n/g, '⏎').replace(/\t/g, '⇥').replace(/^ +/, (m) => '·'.repeat(m.length));
+  return cut ? `${s}…` : s.replace(/ +$/, (m) => '·'.repeat(m.length));
 }
 
 // Cell (i, j) of a head in words, with its tokens when the file has them.

@@ -3,9 +3,11 @@
 // chosen layer, head, rule and softmax make the target (importHead), shown like any custom
 // pattern, with the dense head beside A and M (views/head-figure.js) and the core's readout by the
 // verdict. The core's refusals are shown as they are (they name the file and the problem); the
-// previous target stays. The file stays in memory only; links carry the head's fields.
+// previous target stays. The file stays a Blob on this thread: the workers read and parse it
+// (head-import.js fileCall), so opening 100 MB costs the page no long task. Links carry the
+// head's fields, never the file.
 import { el, setChildren } from '../common/dom.js';
-import { MAX_HEAD_FILE_BYTES, SAMPLE_URL, SAMPLE_NAME, fileCall, importedTarget, headReadout } from './head-import.js';
+import { MAX_HEAD_FILE_BYTES, SAMPLE_URL, SAMPLE_NAME, fileCall, openRefusal, importedTarget, headReadout } from './head-import.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,7 +17,7 @@ export class HeadTools {
   constructor(ctx) {
     Object.assign(this, ctx);
     this.c = ctx.controller;
-    this.file = null;      // { bytes: ArrayBuffer, name, info (readAttention) }
+    this.file = null;      // { blob: Blob (never read here), name, info (readAttention) }
     this.imported = null;  // the link fields of the head shown in the figure
     this.seq = 0;          // apply() calls: a later one supersedes an earlier one
     this.fileSeq = 0;      // open() calls: a later file supersedes an earlier one, not a head change
@@ -40,21 +42,14 @@ export class HeadTools {
     m.className = `msg ${kind}`;
   }
 
-  // A File (opened or dropped): refused above MAX_HEAD_FILE_BYTES, else read.
+  // A File (opened or dropped): refused above MAX_HEAD_FILE_BYTES, else handed to the core.
   async openBlob(f) {
     $('head-tools').open = true;
     if (f.size > MAX_HEAD_FILE_BYTES) {
       this.message(`${f.name}: the file has ${f.size} bytes; the page reads at most ${MAX_HEAD_FILE_BYTES} (use attnx import on the command line).`, 'error');
       return;
     }
-    let bytes;
-    try {
-      bytes = await f.arrayBuffer();
-    } catch (e) {
-      this.message(`Could not read ${f.name}: ${e.message}`, 'error');
-      return;
-    }
-    await this.open(bytes, f.name);
+    await this.open(f, f.name);
   }
 
   async openSample() {
@@ -63,25 +58,27 @@ export class HeadTools {
     try {
       const res = await fetch(SAMPLE_URL);
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      await this.open(await res.arrayBuffer(), SAMPLE_NAME);
+      await this.open(await res.blob(), SAMPLE_NAME);
     } catch (e) {
       this.message(`${SAMPLE_NAME}: the sample could not be loaded (${e.message}).`, 'error');
     }
   }
 
-  // Reads the file's shape and tokens with the core, offers its layers and heads (the link's
-  // when they exist in it) and imports the chosen head. On a refusal the previous file stays.
-  async open(bytes, name) {
+  // Reads the file's shape and tokens with the core (on the pool), offers its layers and heads
+  // (the link's when they exist in it) and imports the chosen head. On a refusal the previous
+  // file stays.
+  async open(blob, name) {
     const seq = ++this.fileSeq;
+    this.message(`Reading ${name}…`);
     let info;
     try {
-      info = await this.pool.run('readAttention', fileCall({ bytes, name }));
+      info = await this.pool.run('readAttention', fileCall({ blob, name }));
     } catch (e) {
-      if (seq === this.fileSeq) this.message(`Could not open ${name}: ${e.message}`, 'error');
+      if (seq === this.fileSeq) this.message(openRefusal(name, e.message), 'error');
       return;
     }
     if (seq !== this.fileSeq) return;
-    this.file = { bytes, name, info };
+    this.file = { blob, name, info };
     const st = this.c.st;
     this.fill($('head-layer'), info.layers, st.head >= 0 && st.layer < info.layers ? st.layer : 0);
     this.fill($('head-head'), info.heads, st.head >= 0 && st.head < info.heads ? st.head : 0);

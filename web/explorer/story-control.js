@@ -18,6 +18,7 @@ export class StoryControl {
   constructor({ table, box, base = STORIES_URL, getState, update, report, pool, schema, getCustom, askPrecision }) {
     Object.assign(this, { table, base, getState, update, report });
     this.loaded = new Map();  // name -> Promise<{ story } | { errors }>
+    this.pending = new Set(); // own stories still loading (their step waits, the figures do not)
     this.reads = 0;
     this.stepNoted = false;  // the story's messages are about the step a link asked for
     this.view = new StoryView(box, {
@@ -37,17 +38,23 @@ export class StoryControl {
     return this.loaded.get(name);
   }
 
-  // The host's own story under `name` (a name no built-in story has): `loading` resolves
-  // { story } or { errors } (story-source.js). Replaces an own story of that name given before.
+  // The host's own story under `name` (a name no built-in story has): `loading` is { story } or
+  // { errors }, or a promise of one (a story file, story-source.js: it may be slow, or never end,
+  // until its timeout). Replaces an own story of that name given before.
   useOwn(name, loading) {
-    this.loaded.set(name, Promise.resolve(loading).then((r) => (r.story ? { story: { ...r.story, name } } : r)));
+    const p = Promise.resolve(loading).then((r) => (r.story ? { story: { ...r.story, name } } : r));
+    this.loaded.set(name, p);
+    if (!(loading instanceof Promise)) return;
+    this.pending.add(name);
+    p.then(() => { if (this.loaded.get(name) === p) this.pending.delete(name); });
   }
 
   // A state read from a link or attributes (given: the Set of fields whose values they set,
   // hashstate.js parseHash's read). Without a story,
   // clear the story's messages of an earlier read and apply(st) at once; with one, once it is
-  // loaded, apply(the state with the step's settings under the given ones). A story that cannot
-  // be loaded is reported and turned off. Only the newest read is applied.
+  // loaded, apply(the state with the step's settings under the given ones); an own story still
+  // loading (a story file) does not hold the figures: the state without it is applied at once.
+  // A story that cannot be loaded is reported and turned off. Only the newest read is applied.
   read(st, given, apply) {
     const n = ++this.reads;
     if (!st.story) {
@@ -56,6 +63,7 @@ export class StoryControl {
       apply(st);
       return;
     }
+    if (this.pending.has(st.story)) apply({ ...st, story: '', step: 1 });
     this.load(st.story).then((r) => {
       if (n !== this.reads) return;
       if (r.errors) {

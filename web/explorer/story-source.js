@@ -2,7 +2,8 @@
 //
 //   <attnx-explorer story-src="lecture.json"></attnx-explorer>
 //       a story file on the page's own origin, fetched without credentials, at most
-//       MAX_STORY_BYTES (256 KB);
+//       MAX_STORY_BYTES (256 KB), given up after STORY_TIMEOUT_MS (15 s) without its whole body
+//       (a server that never ends the response); the figures do not wait for it;
 //   <attnx-explorer><script type="application/json">[ …steps… ]</script></attnx-explorer>
 //       the story inline, as the element's child (same cap).
 //
@@ -13,6 +14,8 @@
 import { parseStory } from './story.js';
 
 export const MAX_STORY_BYTES = 256 * 1024;
+// How long a story file may take, from the request to the end of its body.
+export const STORY_TIMEOUT_MS = 15000;
 // The story names an element's state holds for its own stories (no built-in story has them, so a
 // link never carries them).
 export const SRC_STORY = 'story-src';
@@ -84,19 +87,25 @@ export function parseInlineStory(text, table) {
 }
 
 // Loads story-src `src` for the page at pageUrl (baseUrl: its base, for a relative src): same
-// origin only, no credentials, at most max bytes, then parseStory. Resolves { story } or
-// { errors }. fetchImpl: fetch (tests pass another).
-export async function loadStorySource(src, table, { pageUrl, baseUrl = pageUrl, fetchImpl = globalThis.fetch, max = MAX_STORY_BYTES } = {}) {
+// origin only, no credentials, at most max bytes within timeoutMs (then the request is aborted:
+// "story-src "x" could not be loaded: no complete answer within 15 s"), then parseStory.
+// Resolves { story } or { errors }. fetchImpl: fetch (tests pass another; it gets the signal).
+export async function loadStorySource(src, table, { pageUrl, baseUrl = pageUrl, fetchImpl = globalThis.fetch, max = MAX_STORY_BYTES, timeoutMs = STORY_TIMEOUT_MS } = {}) {
   const u = storySrcUrl(src, pageUrl, baseUrl);
   if (u.error) return { errors: [u.error] };
   const where = `story-src "${String(src).slice(0, 80)}"`;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
   let body;
   try {
-    const res = await fetchImpl(u.url.href, { credentials: 'omit', mode: 'same-origin', cache: 'no-cache' });
+    const res = await fetchImpl(u.url.href, { credentials: 'omit', mode: 'same-origin', cache: 'no-cache', signal: abort.signal });
     if (!res.ok) return { errors: [`${where} could not be loaded: HTTP ${res.status}`] };
     body = await cappedText(res, max);
   } catch (e) {
-    return { errors: [`${where} could not be loaded: ${String(e && e.message ? e.message : e).slice(0, 120)}`] };
+    const why = abort.signal.aborted ? `no complete answer within ${timeoutMs / 1000} s` : String(e && e.message ? e.message : e).slice(0, 120);
+    return { errors: [`${where} could not be loaded: ${why}`] };
+  } finally {
+    clearTimeout(timer);
   }
   if (body.error) return { errors: [`${where} ${body.error}`] };
   return parseStoryText(SRC_STORY, body.text, table, where, max);

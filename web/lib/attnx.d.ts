@@ -211,7 +211,9 @@ export interface HeadDescription {
   columnsOverK: number; topColumnsOverK: { column: number; count: number }[];
   fallbackRows: number; fallbackRowList: number[]; archetype: Archetype; candidates: Archetype[];
 }
-export interface HeadOptions { layer?: number; head?: number; rule?: string; softmax?: boolean; maxBytes?: number }
+/** fixedBudget: the caller offers no way to raise maxBytes (the explorer page): a refusal over the
+ *  budget names `attnx import --max-bytes` instead of "raise the budget". */
+export interface HeadOptions { layer?: number; head?: number; rule?: string; softmax?: boolean; maxBytes?: number; fixedBudget?: boolean }
 
 /** How construct's Gram sum is shared: band b is G's columns edges[b] .. edges[b+1]-1. */
 export interface GramPlan { split: boolean; L: number; from: number; d: number; edges: number[]; rungs: number[] }
@@ -317,7 +319,7 @@ export declare class AttnxApi {
     /** D = 2k of SPEC §8.3: the moment curve succeeds with it at every L in exact arithmetic. */ momentD: number;
     bitsFixedKeys: number; bitsFreeKeys: number; bitsFreeKeysRegular: number; columnSupports?: number; dLambda?: number };
   /** A model's attention file (.npy, .npz, JSON): format, dtype, shape and tokens. */
-  readAttention(bytes: Uint8Array | ArrayBuffer, name?: string, opts?: { maxBytes?: number }): {
+  readAttention(bytes: Uint8Array | ArrayBuffer, name?: string, opts?: { maxBytes?: number; fixedBudget?: boolean }): {
     format: 'npy' | 'npz' | 'json'; dtype: string; rank: number; shape: number[]; layers: number; heads: number;
     L: number; tokens: string[] };
   /** One head as `attnx import`: description, the target as a custom pattern and its file text, the

@@ -639,7 +639,9 @@ export class AttnxApi {
 
   /**
    * The file's format, dtype, shape and tokens.
-   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name] @param {{maxBytes?:number}} [opts]
+   * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name] @param {{maxBytes?:number, fixedBudget?:boolean}} [opts]
+   *   fixedBudget: the caller cannot raise maxBytes (the explorer page): a refusal over the budget
+   *   names attnx import --max-bytes instead of "raise the budget"
    * @returns {{format:'npy'|'npz'|'json', dtype:string, rank:number, shape:number[], layers:number,
    *   heads:number, L:number, tokens:string[]}}
    */
@@ -653,7 +655,7 @@ export class AttnxApi {
    * reads it back (pattern: use it as a custom pattern, { pattern: 'custom', L, triplets }), and
    * the head's dense probabilities (after the softmax when asked) for drawing.
    * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name]
-   * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, maxBytes?:number}} [opts]
+   * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, maxBytes?:number, fixedBudget?:boolean}} [opts]
    * @returns {{params:Object, tokens:string[], description:HeadDescription, pattern:{L:number,
    *   nnz:number, triplets:{rows:Int32Array, cols:Int32Array, vals:Float64Array}},
    *   patternText:string, values:Float32Array, keptMass:Float64Array}} values: L*L row-major;
@@ -668,7 +670,7 @@ export class AttnxApi {
    * up to its d limit) and jl (on the survey grid the core publishes) for its target (null: not reached).
    * @param {Uint8Array|ArrayBuffer} bytes @param {string} [name]
    * @param {{layer?:number, head?:number, rule?:string, softmax?:boolean, eps?:number, tau?:number,
-   *   seed?:number, maxBytes?:number}} [opts]
+   *   seed?:number, maxBytes?:number, fixedBudget?:boolean}} [opts]
    * @param {Progress} [onProgress]
    * @returns {{layer:number, head:number, description:HeadDescription, lpDMin:number|null,
    *   jlDMin:number|null, cancelled:boolean}}

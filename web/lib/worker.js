@@ -7,7 +7,8 @@
 //                                             { record, format }, parseSweep { text },
 //                                             summariseSweep { delta, points }; the attention
 //                                             file calls readAttention, importHead, surveyHead
-//                                             { bytes, name, options }
+//                                             { bytes | file, name, options } (file: a Blob,
+//                                             read here, off the page's thread)
 //        { type: 'cancel', id }                       stop task id (sliced methods only, see below)
 //        { type: 'warm' }                             run a small task once (pool.warm(), see warmUp)
 //        { type: 'band', sum, c0, c1, atD }           a helper's band of band sum `sum` (G at d)
@@ -54,13 +55,20 @@ const METHODS = {
   formatSweep: (api, opts) => api.formatSweep(opts && opts.record, opts && opts.format),
   parseSweep: (api, opts) => api.parseSweep(opts && opts.text),
   summariseSweep: (api, opts) => api.summariseSweep(opts),
-  // A model's attention file: opts { bytes (ArrayBuffer or Uint8Array), name, options }.
-  readAttention: (api, opts) => api.readAttention(opts && opts.bytes, opts && opts.name, opts && opts.options),
-  importHead: (api, opts) => api.importHead(opts && opts.bytes, opts && opts.name, opts && opts.options),
-  surveyHead: (api, opts, progress) => api.surveyHead(opts && opts.bytes, opts && opts.name, opts && opts.options, progress),
+  // A model's attention file: opts { bytes (ArrayBuffer or Uint8Array) or file (a Blob), name, options }.
+  readAttention: async (api, opts) => api.readAttention(await fileBytes(opts), opts && opts.name, opts && opts.options),
+  importHead: async (api, opts) => api.importHead(await fileBytes(opts), opts && opts.name, opts && opts.options),
+  surveyHead: async (api, opts, progress) => api.surveyHead(await fileBytes(opts), opts && opts.name, opts && opts.options, progress),
   // A helper's band of another worker's Gram matrix: opts { opts, band, start } (see sumInBands).
   gramBand: (api, opts, progress) => api.gramBandParts(opts && opts.opts, opts && opts.band, opts && opts.start, progress),
 };
+
+// The bytes of an attention file call: opts.file (a Blob the page handed over without reading
+// it) read here, else opts.bytes as given (the core refuses what is neither).
+async function fileBytes(opts) {
+  if (opts && typeof Blob !== 'undefined' && opts.file instanceof Blob) return new Uint8Array(await opts.file.arrayBuffer());
+  return opts && opts.bytes;
+}
 
 const SLICE_MS = 20;
 // Progress is posted at most every PROGRESS_MS (and its first and final values always): the core
@@ -406,7 +414,7 @@ async function runTask(msg) {
       ({ result, busy } = out);
       busy += banded.busy;
     } else {
-      result = fn(api, opts, progress);
+      result = await fn(api, opts, progress);  // the file calls read their Blob first
     }
     const takeRungs = result && result.takeRungs;  // gramBand: its rungs follow the result
     if (takeRungs) result = { cancelled: false, atD: result.atD };
