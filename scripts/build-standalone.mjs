@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 import { renderPage } from './build-pages.mjs';
 import { MODULE_URL } from './build-page-bundles.mjs';
-import { VIEW_ID, SCHEMA_ID, emptyViewBlock } from '../web/common/one-file.js';
+import { SCHEMA_ID, MAX_SAVED_HEAD_BYTES, emptyViewBlock } from '../web/common/one-file.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = join(ROOT, 'web');
@@ -107,13 +107,20 @@ export function inlineFiles(files) {
   return out;
 }
 
-// The part of the core's schema a one-file page publishes for other programs (python/attnx): the
-// link version, the pages' limits, the number grammar and the option table.
+// The part of the core's schema a one-file page publishes for other programs (python/attnx checks
+// its arguments against it): the link version and the explorer's link fields, the family of a
+// custom target (an imported head's), the pages' limits,
+// the number grammar, the option table with the explorer's maxima, and the largest model file a
+// saved view carries (one-file.js).
 async function schemaBlock() {
   const { load } = await import(pathToFileURL(join(WEB, 'lib', 'attnx.js')).href);
   const api = await load({ flavour: 'simd' });
   const s = api.schema();
-  const pick = { core: api.version, linkVersion: s.linkVersion, pageLimits: s.pageLimits, numberGrammar: s.numberGrammar, options: s.options };
+  const pick = {
+    core: api.version, linkVersion: s.linkVersion, linkCompute: { explorer: s.linkCompute.explorer }, pageLimits: s.pageLimits,
+    customFamily: s.families.find((f) => !f.generated).name,  // the family of an imported head's target
+    numberGrammar: s.numberGrammar, options: s.options, explorerMax: s.contexts.explorer.max, maxSavedHeadBytes: MAX_SAVED_HEAD_BYTES,
+  };
   return `<script type="application/json" id="${SCHEMA_ID}">${JSON.stringify(pick).replace(/</g, '\\u003c')}</script>\n`;
 }
 

@@ -81,7 +81,7 @@ export class LinkState {
   // The page's link: its URL with the newest link's hash, which may not be in the URL yet (not
   // location.href, which an anchor or a skip link may also have changed).
   href() {
-    return `${location.origin}${location.pathname}${location.search}${this.lastWritten || ''}`;
+    return `${location.href.replace(/#.*$/, '')}${this.lastWritten || ''}`;
   }
 
   // True when hash is the page's newest link already (a hashchange to it has nothing to read).
