@@ -109,24 +109,19 @@ def _flatten(x, out, where="attention"):
     out.append(float(x))
 
 
-def _from_lists(x):
-    shape = _list_shape(x)
-    _check_rank(shape)
+def _list_values(x):
     values = array("f")
     _flatten(x, values)
     if sys.byteorder == "big":
         values.byteswap()
-    return shape, values.tobytes()
+    return values.tobytes()
 
 
-def _from_numpy(a):
-    if a.dtype.kind not in "fiu":
-        raise ValueError("attention must hold numbers (got an array of dtype %s)" % a.dtype)
-    _check_rank(a.shape)
+def _numpy_values(a):
     if a.dtype.kind == "f" and bool(_np.isnan(a).any()):
         where = tuple(int(i) for i in _np.argwhere(_np.isnan(a))[0])
         raise ValueError("attention holds NaN at attention%s" % "".join("[%d]" % i for i in where))
-    return tuple(int(n) for n in a.shape), _np.ascontiguousarray(a, dtype="<f4").tobytes()
+    return _np.ascontiguousarray(a, dtype="<f4").tobytes()
 
 
 def _check_rank(shape):
@@ -181,7 +176,8 @@ def _check_tokens(tokens, L):
 
 
 def read_attention(attention, tokens, schema):
-    """The checked Head of what the caller passed (see the top of this module)."""
+    """The checked Head of what the caller passed (see the top of this module). The shape is
+    checked before any value is read or copied."""
     x = attention
     if isinstance(x, (list, tuple)) and len(x) > 0 and all((_rank(e) or 0) >= 3 for e in x):
         x = _per_layer(x)  # a tuple of layers, as Hugging Face returns them
@@ -190,13 +186,17 @@ def read_attention(attention, tokens, schema):
     elif _rank(x) is not None or hasattr(x, "detach"):
         x = _from_tensor(x)
     if _np is not None and isinstance(x, _np.ndarray):
-        shape, data = _from_numpy(x)
+        if x.dtype.kind not in "fiu":
+            raise ValueError("attention must hold numbers (got an array of dtype %s)" % x.dtype)
+        shape, values = tuple(int(n) for n in x.shape), _numpy_values
     elif isinstance(x, (list, tuple)):
-        shape, data = _from_lists(x)
+        shape, values = _list_shape(x), _list_values
     else:
         raise ValueError("attention must be an array, nested lists or a tensor (got %s)" % type(attention).__name__)
+    _check_rank(shape)
     _check_size(shape, schema)
-    return Head(shape, data, _check_tokens(tokens, shape[-1]))
+    tokens = _check_tokens(tokens, shape[-1])
+    return Head(shape, values(x), tokens)
 
 
 def index_in(name, value, count, what):

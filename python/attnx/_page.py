@@ -124,14 +124,15 @@ def setting_text(name, value, s):
     text = _number_text(name, o, value, s.data["numberGrammar"])
     lo, hi, v = o["min"], s.upper(name), float(value)
     if v < lo or v > hi or (o.get("minOpen") and v == lo) or (o.get("maxOpen") and v == hi):
-        raise ValueError("%s must be %s in the explorer (got %r)" % (name, _range_words(o, hi), value))
+        raise ValueError("%s must be %s (got %r)" % (name, _range_words(o, hi), value))
     return text
 
 
 def _range_words(o, hi):
     if hi == o["max"]:
         return o["rangeText"]
-    return "an integer from %s to %s" % (o["min"], hi) if o["kind"] == "int" else "a number up to %s" % hi
+    return ("an integer from %s to %s in the explorer" % (o["min"], hi) if o["kind"] == "int"
+            else "a number up to %s in the explorer" % hi)
 
 
 def link(fields):
