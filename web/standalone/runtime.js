@@ -64,7 +64,7 @@ export function install(resources) {
   globalThis.__attnxInline = { root, wasm, workers, source: captureSource() };
   serveFiles(root, files);
   document.documentElement.dataset.oneFile = 'ready';
-  if (location.protocol === 'about:') {
-    for (const id of ['copy-link', 'embed-btn']) document.getElementById(id)?.setAttribute('hidden', '');
+  if (location.protocol === 'about:') {  // no address to copy, embed or link from (the lab is no neighbour)
+    for (const e of document.querySelectorAll('#copy-link, #embed-btn, .lab-link')) e.setAttribute('hidden', '');
   }
 }
