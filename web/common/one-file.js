@@ -122,7 +122,7 @@ export function toBase64(bytes) {
 /** A saved file's name from the view's words: "attnx-" + words joined by "-" + ".html", only
  *  letters, digits, dots and dashes (attnx-window-L64-d1776.html). */
 export function oneFileName(words) {
-  const safe = words.map((w) => String(w).replace(/[^A-Za-z0-9.]+/g, '-').replace(/^-+|-+$/g, '')).filter(Boolean);
+  const safe = words.map((w) => String(w).replace(/[^A-Za-z0-9.]+/g, '-').replace(/^[-.]+|[-.]+$/g, '')).filter(Boolean);
   return `attnx-${safe.join('-')}.html`.slice(0, 200);
 }
 
