@@ -1,7 +1,8 @@
 // The one-file pages (issue 45) in headless Chromium: dist/attnx.html and dist/attnx-lab.html
 // opened from file:// in an offline context that blocks and records every network request,
 // against the served site (dist/ over http): the same figures (their pixels), verdict and numbers
-// for every construction, "Find the minimal d", presentation mode, a model head opened from a
+// for every construction, "Find the minimal d", presentation mode, lecture mode (its stories and
+// the sample head inside the file), a model head opened from a
 // local file (numbers equal to the module's in Node), export; "Save as one file" from the served
 // page and from a saved file, each reopening offline to the same numbers with its model head; a
 // bad saved view named field by field; a browser without WebAssembly SIMD told so plainly.
@@ -113,6 +114,29 @@ test('every construction from file://, offline: the served page\'s figures, verd
   assert.deepEqual([...s.problems, ...f.problems], []);
   assert.deepEqual(requests, [], 'no network request');
   await served.close();
+  await context.close();
+});
+
+test('lecture mode\'s stories and the sample head come from inside the file; a story\'s link to the lab names the one-file lab', async () => {
+  const { context, requests } = await offline();
+  const f = await watched(context, fileUrl(oneFile(), '#v=2&pattern=window&L=64&w=2&d=1776&help=0'));
+  await ready(f.page);
+  await f.page.selectOption('#story-select', 'paper');
+  await f.page.waitForFunction(() => /^Step 1 of/.test(document.querySelector('#story .story-count')?.textContent ?? ''), null, { timeout: 60000 });
+  const story = JSON.parse(readFileSync(fileURLToPath(new URL('../../web/explorer/stories/paper.json', import.meta.url)), 'utf8'));
+  assert.equal(await f.page.textContent('#story .story-title'), story[0].title);
+  const withLink = story.findIndex((step) => /\]\(lab\.html#/.test(step.text));
+  for (let n = 0; n < withLink; n++) await f.page.click('#story .story-next');
+  await f.page.waitForFunction(() => document.querySelector('#story .story-text a'), null, { timeout: 60000 });
+  const lab = await f.page.evaluate(() => document.querySelector('#story .story-text a').href);
+  assert.equal(lab, `${pathToFileURL(oneFile('attnx-lab.html')).href}#preset=paper&autorun=1`);
+  await f.page.click('#story .story-end');
+  await f.page.click('#head-tools summary');
+  await f.page.click('#head-sample');
+  await headSettled(f.page, /heads\.npy: layer 0, head 0/);
+  const want = api.importHead(SAMPLE, 'heads.npy', {}).description;
+  assert.equal((await readout(f.page)).archetype, want.archetype.code);
+  assert.deepEqual([f.problems, requests], [[], []]);
   await context.close();
 });
 

@@ -2,8 +2,9 @@
 // missing() says what the browser lacks (the inline build needs WebAssembly SIMD with exception
 // handling, and DecompressionStream to unpack it) and showMissing() says so plainly on the page;
 // install() captures the page's text as opened (for "Save as one file"), puts the inline
-// WebAssembly, workers and files where site-files.js and fetch find them, and hides what has
-// no meaning in a frame without an address of its own (a notebook's output: about:srcdoc).
+// WebAssembly, workers and files where site-files.js and fetch find them, points the links the
+// page makes to the served pages at the one-file ones, and hides what has no meaning in a frame
+// without an address of its own (a notebook's output: about:srcdoc).
 import { NO_SIMD, fromBase64, gunzipBase64 } from './site-files.js';
 import { simdSupported } from '../lib/attnx.js';
 
@@ -55,6 +56,25 @@ function serveFiles(root, files) {
   };
 }
 
+// Links the page's code makes to the served pages (a story's link to the lab) name the one-file
+// pages instead, which sit side by side in dist/; links written in the page were renamed at build.
+function renameLinks(root) {
+  const names = { 'index.html': 'attnx.html', 'lab.html': 'attnx-lab.html' };
+  const rename = (a) => {
+    const m = /^([^#?]*)(.*)$/.exec(a.href);
+    const name = m[1].startsWith(root) ? m[1].slice(root.length) : null;
+    if (name !== null && Object.hasOwn(names, name)) a.href = root + names[name] + m[2];
+  };
+  const walk = (node) => {
+    if (node.nodeType !== 1) return;
+    if (node.matches('a[href]')) rename(node);
+    node.querySelectorAll('a[href]').forEach(rename);
+  };
+  new MutationObserver((records) => {
+    for (const r of records) (r.type === 'attributes' ? [r.target] : [...r.addedNodes]).forEach(walk);
+  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['href'] });
+}
+
 /**
  * Readies the page: resources { root (the URL the site's paths are under), wasm, workers: { path:
  * script }, files: { path: { base64, gzip, type } } } from the build.
@@ -63,6 +83,7 @@ export function install(resources) {
   const { root, wasm, workers, files } = resources;
   globalThis.__attnxInline = { root, wasm, workers, source: captureSource() };
   serveFiles(root, files);
+  renameLinks(root);
   document.documentElement.dataset.oneFile = 'ready';
   if (location.protocol === 'about:') {  // no address to copy, embed or link from (the lab is no neighbour)
     for (const e of document.querySelectorAll('#copy-link, #embed-btn, .lab-link')) e.setAttribute('hidden', '');
