@@ -71,7 +71,7 @@ async function main() {
   setupDrops();
   setupLinks(schema, table, status);
   setupLecture(schema, table, pool);
-  const view = readSavedView('explorer', (...a) => status.setMessages(...a));  // a one-file page's saved view
+  const view = readSavedView('explorer', (group, list, kind) => status.setMessages(group, list, kind));  // a one-file page's saved view
   readLink(schema, table, pool);
   setupSave({ button: $('save-file'), schema, link, heads, controller: ctl, status });
   watchHeight('explorer');  // in an iframe: the content height (embed layout) to the host (docs/embedding.md)

@@ -84,7 +84,7 @@ async function main(messages) {
   wireFiles(lab.app);  // downloads and import: the page's (an element shows the figures only)
   setupSave($('save-file'), lab.app, messages);
   publish(lab.app);
-  readSavedView('lab', (...a) => messages.set(...a));  // a one-file page's saved view: its link
+  readSavedView('lab', (group, list, kind) => messages.set(group, list, kind));  // a one-file page's saved view: its link
   applyLink(lab, location.hash, { fromLoad: true });
 }
 
