@@ -264,6 +264,13 @@ test('the one-file lab runs the paper preset offline as the served lab does, and
   const again = await watched(context, fileUrl(path));
   assert.deepEqual(await labResult(again.page), want, 'the saved lab runs the same sweep');
   assert.equal(await again.page.getAttribute('#to-explorer', 'href'), 'attnx.html', 'the lab links to the one-file explorer');
+  // Saved from the served lab: the one-file lab of the site, with the same view.
+  const fromSite = await downloadOf(s.page, () => s.page.click('#save-file'));
+  assert.equal(fromSite.name, saved.name);
+  const viewIn = (bytes) => JSON.parse(String(bytes).match(/<script type="application\/json" id="attnx-view">([\s\S]*?)<\/script>/)[1]);
+  assert.deepEqual(viewIn(fromSite.bytes), viewIn(saved.bytes));
+  const link = new URLSearchParams(viewIn(saved.bytes).link.slice(1));
+  assert.deepEqual(['Ls', 'trials', 'seed', 'autorun'].map((k) => link.get(k)), ['64,128,256,512', '10', '1', '1'], 'the paper preset\'s settings, run on open');
   assert.deepEqual([...s.problems, ...f.problems, ...again.problems], []);
   assert.deepEqual(requests, []);
   await served.close();
