@@ -5,10 +5,13 @@
 // stand-in that shows the build's progress and reloads itself when the site is ready
 // (serve.mjs); when dist/ exists from an earlier build it is served meanwhile and replaced when
 // the build ends. The build's output goes to this terminal; a failed build is reported here and
-// on the stand-in page, and the server keeps running (Ctrl+C stops it).
+// on the stand-in page, and the server keeps running (Ctrl+C stops it). Once the site is ready,
+// the one-file pages (dist/attnx.html, dist/attnx-lab.html: scripts/build-standalone.mjs) are
+// written beside it.
 //
 //   node scripts/start.mjs [--port N] [--host H]
-// ATTNX_BUILD_CMD (tests only) replaces the build command; ATTNX_SERVE_DIR the folder served.
+// ATTNX_BUILD_CMD (tests only) replaces the build command (and leaves out the one-file pages);
+// ATTNX_SERVE_DIR the folder served.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,6 +20,8 @@ import { startServer } from './serve.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BUILD = 'bash scripts/build-wasm --serve && bash scripts/build-dist';
+// After the site is usable: the one-file pages, into the folder served.
+const ONE_FILE = (dir) => `node scripts/build-standalone.mjs ${JSON.stringify(dir)}`;
 
 // --port N and --host H (the serve.mjs flags); exits 2 with a message on anything else.
 function parseArgs(argv) {
@@ -43,8 +48,8 @@ function fail(msg) {
 
 // Runs the build, echoing its output; status.progress follows CMake's "[ NN%]" lines and
 // status.detail its last line. Resolves the exit code.
-function build(status) {
-  const child = spawn('bash', ['-c', process.env.ATTNX_BUILD_CMD || BUILD], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+function build(status, cmd = process.env.ATTNX_BUILD_CMD || BUILD) {
+  const child = spawn('bash', ['-c', cmd], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const read = (chunk, out) => {
     out.write(chunk);
     const text = String(chunk);
@@ -76,6 +81,10 @@ async function main() {
   status.state = code === 0 ? 'ready' : 'failed';
   if (code === 0) console.log(`attnx: the site is ready at ${srv.url}`);
   else console.error(`attnx: the build failed (exit ${code}); the server keeps running${fresh ? '' : ' the last build\'s site'}. Fix the problem and run npm start again.`);
+  if (code !== 0 || process.env.ATTNX_BUILD_CMD) return;
+  const one = await build({ ...status }, ONE_FILE(dir));  // its progress is not the site's
+  if (one === 0) console.log(`attnx: the one-file explorer is ready: ${srv.url}attnx.html (also ${join(dir, 'attnx.html')}, which opens from disk)`);
+  else console.error(`attnx: the one-file pages were not written (exit ${one}); the site is unaffected.`);
 }
 
 main().catch((e) => {

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { useSite } from './site-harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { servedDir } from '../../scripts/chromium.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const site = useSite();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -74,6 +76,18 @@ test('axe: the lab, light and dark, after a run, has no violations', async () =>
   const ready = () => document.querySelector('#table-box table, table') !== null;
   await check(`${site.server.url}lab.html#preset=paper&Ls=16,32&trials=2&autorun=1`, { ready });
   await check(`${site.server.url}lab.html#preset=paper&Ls=16,32&trials=2&autorun=1&theme=dark`, { ready });
+});
+
+test('axe: the one-file explorer opened from disk with a model head, and the one-file lab, have no violations', async () => {
+  const file = (name) => pathToFileURL(join(servedDir(), name)).href;
+  await check(`${file('attnx.html')}#v=2&L=64&d=512`, {
+    act: async (page) => {
+      await page.click('#head-tools summary');
+      await page.setInputFiles('#head-file', fileURLToPath(new URL('../../examples/heads.npy', import.meta.url)));
+      await page.waitForFunction(() => /nonzeros/.test(document.getElementById('head-msg').textContent) && document.documentElement.dataset.busy === '0', null, { timeout: 60000 });
+    },
+  });
+  await check(`${file('attnx-lab.html')}#preset=paper&Ls=16,32&trials=2&autorun=1`, { ready: () => document.querySelector('#table-box table, table') !== null });
 });
 
 test('axe: <attnx-explorer> and <attnx-lab> inside a host page have no violations', async () => {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f));
 const PAGES = [join(ROOT, 'README.md'), ...DOCS];
-const README_MAX_LINES = 120;
+const README_MAX_LINES = 128;  // 120 until issue 45 added the one-file pages and the notebook
 
 // The markdown text outside fenced code blocks, with inline code spans blanked (a `[x](y)` inside
 // backticks is an example, not a link).

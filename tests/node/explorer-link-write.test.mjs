@@ -1,8 +1,10 @@
 // web/explorer/link.js: when the page's link reaches the URL. Changes are written URL_WRITE_MS
 // after the last of them, once (a drag of the d slider writes when it pauses), with the last
 // state; href() is the newest link at once; flush() (on pagehide) writes a pending link now; the
-// visitor's own hash (read()) cancels a write not yet made. The page's timers are node:test's
-// mock timers: time moves only when a test ticks it.
+// visitor's own hash (read()) cancels a write not yet made; the link is written as the document's
+// own address with the new hash, also in a frame made from text (about:srcdoc, a notebook's
+// output), whose relative addresses resolve against its parent's. The page's timers are
+// node:test's mock timers: time moves only when a test ticks it.
 import { test, before, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -23,7 +25,10 @@ before(async () => {
 // A location and history standing in for the browser's: every replaceState is recorded.
 beforeEach(() => {
   writes = [];
-  globalThis.location = { origin: 'https://x.test', pathname: '/attnx/', search: '', hash: '' };
+  globalThis.location = {
+    origin: 'https://x.test', pathname: '/attnx/', search: '', hash: '',
+    get href() { return `${this.origin}${this.pathname}${this.search}${this.hash}`; },
+  };
   globalThis.history = {
     replaceState(_s, _t, url) {
       writes.push(url);
@@ -48,7 +53,7 @@ test('a burst of changes reaches the URL once, with its last state, when it paus
   assert.deepEqual(writes, []);
   assert.equal(link.href(), `https://x.test/attnx/${last}`);  // Copy link gives the newest at once
   t.mock.timers.tick(URL_WRITE_MS + 100);
-  assert.deepEqual(writes, [`/attnx/${last}`]);
+  assert.deepEqual(writes, [`https://x.test/attnx/${last}`]);
 });
 
 test('the write waits for URL_WRITE_MS without a change, however long the burst', (t) => {
@@ -63,7 +68,7 @@ test('the write waits for URL_WRITE_MS without a change, however long the burst'
   t.mock.timers.tick(gap);  // 1.8 URL_WRITE_MS after the first change, 0.6 after the last
   assert.deepEqual(writes, []);
   t.mock.timers.tick(URL_WRITE_MS);
-  assert.deepEqual(writes, [`/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
+  assert.deepEqual(writes, [`https://x.test/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
 });
 
 test('a single change reaches the URL after URL_WRITE_MS', (t) => {
@@ -72,7 +77,7 @@ test('a single change reaches the URL after URL_WRITE_MS', (t) => {
   const st = { ...defaults(table), d: 300 };
   link.write(st);
   t.mock.timers.tick(URL_WRITE_MS + 100);
-  assert.deepEqual(writes, [`/attnx/${hashOf(st)}`]);
+  assert.deepEqual(writes, [`https://x.test/attnx/${hashOf(st)}`]);
 });
 
 test('flush() writes a pending link now; nothing is written twice', (t) => {
@@ -101,7 +106,21 @@ test('a pending write never replaces a link the visitor opened whose hashchange 
   link.write({ ...defaults(table), d: 300 });
   location.hash = '#figures';
   link.flush();
-  assert.deepEqual(writes, [`/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
+  assert.deepEqual(writes, [`https://x.test/attnx/${hashOf({ ...defaults(table), d: 300 })}`]);
+});
+
+test('in a frame made from text (about:srcdoc) the link is the frame\'s own address with the hash', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  globalThis.location = {
+    origin: 'null', pathname: 'srcdoc', search: '', hash: '',
+    get href() { return `about:srcdoc${this.hash}`; },
+  };
+  const link = newLink();
+  const st = { ...defaults(table), d: 300 };
+  link.write(st);
+  assert.equal(link.href(), `about:srcdoc${hashOf(st)}`);
+  t.mock.timers.tick(URL_WRITE_MS + 100);
+  assert.deepEqual(writes, [`about:srcdoc${hashOf(st)}`]);
 });
 
 test('a link the visitor opens cancels a write not yet made', (t) => {

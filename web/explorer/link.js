@@ -65,8 +65,11 @@ export class LinkState {
     this.cancelPending();
     const h = location.hash;
     if (this.inUrl !== null && h !== this.inUrl && !isElementHash(h)) return;
-    const url = `${location.pathname}${location.search}${this.lastWritten}`;
-    if (`${location.pathname}${location.search}${h}` !== url) history.replaceState(null, '', url);
+    // Absolute, from the document's own address: a frame made from text (a notebook's output,
+    // about:srcdoc) resolves relative addresses against its parent's, which it may not take.
+    const here = location.href.replace(/#.*$/, '');
+    const url = `${here}${this.lastWritten}`;
+    if (`${here}${h}` !== url) history.replaceState(null, '', url);
     this.inUrl = this.lastWritten;
   }
 
@@ -78,7 +81,7 @@ export class LinkState {
   // The page's link: its URL with the newest link's hash, which may not be in the URL yet (not
   // location.href, which an anchor or a skip link may also have changed).
   href() {
-    return `${location.origin}${location.pathname}${location.search}${this.lastWritten || ''}`;
+    return `${location.href.replace(/#.*$/, '')}${this.lastWritten || ''}`;
   }
 
   // True when hash is the page's newest link already (a hashchange to it has nothing to read).

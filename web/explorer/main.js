@@ -25,6 +25,8 @@ import { setupShare } from './share.js';
 import { setupLectureTools } from './lecture-tools.js';
 import { resolvePreset } from './presets.js';
 import { Presenter } from './present.js';
+import { readSavedView } from '../common/one-file.js';
+import { openSavedHead, setupSave } from './one-file-view.js';
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
@@ -69,8 +71,11 @@ async function main() {
   setupDrops();
   setupLinks(schema, table, status);
   setupLecture(schema, table, pool);
+  const view = readSavedView('explorer', (group, list, kind) => status.setMessages(group, list, kind));  // a one-file page's saved view
   readLink(schema, table, pool);
+  setupSave({ button: $('save-file'), schema, link, heads, controller: ctl, status });
   watchHeight('explorer');  // in an iframe: the content height (embed layout) to the host (docs/embedding.md)
+  await openSavedHead(view, heads, survey);
 }
 
 // What the page does around the controller's work.

@@ -15,6 +15,8 @@ import { placeLab } from './skeleton.js';
 import { mountLab } from './mount.js';
 import { wireFiles } from './page-files.js';
 import { guessMode } from './embed-mode.js';
+import { readSavedView } from '../common/one-file.js';
+import { setupSave } from './save-file.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -80,7 +82,9 @@ async function main(messages) {
   });
   wirePage(lab);
   wireFiles(lab.app);  // downloads and import: the page's (an element shows the figures only)
+  setupSave($('save-file'), lab.app, messages);
   publish(lab.app);
+  readSavedView('lab', (group, list, kind) => messages.set(group, list, kind));  // a one-file page's saved view: its link
   applyLink(lab, location.hash, { fromLoad: true });
 }
 

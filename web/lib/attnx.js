@@ -43,6 +43,8 @@
  * @returns {boolean|void}
  */
 
+import { wasmBuild } from './site-files.js';
+
 /** Version of this JS API (its calls and result shapes), independent of the core's version. */
 export const API_VERSION = 2;
 
@@ -116,10 +118,12 @@ export function load(options = {}) {
 
 async function instantiate(flavour, wasmBinary) {
   const base = `attnx_${flavour}`;
-  const { default: factory } = await import(new URL(`${base}.mjs`, WASM_DIR).href);
+  // site-files.js: the served build by URL, or (the one-file pages) the one kept inline.
+  const build = await wasmBuild(new URL(`${base}.mjs`, WASM_DIR).href);
+  const { factory } = build;
   const moduleArgs = {};
-  if (wasmBinary) {
-    moduleArgs.wasmBinary = wasmBinary;
+  if (wasmBinary || build.wasmBinary) {
+    moduleArgs.wasmBinary = wasmBinary || build.wasmBinary;
   } else if (isNode) {
     // Built for web/worker: in Node the .wasm is read from disk and handed over.
     const { readFile } = await import('node:fs/promises');

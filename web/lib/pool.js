@@ -20,6 +20,7 @@
 
 import { isSliced } from './sliced.js';
 import { GramHelpers } from './gram-helpers.js';
+import { inlineWorker } from './site-files.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -31,6 +32,8 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
  */
 export function startModuleWorker(url, name) {
   const href = new URL(url, typeof location !== 'undefined' ? location.href : undefined).href;
+  const inline = inlineWorker(href, name);  // the one-file pages' own copy (site-files.js)
+  if (inline) return inline;
   const sameOrigin = typeof location === 'undefined' || new URL(href).origin === location.origin;
   if (sameOrigin) return new Worker(href, { type: 'module', name });
   const shim = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: 'text/javascript' }));
