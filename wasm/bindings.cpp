@@ -7,6 +7,7 @@
 
 #include <attnx/calls.hpp>
 #include <attnx/calls_bands.hpp>
+#include <attnx/calls_frontier.hpp>
 #include <attnx/calls_heads.hpp>
 #include <attnx/calls_io.hpp>
 #include <attnx/calls_lab.hpp>
@@ -144,6 +145,11 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("precision", js<&precision_call>);
   emscripten::function("minD", js<&min_d_call>);
   emscripten::function("sweepPoint", js<&sweep_point_call>);
+  emscripten::function("frontierTasks", js<&frontier_tasks_call>);
+  emscripten::function("frontierTrial", js<&frontier_trial_call>);
+  emscripten::function("frontierResult", js<&frontier_result_call>);
+  emscripten::function("frontierCsv", js<&frontier_csv_call>);
+  emscripten::function("packingFloors", js<&packing_floors_call>);
   emscripten::function("fits", js<&fits_call>);
   emscripten::function("median", js<&median_call>);
   emscripten::function("quantile", js<&quantile_call>);

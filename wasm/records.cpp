@@ -2,8 +2,11 @@
 // through Record, js_value.hpp). Field names are the JS API's (web/lib/attnx.d.ts); large arrays
 // are fresh typed arrays, small ones plain arrays, nested records registered records, and what the
 // core marks unknown or not reached null (known).
+#include <cmath>
+
 #include <attnx/calls.hpp>
 #include <attnx/calls_bands.hpp>
+#include <attnx/calls_frontier.hpp>
 #include <attnx/calls_heads.hpp>
 #include <attnx/calls_io.hpp>
 #include <attnx/calls_lab.hpp>
@@ -179,6 +182,18 @@ void register_lab() {
 }
 
 // A model's attention file and its heads (calls_heads.hpp).
+void register_frontier() {
+  using T = FrontierTaskInfo;
+  Record<T>("FrontierTaskInfo").field("construction", &T::construction).field("trial", &T::trial)
+      .get("setting", [](const T& t) { return std::isnan(t.setting) ? val::null() : val(t.setting); });
+  using F = FrontierTrialCall;
+  Record<F>("FrontierTrialCall").field("task", &F::task).field("cancelled", &F::cancelled)
+      .get("dMin", [](const F& c) { return c.trial.d_min > 0 ? val(c.trial.d_min) : val::null(); })
+      .get("logitScale", [](const F& c) { return c.trial.logit_scale >= 0 ? val(c.trial.logit_scale) : val::null(); })
+      .get("maxAbsLogit", [](const F& c) { return c.trial.max_abs_logit >= 0 ? val(c.trial.max_abs_logit) : val::null(); })
+      .field("columnSupports", &F::trial, &FrontierTrial::column_supports);
+}
+
 void register_heads() {
   using At = AttentionArray;
   Record<At>("AttentionArray").field("format", &At::format).field("dtype", &At::dtype).field("rank", &At::rank)
@@ -224,6 +239,7 @@ EMSCRIPTEN_BINDINGS(attnx_records) {
   register_construct();
   register_searches();
   register_lab();
+  register_frontier();
   register_heads();
   register_bands();
 }

@@ -39,11 +39,12 @@ Attempt attempt(const Pattern& A, const Tolerances& tol, double scale, OptState&
     a.built.steps = o.steps;
     a.built.penalty = o.penalty;
     if (o.cancelled) return a.cancelled = true, a;
-    const std::vector<double> X = opt_inputs(s, scale);
-    if (o.passes || left == 0) {
+    const bool over = o.plateau || s.steps >= end;  // the plateau rule or the budget ended the run
+    if (o.passes || over) {
+      const std::vector<double> X = opt_inputs(s, scale);
       a.built.c = evaluate_inputs(A, tol, X, s.D);
       a.success = a.built.c.metrics.success;
-      if (a.success || left == 0) {
+      if (a.success || over) {
         if (with_report) a.built.precision = precision_report(A, tol, X, s.D);
         return a;
       }
@@ -83,10 +84,12 @@ struct SearchState {
   }
 };
 
-// The up phase's first D over the floor D_Lambda: opt's D_min sits 3 to 5 times above it at the
-// scales of SPEC §10.1's reference, and a success well above D_min takes a few hundred steps where a
-// failure takes them all.
+// The walk's first D over the floor D_Lambda: opt's D_min sits 3 to 5 times above it at the
+// scales of SPEC §10.1's reference (measured at L = 64 to 1024, budgets 4 to 64), so the walk
+// starts a little above and mostly walks down.
 constexpr double kStartOverFloor = 4;
+// A D that fails right after D + step succeeded in fewer steps than this gets a second start.
+constexpr int kRetryBelow = 150;
 
 }  // namespace
 
@@ -104,44 +107,28 @@ struct SearchProgress {
 
 int round_up(double x, int step) { return static_cast<int>(std::ceil(x / step)) * step; }
 
-// The up phase: fresh starts at D, D + max(step, D / 2 rounded up to the grid), ... until a
-// success (true, s its state) or the grid's top fails.
-bool search_up(const Pattern& A, const CheckedRequest& req, int D, SearchState& st, SearchProgress& p, OptState& s) {
-  const int step = req->mind.step, top = req->mind.d_max / step * step, full = opt_settings().max_steps;
-  for (;; D = std::min(top, D + std::max(step, round_up(D / 2.0, step)))) {
-    p.planned = p.spent + full;
-    s = opt_start(A.L, D, req->seed);
-    const Attempt a = attempt(A, req->tol, req->scale, s, full, false, p.part(full));
-    if (a.cancelled) return st.r.cancelled = true, false;
-    p.spent += full;
-    if (st.record(a, s, req->scale)) return true;
-    if (D >= top) return false;
-  }
-}
-
-// The down phase: from a success's state, `step` dimensions dropped and the rest descended again
-// with opt_settings().max_steps / 3 steps, while that succeeds.
-void search_down(const Pattern& A, const CheckedRequest& req, SearchState& st, SearchProgress& p, OptState& s) {
-  const int step = req->mind.step, down = std::max(1, opt_settings().max_steps / 3);
-  while (s.D - step >= step) {
-    p.planned = p.spent + down;
-    for (int n = 0; n < step; ++n) s = opt_drop_dimension(s);
-    const Attempt a = attempt(A, req->tol, req->scale, s, down, false, p.part(down));
-    if (a.cancelled) return void(st.r.cancelled = true);
-    p.spent += down;
-    if (!st.record(a, s, req->scale)) return;
-  }
+// One fresh start at D (retry r: another start), recorded; true when its built X passed.
+bool try_at(const Pattern& A, const CheckedRequest& req, int D, int retry, SearchState& st, SearchProgress& p,
+            int* steps) {
+  const int full = opt_settings().max_steps;
+  p.planned = std::max(p.planned, p.spent + full);
+  OptState s = opt_start(A.L, D, req->seed, retry);
+  const Attempt a = attempt(A, req->tol, req->scale, s, full, false, p.part(full));
+  if (a.cancelled) return st.r.cancelled = true, false;
+  p.spent += s.steps;
+  *steps = s.steps;
+  return st.record(a, s, req->scale);
 }
 
 }  // namespace
 
-// The search (SPEC §10.1 leaves it open): success is not monotone in D, so it moves in two
-// phases on the grid step, 2 step, ..., d_max. Up: from D0 = 4 D_Lambda rounded up to the grid
-// (at least 2; D_Lambda: the floor at the budget, §9.2), a fresh start at D, growing D by half
-// after each failure, until a success or the grid's top. Down: from the state of that success,
-// `step` dimensions dropped (the coordinates of least energy) and the state descended again with
-// opt_settings().max_steps / 3 steps, while that succeeds. d_min is the smallest D whose built X
-// passed; every D tried is in `checked`, in order.
+// The search (SPEC §10.1 leaves it open: success need not be monotone in D): a walk on the grid
+// step, 2 step, ..., d_max from D0 = 4 D_Lambda + 1 rounded up to the grid (D_Lambda: the floor
+// at the budget, §9.2), a fresh start at each D (its own seeded draw). When D0 succeeds the walk
+// goes down one grid step at a time until a D fails (a D that fails right after the one above it
+// succeeded quickly, in fewer than kRetryBelow steps, gets one more fresh start first); when it
+// fails, up until one succeeds or d_max. d_min is the smallest D whose built X passed; every D
+// tried is in `checked`, in order (a retried D twice).
 MinDResult min_d_opt(const Pattern& A, const CheckedRequest& req, const BuildRun& run, std::vector<double>* x_at_d_min) {
   const double floor = bounds_of(A, req->tol.tau, 1, req->scale, -1).d_lambda;
   const int step = req->mind.step, top = req->mind.d_max / step * step;
@@ -149,10 +136,18 @@ MinDResult min_d_opt(const Pattern& A, const CheckedRequest& req, const BuildRun
   st.best_inputs = x_at_d_min;
   st.r.beta = beta_of(A, log_target(A, req->tol));
   st.r.d_star = d_star(st.r.beta, A.L, req->tol);
-  const int D0 = std::min(top, round_up(std::max(2.0, kStartOverFloor * (std::isfinite(floor) ? floor : 1)), step));
+  const double start = kStartOverFloor * (std::isfinite(floor) ? floor : 1) + 1;
+  int D = std::min(top, round_up(std::max(1.0, start), step)), steps = 0;
   SearchProgress p{run.progress};
-  OptState s;
-  if (search_up(A, req, D0, st, p, s)) search_down(A, req, st, p, s);
+  if (try_at(A, req, D, 0, st, p, &steps)) {
+    for (; D - step >= step && !st.r.cancelled; D -= step) {
+      const int above = steps;
+      if (try_at(A, req, D - step, 0, st, p, &steps)) continue;
+      if (st.r.cancelled || above >= kRetryBelow || !try_at(A, req, D - step, 1, st, p, &steps)) break;
+    }
+  } else {
+    while (!st.r.cancelled && D < top && !try_at(A, req, D += step, 0, st, p, &steps)) {}
+  }
   if (st.r.cancelled) return st.r;
   st.r.bounds = st.r.reached() ? st.at_best : bounds_of(A, req->tol.tau, top, -1, -1);  // not reached: n and the bits floors
   if (run.progress) run.progress(1.0);
@@ -166,8 +161,8 @@ ConstructionInfo opt_info() {
   c.name = "opt", c.label = "Queries and keys searched together (§10.1)";
   c.d_max = kMaxOptD, c.explorer_d = 16, c.search_step = 1;
   c.params = {"d", "scale", "step", "dmax"};
-  c.search = "up from four times the floor D_Λ at the budget, a fresh start at each D, then down one grid step "
-             "at a time from the first success (the coordinates of least energy dropped), while that succeeds";
+  c.search = "a walk from four times the floor D_Λ at the budget, a fresh start at each D: down one grid step at "
+             "a time while that succeeds, or up until it does";
   c.dimension = "d";
   c.bits_floor = "bits_free_keys";
   c.precision_always = true;
@@ -176,6 +171,7 @@ ConstructionInfo opt_info() {
               {"budget", "optBudget", K::Real, ""}};
   c.row_query = true;
   c.search_cost = 50;
+  c.compared = false;
   c.kind_of_mark = "search";
   c.frontier_param = "scale";
   c.queries_title = "Q: s·u_i", c.queries_sub = "first D columns: unit rows, searched";

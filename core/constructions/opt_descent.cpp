@@ -119,27 +119,26 @@ struct RowScratch {
   std::vector<int> active;
 };
 
-// Row i's penalty (SPEC §10.1, margin mu) from its logits z, its gradient into g, and whether
-// SPEC §2 holds for it on z (no margin).
-double row_penalty(const OptTarget& t, int i, float* z, float mu, const RowGrad& g, RowScratch& w, bool* passes) {
+// Row i's penalty from its logits z (SPEC §10.1 with (Z) against the row's smallest support
+// logit m: h(z_j - m + Delta + mu)^2 for j off the support; (R) on every pair of the support), its
+// gradient into g, and SPEC §2's margins on z: (Z) m - Delta - max off z_j, (R) eps - the spread.
+double row_penalty(const OptTarget& t, int i, float* z, float mu, const RowGrad& g, RowScratch& w,
+                   double* zero_margin, double* ratio_margin) {
   const Pattern& A = *t.A;
   const int b = A.row_begin(i), e = A.row_end(i);
   const float c = static_cast<float>(t.delta) + mu;
-  float zmin = z[A.col[b]];
-  for (int p = b + 1; p < e; ++p) zmin = std::min(zmin, z[A.col[p]]);
+  int low = b;  // the smallest support logit (the first of equal ones)
+  for (int p = b + 1; p < e; ++p)
+    if (z[A.col[p]] < z[A.col[low]]) low = p;
+  const float m = z[A.col[low]];
   double P = 0;
   w.gs.assign(static_cast<std::size_t>(e - b), 0.0f);
-  const float off = scan_row(A, i, z, zmin - c, w.saved, w.active);
+  const float off = scan_row(A, i, z, m - c, w.saved, w.active);
   for (const int j : w.active) {
-    float gj = 0;
-    for (int p = b; p < e; ++p) {
-      const float h = z[j] - z[A.col[p]] + c;
-      if (!(h > 0)) continue;
-      P += double(h) * double(h);
-      gj += 2 * h;
-      w.gs[p - b] -= 2 * h;
-    }
-    if (gj != 0) g.add(i, j, gj);
+    const float h = z[j] - m + c;
+    P += double(h) * double(h);
+    g.add(i, j, 2 * h);
+    w.gs[low - b] -= 2 * h;
   }
   double lo = INFINITY, hi = -INFINITY;
   for (int p = b; p < e; ++p) {
@@ -156,7 +155,8 @@ double row_penalty(const OptTarget& t, int i, float* z, float mu, const RowGrad&
   }
   for (int p = b; p < e; ++p)
     if (w.gs[p - b] != 0) g.add(i, A.col[p], w.gs[p - b]);
-  *passes = hi - lo <= t.eps && (e - b == A.L || double(off) - double(zmin) <= t.log_tau);
+  *zero_margin = e - b == A.L ? INFINITY : double(m) - t.delta - double(off);
+  *ratio_margin = t.eps - (hi - lo);
   return P;
 }
 
@@ -170,11 +170,12 @@ void opt_logits(const float* U, const float* Vt, int L, int D, float scale, int 
   for (int i = i0; i < i1; i += 4) logits_rows_vector(U, Vt, L, D, scale, i, std::min(4, i1 - i), Z);
 }
 
-OptState opt_start(int L, int D, std::uint64_t seed) {
+OptState opt_start(int L, int D, std::uint64_t seed, int retry) {
   OptState s;
   s.L = L, s.D = D;
   const std::size_t n = static_cast<std::size_t>(L) * static_cast<std::size_t>(D);
-  Rng rng(derive_seed(seed, kOptStream, static_cast<std::uint64_t>(D)));
+  const std::uint64_t stream = derive_seed(seed, kOptStream, static_cast<std::uint64_t>(D));
+  Rng rng(retry > 0 ? derive_seed(stream, static_cast<std::uint64_t>(retry), 0) : stream);
   for (std::vector<float>* m : {&s.U, &s.V}) {
     m->resize(n);
     for (std::size_t r = 0; r < n; r += static_cast<std::size_t>(D)) {
@@ -187,29 +188,6 @@ OptState opt_start(int L, int D, std::uint64_t seed) {
   }
   s.mU.assign(n, 0), s.vU.assign(n, 0), s.mV.assign(n, 0), s.vV.assign(n, 0);
   return s;
-}
-
-OptState opt_drop_dimension(const OptState& s) {
-  const int D = s.D;
-  std::vector<double> energy(static_cast<std::size_t>(D), 0.0);
-  for (const std::vector<float>* m : {&s.U, &s.V})
-    for (std::size_t r = 0; r < m->size(); r += static_cast<std::size_t>(D))
-      for (int t = 0; t < D; ++t) energy[t] += double((*m)[r + t]) * double((*m)[r + t]);
-  int drop = D - 1;
-  for (int t = D - 2; t >= 0; --t)
-    if (energy[t] < energy[drop]) drop = t;
-  OptState out;
-  out.L = s.L, out.D = D - 1, out.steps = s.steps;
-  const std::size_t n = static_cast<std::size_t>(s.L) * static_cast<std::size_t>(D - 1);
-  for (auto [from, to] : {std::pair{&s.U, &out.U}, std::pair{&s.V, &out.V}}) {
-    to->reserve(n);
-    for (std::size_t r = 0; r < from->size(); r += static_cast<std::size_t>(D))
-      for (int t = 0; t < D; ++t)
-        if (t != drop) to->push_back((*from)[r + t]);
-    for (std::size_t r = 0; r < n; r += static_cast<std::size_t>(D - 1)) project_row(to->data() + r, D - 1);
-  }
-  out.mU.assign(n, 0), out.vU.assign(n, 0), out.mV.assign(n, 0), out.vV.assign(n, 0);
-  return out;
 }
 
 OptTarget opt_target(const Pattern& A, const Tolerances& tol) {
@@ -225,21 +203,64 @@ OptTarget opt_target(const Pattern& A, const Tolerances& tol) {
 
 namespace {
 
-// The penalty of the logits Z (all rows), its gradient into gU, gV, and whether §2 holds.
-double penalty_of(const OptTarget& t, const OptState& s, float* Z, float scale, float mu,
+// The penalty of the logits Z (all rows), its gradient into gU, gV, and whether §2 holds with
+// `margin` to spare.
+double penalty_of(const OptTarget& t, const OptState& s, float* Z, float scale, float mu, double margin,
                   std::vector<float>& gU, std::vector<float>& gV, bool* passes) {
   std::fill(gU.begin(), gU.end(), 0.0f);
   std::fill(gV.begin(), gV.end(), 0.0f);
   const RowGrad g{s, scale, gU, gV};
   RowScratch w;
-  double P = 0;
-  *passes = true;
+  double P = 0, zm = INFINITY, rm = INFINITY;
   for (int i = 0; i < s.L; ++i) {
-    bool row = false;
-    P += row_penalty(t, i, Z + static_cast<std::size_t>(i) * static_cast<std::size_t>(s.L), mu, g, w, &row);
-    *passes = *passes && row;
+    double z = 0, r = 0;
+    P += row_penalty(t, i, Z + static_cast<std::size_t>(i) * static_cast<std::size_t>(s.L), mu, g, w, &z, &r);
+    zm = std::min(zm, z), rm = std::min(rm, r);
   }
+  *passes = zm >= margin && rm >= margin;
   return P;
+}
+
+// The buffers of one descent (the logits, V transposed, the gradients) and its guard's and
+// plateau's memory.
+struct Descent {
+  std::vector<float> Z, Vt, gU, gV;
+  double best = INFINITY;
+  OptState kept;           // the guard's best state
+  std::vector<double> penalties;  // every step's, for the plateau rule
+};
+
+// The logits and penalty of state s into d, and whether §2 holds on them.
+double judge(const OptTarget& t, double scale, const OptSettings& set, const OptState& s, Descent& d, bool* passes) {
+  const std::size_t l = static_cast<std::size_t>(s.L);
+  for (std::size_t j = 0; j < l; ++j)
+    for (int q = 0; q < s.D; ++q) d.Vt[static_cast<std::size_t>(q) * l + j] = s.V[j * s.D + q];
+  opt_logits(s.U.data(), d.Vt.data(), s.L, s.D, static_cast<float>(scale), 0, s.L, d.Z.data(), set.kernel);
+  return penalty_of(t, s, d.Z.data(), static_cast<float>(scale), set.margin, set.check_margin, d.gU, d.gV, passes);
+}
+
+// The plateau rule at step k of this run (the penalties so far in d): true when it stops the run.
+bool plateau(const OptSettings& set, const Descent& d, int k) {
+  const int w = set.plateau_window;
+  if (k < set.plateau_from || k % w != 0 || static_cast<int>(d.penalties.size()) <= w) return false;
+  const auto split = d.penalties.end() - w;
+  return *std::min_element(split, d.penalties.end()) > set.plateau_ratio * *std::min_element(d.penalties.begin(), split);
+}
+
+// One projected Adam step of s with the gradients in d.
+void step(const OptSettings& set, OptState& s, const Descent& d) {
+  ++s.steps;
+  s.p1 *= set.b1, s.p2 *= set.b2;
+  const float c1 = static_cast<float>(1.0 / (1.0 - s.p1)), c2 = static_cast<float>(1.0 / (1.0 - s.p2));
+  OptSettings at = set;
+  at.lr = static_cast<float>(set.lr * s.lr_scale);
+  adam(s.U, d.gU, s.mU, s.vU, at, c1, c2);
+  adam(s.V, d.gV, s.mV, s.vV, at, c1, c2);
+  const std::size_t n = s.U.size();
+  for (std::size_t r = 0; r < n; r += static_cast<std::size_t>(s.D)) {
+    project_row(s.U.data() + r, s.D);
+    project_row(s.V.data() + r, s.D);
+  }
 }
 
 }  // namespace
@@ -247,26 +268,26 @@ double penalty_of(const OptTarget& t, const OptState& s, float* Z, float scale, 
 OptOutcome opt_descend(const OptTarget& t, double scale, const OptSettings& set, int steps, OptState& s,
                        const Progress& progress, bool stop_when_passing) {
   const std::size_t l = static_cast<std::size_t>(s.L), n = l * static_cast<std::size_t>(s.D);
-  std::vector<float> Z(l * l), Vt(n), gU(n), gV(n);
-  const float w = static_cast<float>(scale);
+  Descent d{std::vector<float>(l * l), std::vector<float>(n), std::vector<float>(n), std::vector<float>(n)};
   OptOutcome out;
   for (int k = 0;; ++k) {
-    for (std::size_t j = 0; j < l; ++j)
-      for (int q = 0; q < s.D; ++q) Vt[static_cast<std::size_t>(q) * l + j] = s.V[j * s.D + q];
-    opt_logits(s.U.data(), Vt.data(), s.L, s.D, w, 0, s.L, Z.data(), set.kernel);
-    out.penalty = penalty_of(t, s, Z.data(), w, set.margin, gU, gV, &out.passes);
+    out.penalty = judge(t, scale, set, s, d, &out.passes);
     out.steps = s.steps;
     if ((out.passes && stop_when_passing) || k == steps) return out;
     if (progress && k % 16 == 0 && !progress(double(k) / steps)) return out.cancelled = true, out;
-    ++s.steps;
-    s.p1 *= set.b1, s.p2 *= set.b2;
-    const float c1 = static_cast<float>(1.0 / (1.0 - s.p1)), c2 = static_cast<float>(1.0 / (1.0 - s.p2));
-    adam(s.U, gU, s.mU, s.vU, set, c1, c2);
-    adam(s.V, gV, s.mV, s.vV, set, c1, c2);
-    for (std::size_t r = 0; r < n; r += static_cast<std::size_t>(s.D)) {
-      project_row(s.U.data() + r, s.D);
-      project_row(s.V.data() + r, s.D);
+    d.penalties.push_back(out.penalty);
+    if (stop_when_passing && plateau(set, d, k)) return out.plateau = true, out;
+    if (out.penalty < d.best) {
+      d.best = out.penalty, d.kept = s;
+    } else if (k >= set.guard_from && out.penalty > set.guard_ratio * d.best) {
+      const double lr = s.lr_scale * set.guard_factor;
+      const int taken = s.steps;
+      s = d.kept;  // back to the best state, at a smaller learning rate from now on
+      s.lr_scale = d.kept.lr_scale = lr;
+      s.steps = taken;
+      judge(t, scale, set, s, d, &out.passes);
     }
+    step(set, s, d);
   }
 }
 

@@ -57,6 +57,8 @@ struct ConstructionInfo {
   bool sliced = false;      // construct stops between slices and resumes (keeps its Gram ladder)
   bool row_threads = false; // its rows are independent: --threads spreads them over threads
   std::string kind_of_mark; // what its d is on a plot: "construction" (a rule) or "search"
+  bool compared = true;        // in the lab's "dimensions against bits" comparison over L (opt: on the
+                               // frontier instead, whose x axis is its budget)
   double search_cost = 1;      // a search's cost against jl's at the same L (shards' balance)
   std::string frontier_param;  // the parameter the frontier varies (SPEC §10.2): "scale" (opt's
                                // budget), "box" (lp's U); "": one point

@@ -2,7 +2,7 @@
 // The table lists every field with its type, default and validation; the model knows nothing of
 // the DOM. Parsing never throws: invalid values are reported and replaced by the default.
 //
-// Field spec: { type: 'int'|'number'|'enum'|'bool'|'string'|'intList', def, min?, max?,
+// Field spec: { type: 'int'|'number'|'enum'|'bool'|'string'|'intList'|'realList', def, min?, max?,
 //   minOpen?, maxOpen? (number), values? (enum), maxLength? (string), maxCount? (intList),
 //   grammar (int, number, intList: the core's number grammar, schema-table.js numberGrammar),
 //   label?, help? }. min/max may be functions of the partially parsed state (e.g. k <= L).
@@ -32,6 +32,7 @@ export function describeRange(f, st = {}) {
     case 'enum': return `one of ${f.values.join(', ')}`;
     case 'bool': return '0 or 1';
     case 'intList': return `comma-separated integers from ${lo} to ${hi}, at most ${f.maxCount ?? DEFAULT_MAX_COUNT} of them`;
+    case 'realList': return `comma-separated ascending numbers in ${f.minOpen ? '(' : '['}${lo}, ${hi}${f.maxOpen ? ')' : ']'}, at most ${f.maxCount ?? DEFAULT_MAX_COUNT} of them`;
     default: return `text of at most ${f.maxLength ?? DEFAULT_MAX_LENGTH} characters`;
   }
 }
@@ -62,13 +63,24 @@ function parseIntList(f, s, st) {
   return vals.some(Number.isNaN) ? null : vals.join(',');
 }
 
+// A comma-separated ascending list of numbers as its canonical text "a,b,c" (each as the core's
+// grammar writes it, in the field's range), or null.
+function parseRealList(f, s, st) {
+  if (!f.grammar.realList || !f.grammar.realList.test(s)) return null;
+  const parts = s.split(',');
+  if (parts.length > (f.maxCount ?? DEFAULT_MAX_COUNT)) return null;
+  const vals = parts.map((p) => parseNumber(f, p, st));
+  if (vals.some(Number.isNaN) || vals.some((v, n) => n > 0 && !(v > vals[n - 1]))) return null;
+  return vals.map(String).join(',');
+}
+
 // Why text s does not fit the number grammar ("; numbers are written without spaces"), or "".
 function grammarNote(g, s) {
   const n = g.notes.find((x) => x.re.test(s));
   return n ? `; ${n.note}` : '';
 }
 
-const NUMERIC = { int: 1, number: 1, intList: 1 };
+const NUMERIC = { int: 1, number: 1, intList: 1, realList: 1 };
 
 // Validates one raw string value of field `name` (spec f) given the state parsed so far, as
 // written (no trimming: " 64" is refused, as the CLI refuses it). Numbers follow f.grammar.
@@ -85,6 +97,7 @@ export function parseField(name, f, raw, st = {}) {
     case 'enum': return f.values.includes(s) ? { value: s } : bad();
     case 'bool': return s === '1' || s === '0' ? { value: s === '1' } : bad();
     case 'intList': v = parseIntList(f, s, st); return v === null ? bad() : { value: v };
+    case 'realList': v = parseRealList(f, s, st); return v === null ? bad() : { value: v };
     default: return s.length <= (f.maxLength ?? DEFAULT_MAX_LENGTH) ? { value: s } : bad();
   }
   return Number.isNaN(v) ? bad() : { value: v };
@@ -124,7 +137,7 @@ function valueChars(f) {
     case 'int': case 'number': return NUMBER_CHARS;
     case 'enum': return f.values.reduce((n, v) => Math.max(n, String(v).length), 0);
     case 'bool': return 1;
-    case 'intList': return (f.maxCount ?? DEFAULT_MAX_COUNT) * (NUMBER_CHARS + 1);
+    case 'intList': case 'realList': return (f.maxCount ?? DEFAULT_MAX_COUNT) * (NUMBER_CHARS + 1);
     default: return f.maxLength ?? DEFAULT_MAX_LENGTH;
   }
 }

@@ -6,7 +6,7 @@ import { evalRange } from './expr.js';
 
 export { evalRange };
 
-const TYPES = { int: 'int', real: 'number', choice: 'enum', intList: 'intList' };
+const TYPES = { int: 'int', real: 'number', choice: 'enum', intList: 'intList', realList: 'realList' };
 
 // The family called `name`, or the schema's first family when there is none. Never throws.
 export function familyOf(schema, name) {
@@ -77,14 +77,14 @@ function optionField(schema, page, name, families) {
   f.min = o.min;
   if (o.minExpr) f.min = (st) => Math.max(o.min, evalRange(o.minExpr, st));
   if (o.maxExpr) f.max = (st) => Math.min(ctx.max[name] ?? o.max, evalRange(o.maxExpr, st));
-  if (o.kind === 'real') Object.assign(f, { minOpen: !!o.minOpen, maxOpen: !!o.maxOpen });
+  if (o.kind === 'real' || o.kind === 'realList') Object.assign(f, { minOpen: !!o.minOpen, maxOpen: !!o.maxOpen });
   if (o.kind === 'real' && f.max === o.max && !o.minExpr && !o.maxExpr) f.rangeText = o.rangeText;
-  if (o.kind === 'intList') f.maxCount = o.maxCount;
+  if (o.kind === 'intList' || o.kind === 'realList') f.maxCount = o.maxCount;
   return f;
 }
 
 // The core's number grammar (schema.numberGrammar, attnx/number_grammar.hpp) as RegExps:
-// { int, number, intList } (keyed by field type) and notes [{ re, note }], the first that matches
+// { int, number, intList, realList } (keyed by field type) and notes [{ re, note }], the first that matches
 // a refused text says why it does not fit. Throws when the schema has none.
 export function numberGrammar(schema) {
   const g = schema.numberGrammar;
@@ -93,13 +93,14 @@ export function numberGrammar(schema) {
     int: new RegExp(g.integer),
     number: new RegExp(g.real),
     intList: new RegExp(g.integerList),
+    realList: new RegExp(g.realList),
     notes: g.notes.map((n) => ({ re: new RegExp(n.pattern), note: n.note })),
   };
 }
 
-// Field spec f with the grammar its type reads numbers by (int, number and intList fields).
+// Field spec f with the grammar its type reads numbers by (int, number and list fields).
 function withGrammar(f, grammar) {
-  return f.type in { int: 1, number: 1, intList: 1 } ? { ...f, grammar } : f;
+  return f.type in { int: 1, number: 1, intList: 1, realList: 1 } ? { ...f, grammar } : f;
 }
 
 // buildTable(schema, page, { viewFields, lengthOf, families }) -> state table.
@@ -107,7 +108,7 @@ function withGrammar(f, grammar) {
 //   viewFields: { name: field spec } owned by the page (appended after the options, in order).
 //   lengthOf(st): the L that family parameter ranges use (default st.L).
 //   families: optional list of the family names the page offers (default: all).
-// Every int, number and intList field carries `grammar` (numberGrammar): texts are read by the
+// Every int, number, intList and realList field carries `grammar` (numberGrammar): texts are read by the
 // core's grammar, never by JavaScript's Number() alone.
 // Throws Error when the schema lacks the page or an option it lists.
 export function buildTable(schema, page, { viewFields = {}, lengthOf = (st) => st.L, families = null } = {}) {

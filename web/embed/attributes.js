@@ -119,7 +119,7 @@ export function readAttributes(attrs, { table, schema, tag = 'attnx-explorer' })
 // <attnx-lab>: the lab's plots and parts (web/lab/skeleton.js FIGURE_PARTS), in the order of the
 // page, and those shown by default (the lab's embed mode: the d-versus-L plot with its fit
 // sentence, the comparison with the paper, the success plot).
-export const LAB_FIGURE_NAMES = ['d-vs-L', 'paper', 'success-vs-d', 'compare', 'table'];
+export const LAB_FIGURE_NAMES = ['d-vs-L', 'paper', 'success-vs-d', 'compare', 'frontier', 'table'];
 export const LAB_DEFAULT_FIGURES = ['d-vs-L', 'paper', 'success-vs-d'];
 const LAB_OWN = ['v', 'figures', 'theme'];
 const LAB_PAGE_ONLY = new Set(['embed', 'theme']);  // an element is always embedded; its theme is its own attribute

@@ -56,13 +56,14 @@ export class Controls {
     this.addNumber(parent, 'seed', 1, seedBtn);
   }
 
-  // The construction select (labels: the core's) and lp's box U.
+  // The construction select (labels: the core's), lp's box U and opt's budget Λ_max.
   addConstruction(parent) {
     const labels = new Map(this.schema.constructions.map((c) => [c.name, c.label]));
     const opts = this.table.construction.values.map((n) => el('option', { value: n, text: labels.get(n) || n }));
     this.addField(parent, 'construction', el('select', {}, opts));
     if (this.table.projection) this.addField(parent, 'projection', el('select', {}, this.table.projection.values.map((n) => el('option', { value: n, text: n }))));
     this.addNumber(parent, 'box', 'any');
+    if (this.table.scale) this.addNumber(parent, 'scale', 'any');
   }
 
   // A logarithmic slider under the d field (d = 2^(x / DSLIDER), up to the table's maximum).

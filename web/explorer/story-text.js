@@ -12,7 +12,12 @@
 // placeholder itself.
 import { cardText, precisionText, holdsWord } from './metric-text.js';
 import { rowRanges, failingRows } from './views/figure-text.js';
-import { fmtInt } from './format.js';
+import { fmt, fmtInt } from './format.js';
+import { packingFact } from './floors.js';
+
+// packingFact's words for the floor's text (only its text is used here; the card's own words come
+// from the schema).
+const FLOOR_WORDS = { d_lambda: { label: 'floor', symbol: 'D_Λ', help: '' } };
 
 export const PENDING = '…';
 // {name}: a placeholder; any other brace in a text is an error (so none is ever left on screen).
@@ -40,6 +45,10 @@ export const PLACEHOLDERS = {
   failing_rows: { help: 'the rows where (R) or (Z) fails, as ranges ("18, 19 and 44–47"; "none")', ...res(({ result }) => rowRanges(failingRows(result)) || 'none') },
   failing_count: { help: 'how many rows fail (R) or (Z)', ...res(({ result }) => String(failingRows(result).length)) },
   dmin: { help: 'the minimal d for the step\'s state (the search of "Find the minimal d")', from: 'dmin', text: ({ dmin }) => dminText(dmin) },
+  scale: { help: 'the logit scale Λ of the X shown (SPEC §9.2)', ...res(({ result }) => fmt(result.bounds.logitScale)) },
+  floor: { help: 'the proven floor D_Λ at that logit scale (SPEC §9.2)', card: 'dLambda', ...res(({ result }) => packingFact(result.bounds, result.d, FLOOR_WORDS).text) },
+  ratio: { help: 'how many times the floor D_Λ the X shown uses (D / D_Λ)', ...res(({ result }) => fmt(result.bounds.ratio)) },
+  budget: { help: 'opt\'s logit-scale budget Λ_max (its result report)', ...res(({ result }) => (result.report && result.report.optBudget !== undefined ? fmt(result.report.optBudget) : 'none (not opt)')) },
   inputNorm: { help: 'the largest input norm (precision report)', ...rep('inputNorm') },
   fp32: { help: '"holds" or "fails": (R) and (Z) with float32 logits', ...rep('fp32') },
   fp64: { help: '"holds" or "fails": (R) and (Z) with float64 logits', ...rep('fp64') },

@@ -35,6 +35,7 @@ import { placeholderErrors } from './story-text.js';
 export const STORIES = {
   paper: { file: 'paper.json', label: 'The paper, step by step' },
   constructions: { file: 'constructions.json', label: 'Three ways to choose X' },
+  frontier: { file: 'frontier.json', label: 'How far from optimal is the paper?' },
 };
 export const STORY_NAMES = Object.keys(STORIES);
 export const MAX_STEPS = 50;

@@ -21,7 +21,7 @@ import { workerOptions, gridOf, applies, ownGrid } from './settings.js';
  *  own grid, not the lab's) }]. A construction neither searchable nor with a D of its own
  *  (usesD) has no number to compare and is left out. */
 export function comparedOf(schema) {
-  return schema.constructions.filter((c) => c.searchable || !c.usesD).map((c) => ({
+  return schema.constructions.filter((c) => c.compared && (c.searchable || !c.usesD)).map((c) => ({
     name: c.name, searched: !!c.searchable, dimension: c.dimension, bitsFloor: c.bitsFloor, ownGrid: !!ownGrid(schema, c.name),
   }));
 }

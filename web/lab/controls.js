@@ -23,10 +23,17 @@ const FIELD_TEXT = {
   step: { label: 'd step', hint: 'd is searched on step, 2·step, …' },
   dmax: { label: 'd_max', hint: 'larger d_min counts as not reached' },
   seed: { label: 'Master seed', hint: 'same seed, same numbers as attnx sweep' },
+  L: { label: 'L of the frontier', hint: 'one length: the frontier\'s targets are the sweep\'s trials at this L' },
+  scales: { label: 'Budgets Λ_max (opt)', hint: 'opt\'s minimal D is searched at each' },
+  boxes: { label: 'Boxes U (lp)', hint: 'each gives one (Λ, d_min) point of lp' },
+  scale: { label: 'Budget Λ_max (opt)', hint: 'no logit exceeds it' },
 };
 
 // Fieldsets of the form and the schema option groups they hold.
-const FIELDSETS = [['Sweep', ['sweep', 'run']], ['Target pattern A', ['pattern']], ['Tolerances', ['tolerances']], ['How X is chosen', ['construction']], ['Search for d', ['search']]];
+const FIELDSETS = [['Sweep', ['sweep', 'run']], ['Target pattern A', ['pattern']], ['Tolerances', ['tolerances']], ['How X is chosen', ['construction']], ['Search for d', ['search']], ['Dimensions against logit scale', ['frontier']]];
+
+// The lab's one L is the frontier's length (the sweep has its grid Ls): it goes with the frontier.
+const groupOf = (schema, name) => (name === 'L' ? 'frontier' : schema.options[name].group);
 
 // While typing, an incomplete number ("0.", "1e", "") is not yet an error worth showing.
 const incomplete = (raw) => /^\s*$|[.eE+-]$/.test(raw);
@@ -49,7 +56,7 @@ export class Controls {
     this.root.replaceChildren();
     for (const [legendText, groups] of FIELDSETS) {
       const fs = el('fieldset', {}, el('legend', { text: legendText }));
-      for (const n of names) if (groups.includes(this.schema.options[n].group)) fs.append(this.field(n));
+      for (const n of names) if (groups.includes(groupOf(this.schema, n))) fs.append(this.field(n));
       this.root.append(fs);
     }
   }

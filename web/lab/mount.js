@@ -18,6 +18,7 @@ import { presetHint } from './views/source.js';
 import { plural } from './views/summary.js';
 import { showMode, readyText } from './embed-mode.js';
 import { setupCompare, cancelCompare } from './compare-run.js';
+import { setupFrontier, cancelFrontier } from './frontier-run.js';
 
 // What the result views draw now (see views/results-view.js).
 function resultView(app) {
@@ -65,6 +66,7 @@ function wireSettings(app) {
       app.applyTheme(st.theme);
       app.render.schedule();
       if (app.compare) app.compare.render.schedule();
+      if (app.frontier) app.frontier.render.schedule();
     }
     app.controls.render(st);
     if (!app.result) app.render.schedule();
@@ -97,6 +99,7 @@ function wireEvents(app) {
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
     app.render.schedule();
     app.compare.render.schedule();
+    if (app.frontier) app.frontier.render.schedule();
   });
 }
 
@@ -173,6 +176,7 @@ export async function mountLab(container, opts) {
   wireSettings(app);
   wireEvents(app);
   setupCompare(app);
+  setupFrontier(app);
   $('preset-hint').textContent = presetHint(app.schema.presets.paper);
   $('pool-info').textContent = `Runs on ${plural(app.concurrency, 'worker')} (${app.concurrency >= coreCount() ? 'one per core' : 'all cores but one'})${build && build.flavour ? `, ${build.flavour}` : ''}; the page stays responsive.`;
   app.setRunState('idle');
@@ -188,7 +192,7 @@ export async function mountLab(container, opts) {
     store: app.store,
     apply: (read, how) => applySettings(app, read, how),
     run: () => startRun(app),
-    cancel: () => Promise.all([cancelRun(app), cancelCompare(app)]),
+    cancel: () => Promise.all([cancelRun(app), cancelCompare(app), cancelFrontier(app)]),
     clearResult: () => clearResult(app),
   };
 }

@@ -121,16 +121,28 @@ export function checkState(schema, table, state) {
 }
 
 // The construction's own options (see workerOptions).
-const CONSTRUCTION_OWN = ['projection', 'box'];
+const CONSTRUCTION_OWN = ['projection', 'box', 'scale'];
 
-// Options for pool.run('sweepPoint', ...) without L: every compute option but the grid (the core
-// uses the chosen family's parameters and weights' option and ignores the others). A
-// construction's own option that does not apply to the chosen construction (applies) is sent as
-// its default (the core refuses a projection other than gaussian for lp).
+// The frontier's own fields (SPEC §10.2): its length and grids; the sweep does not take them.
+export const FRONTIER_FIELDS = ['L', 'scales', 'boxes'];
+
+// Options for pool.run('sweepPoint', ...) without L: every compute option but the grid and the
+// frontier's (the core uses the chosen family's parameters and weights' option and ignores the
+// others). A construction's own option that does not apply to the chosen construction (applies)
+// is sent as its default (the core refuses a projection other than gaussian for lp).
 export function workerOptions(schema, st) {
   const o = {};
-  for (const name of computeFields(schema)) if (name !== 'Ls') o[name] = st[name];
+  for (const name of computeFields(schema)) if (name !== 'Ls' && !FRONTIER_FIELDS.includes(name)) o[name] = st[name];
   for (const name of CONSTRUCTION_OWN) if (name in o && !applies(schema, name, st)) o[name] = schema.options[name].default;
+  return o;
+}
+
+// Options of the frontier's calls (frontierTasks, frontierTrial, frontierResult): the target's
+// family and parameters at the frontier's L, the tolerances, trials, seed and budget, its grids.
+export function frontierOptions(schema, st) {
+  const o = workerOptions(schema, st);
+  for (const name of ['construction', 'projection', 'box', 'scale', 'step', 'dmax']) delete o[name];
+  for (const name of FRONTIER_FIELDS) o[name] = st[name];
   return o;
 }
 

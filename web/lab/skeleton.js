@@ -8,7 +8,7 @@ import { el } from '../common/dom.js';
 
 // The element's figure names (web/embed/attributes.js) and the part of the results column each
 // one shows, in the order of the page.
-export const FIGURE_PARTS = { 'd-vs-L': 'fig-dl', paper: 'paper-box', 'success-vs-d': 'fig-sd', compare: 'compare-box', table: 'table-box' };
+export const FIGURE_PARTS = { 'd-vs-L': 'fig-dl', paper: 'paper-box', 'success-vs-d': 'fig-sd', compare: 'compare-box', frontier: 'frontier-box', table: 'table-box' };
 
 const v = (text) => el('var', { text });
 
@@ -106,6 +106,33 @@ function compareSection() {
       el('button', { type: 'button', id: 'compare-export-csv', text: 'Export comparison CSV' })));
 }
 
+// "Dimensions against logit scale" (frontier-run.js): its button, progress, status, the plot with
+// its sentence and table, the exports. Its settings (L, budgets, boxes) are in the form.
+function frontierSection() {
+  return el('section', { class: 'card compare frontier', id: 'frontier-box', 'data-figure': 'frontier', 'data-frontier': 'idle', 'aria-labelledby': 'frontier-h' },
+    el('h2', { id: 'frontier-h', text: 'Dimensions against logit scale: how far from optimal' }),
+    el('p', { class: 'hint' }, 'At one ', v('L'), ' and over the ', v('T'), ' trial targets: the fewest dimensions opt reaches under each budget Λ',
+      el('sub', { text: 'max' }), ' (a search: an upper bound on the truth), lp\'s ', v('d'), el('sub', { text: 'min' }), ' and logit scale as its box ', v('U'),
+      ' varies, the paper\'s jl and the moment curve (constructions), and the proven floor ', v('D'), el('sub', { text: 'Λ' }), ' (SPEC §9.2, a proof): no inputs of logit scale at most Λ pass with fewer dimensions.'),
+    el('div', { class: 'compare-tools' },
+      el('button', { type: 'button', class: 'primary', id: 'frontier-run', text: 'Draw the frontier' }),
+      el('button', { type: 'button', id: 'frontier-cancel', disabled: true, text: 'Cancel' }),
+      el('progress', { id: 'frontier-progress', max: '1', value: '0', 'aria-label': 'Frontier progress' }),
+      el('span', { id: 'frontier-pct', class: 'pct', text: '0%' })),
+    el('p', { id: 'frontier-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
+    el('figure', { class: 'plot compare-plot', id: 'fig-frontier' },
+      el('figcaption', {}, el('span', { class: 'fig-title' }, 'Dimensions ', v('D'), ' against logit scale Λ'),
+        el('span', { class: 'fig-desc' }, 'Both axes logarithmic. Dashed grey: the floor ', v('D'), el('sub', { text: 'Λ' }), ' (proof). opt: median over the trials with a bar from the fewest to the most (search); lp: one point per box ', v('U'), '; jl and moment: one point each (constructions). Triangles at the top: not reached.')),
+      el('div', { class: 'plot-box', id: 'plot-frontier' }),
+      el('p', { class: 'fit-sentence', id: 'plot-frontier-sentence' }),
+      el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'The frontier: the numbers' },
+        el('table', { class: 'compare-table', id: 'plot-frontier-table' }))),
+    el('div', { class: 'fig-tools io-tools' },
+      downloads('frontier', 'frontier'),
+      el('button', { type: 'button', id: 'frontier-export-json', text: 'Export frontier JSON' }),
+      el('button', { type: 'button', id: 'frontier-export-csv', text: 'Export frontier CSV' })));
+}
+
 function resultsTable() {
   return el('section', { class: 'card results', id: 'table-box', 'data-figure': 'table', 'aria-labelledby': 'table-h' },
     el('h2', { id: 'table-h', text: 'Results' }),
@@ -129,7 +156,7 @@ export function placeLab(container) {
       runPanel(), dlPlot(),
       el('section', { class: 'card paper', id: 'paper-box', 'data-figure': 'paper', hidden: true, 'aria-labelledby': 'paper-h' },
         el('h2', { id: 'paper-h', text: 'Compared with the paper' }), el('p', { id: 'paper-text' })),
-      successPlot(), compareSection(), resultsTable()));
+      successPlot(), compareSection(), frontierSection(), resultsTable()));
 }
 
 /** Shows the parts of `figures` (names of FIGURE_PARTS) and leaves the others out (data-off). */

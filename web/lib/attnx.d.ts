@@ -46,6 +46,16 @@ export interface Options {
   views?: { size?: number; xRows?: number; xCols?: number; omitX?: boolean; /** false: no XB, XP */ inputs?: boolean; /** false: M, logits empty */ dense?: boolean };
 }
 
+/** The frontier's options (SPEC §10.2): the pattern's and the tolerances as in Options, and its grids. */
+export interface FrontierOptions {
+  pattern?: string; L?: number; k?: number; w?: number; r?: number; block?: number; stride?: number;
+  globals?: number; randoms?: number; weights?: string; wMin?: number; decay?: number;
+  eps?: number; tau?: number; delta?: number; seed?: number; maxBytes?: number; trials?: number;
+  /** Registry names (default: all), an array or "opt,lp". */ constructions?: string[] | string;
+  /** opt's budgets Λ_max and lp's boxes U: ascending arrays, or link text "4,5.3,8". */
+  scales?: number[] | string; boxes?: number[] | string;
+}
+
 /** Fraction done in [0, 1]; returning false cancels (minD, sweepPoint; construct during its Gram phase). */
 export type Progress = (fraction: number) => boolean | void;
 
@@ -251,6 +261,18 @@ export declare class AttnxApi {
   precision(opts: Options): { params: Record<string, number | string>; construction: string; d: number; precision: Precision; bounds: Bounds };
   /** SPEC §5: one length of the scaling experiment (trials with derived seeds). */
   sweepPoint(opts: Options, onProgress?: Progress): SweepPointResult;
+  /** The frontier of SPEC §10.2 at one L: its tasks in order (attnx frontier's). */
+  frontierTasks(opts: FrontierOptions): { construction: string; setting: number | null; trial: number }[];
+  /** One frontier task (an index into frontierTasks): the construction's minimal D at its setting. */
+  frontierTrial(opts: FrontierOptions, task: number, onProgress?: Progress): {
+    task: number; dMin: number | null; logitScale: number | null; maxAbsLogit: number | null;
+    columnSupports: number; cancelled: boolean };
+  /** The frontier from every task's answer, as `attnx frontier` prints it (JSON as a value). */
+  frontierResult(opts: FrontierOptions, trials: object[]): Record<string, unknown>;
+  /** The same as `attnx frontier --format csv` prints it. */
+  frontierCsv(opts: FrontierOptions, trials: object[]): string;
+  /** SPEC §9.2's packing floor D_Λ at each scale for n distinct column supports. */
+  packingFloors(n: number, tau: number, scales: number[]): number[];
   /** d = a + b ln L and d = c L^p over the points with a d (null = not reached). */
   fits(Ls: number[], ds: (number | null)[]): Fits;
   /** Median (null = not reached counts as larger than any d). */

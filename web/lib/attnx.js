@@ -397,6 +397,46 @@ export class AttnxApi {
   }
 
   /**
+   * The frontier of SPEC §10.2 at one L (as `attnx frontier`): its tasks, in order.
+   * @param {{pattern?:string, L?:number, k?:number, eps?:number, tau?:number, delta?:number,
+   *   seed?:number, maxBytes?:number, trials?:number, constructions?:string[]|string,
+   *   scales?:number[]|string, boxes?:number[]|string}} opts  constructions: names (default all);
+   *   scales: opt's budgets Λ_max; boxes: lp's U (arrays, or link text "4,5.3,8").
+   * @returns {{construction:string, setting:number|null, trial:number}[]}
+   */
+  frontierTasks(opts) {
+    return unwrap(this._m.frontierTasks(opts));
+  }
+
+  /**
+   * Runs task `task` of the frontier (an index into frontierTasks(opts)): the construction's
+   * minimal D at its setting for that trial's target (the sweep's trial target at L).
+   * @returns {{task:number, dMin:number|null, logitScale:number|null, maxAbsLogit:number|null,
+   *   columnSupports:number, cancelled:boolean}}
+   */
+  frontierTrial(opts, task, onProgress) {
+    return withProgress((fn) => this._m.frontierTrial(opts, task, fn), onProgress);
+  }
+
+  /**
+   * The frontier from every task's result (frontierTrial answers, in frontierTasks order): the
+   * JSON `attnx frontier` prints, as a value ({ params, column_supports, floor, points }).
+   */
+  frontierResult(opts, trials) {
+    return unwrap(this._m.frontierResult(opts, trials));
+  }
+
+  /** The same frontier as `attnx frontier --format csv` prints it. */
+  frontierCsv(opts, trials) {
+    return unwrap(this._m.frontierCsv(opts, trials));
+  }
+
+  /** SPEC §9.2's packing floor D_Λ at each scale for n distinct column supports at tolerance tau. */
+  packingFloors(n, tau, scales) {
+    return unwrap(this._m.packingFloors(n, tau, scales));
+  }
+
+  /**
    * Fits d = a + b ln L and d = c L^p over the points whose d is a positive number (null = not
    * reached, skipped). Needs 2 points with distinct L; otherwise ok = false.
    * @param {number[]} Ls @param {(number|null)[]} ds

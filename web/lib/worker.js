@@ -46,6 +46,8 @@ const METHODS = {
   minD: (api, opts, progress) => api.minD(opts, progress),
   precision: (api, opts) => api.precision(opts),
   sweepPoint: (api, opts, progress) => api.sweepPoint(opts, progress),
+  // One frontier task: opts { opts, task } (frontierTasks' index).
+  frontierTrial: (api, opts, progress) => api.frontierTrial(opts && opts.opts, opts && opts.task, progress),
   fits: (api, opts) => api.fits(opts && opts.Ls, opts && opts.ds),
   median: (api, opts) => api.median(opts && opts.ds),
   quantile: (api, opts) => api.quantile(opts && opts.ds, opts && opts.delta),
