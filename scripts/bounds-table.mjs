@@ -4,7 +4,7 @@
 // weights, eps = 1, tau = 0.1, seed 1.
 //   jl:     attnx sweep (step 16, dmax 4096): median d_min, and at each trial's d_min its logit
 //           scale Lambda and largest |logit|; the floors at their medians (SPEC §9.2 and the tighter
-//           d_logit of core/bounds.cpp).
+//           d_logit of core/bounds/bounds.cpp).
 //   lp:     attnx sweep --construction lp --step 1 --dmax 256, the same.
 //   moment: attnx construct --construction moment for seeds 1..T: D = 2m and the bounds of its
 //           float32 X (which fails SPEC §2 in float32 at these L: its floors bind no X that passes).

@@ -1,4 +1,4 @@
-// The sweep cost model's inputs through the API (fitCost, predictTrialSeconds; core/calls_lab.cpp):
+// The sweep cost model's inputs through the API (fitCost, predictTrialSeconds; core/api/calls_lab.cpp):
 // a seeded fuzz of hostile timings and of hostile anchors in a model (scripts/fuzz-web-inputs.mjs'
 // generator). A hostile value is refused with a RangeError or TypeError naming its field; what is
 // accepted predicts a finite number of seconds >= 0.

@@ -1,5 +1,5 @@
 // construct's Gram matrix summed in column bands through the JS API (web/lib/attnx.js gramPlan,
-// gramBandStart, gramBand, gramHomeBand, gramAhead, gramAdopt, gramFinish; core/calls_bands.cpp), as
+// gramBandStart, gramBand, gramHomeBand, gramAhead, gramAdopt, gramFinish; core/api/calls_bands.cpp), as
 // worker.js and pool.js drive it: the same bits as one construct, the plan's rule, stops, and
 // refused input naming its field. (tests/core/test_gram_bands.cpp covers the bands in depth.)
 import { test, before } from 'node:test';

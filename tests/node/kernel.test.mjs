@@ -1,4 +1,4 @@
-// The hand-written Gram kernel (core/gram.cpp, gram_update_lower_kernel) against Eigen and a
+// The hand-written Gram kernel (core/gram/gram.cpp, gram_update_lower_kernel) against Eigen and a
 // double reference, in both builds; and the SIMD and scalar builds giving identical results.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';

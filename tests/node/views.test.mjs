@@ -1,4 +1,4 @@
-// construct's pooled images (opts.views, core/views.cpp) equal what the page's JS pooling makes
+// construct's pooled images (opts.views, core/attention/views.cpp) equal what the page's JS pooling makes
 // from the full matrices (web/common/raster.js, web/explorer/render-data.js), and bad requests
 // are refused naming the field.
 import { test, before } from 'node:test';

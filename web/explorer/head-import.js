@@ -1,6 +1,6 @@
 // attnx explorer: a model's attention head as the target (issue 24). DOM-free. The core reads the
 // file and makes the head sparse (readAttention / importHead / surveyHead on the worker pool,
-// core/calls_heads.cpp); this module only turns its answers into the page's pieces: the custom
+// core/api/calls_heads.cpp); this module only turns its answers into the page's pieces: the custom
 // pattern and link fields of the target, the readout's items, token labels, and the survey
 // grid's columns and order. No rule, archetype or number is made here.
 import { CustomPattern } from './custom-pattern.js';

@@ -164,7 +164,7 @@ function withProgress(call, onProgress) {
   return unwrap(r);
 }
 
-// The instance's Gram ladder (core/gram_ladder.cpp), made at its first use.
+// The instance's Gram ladder (core/gram/gram_ladder.cpp), made at its first use.
 function ladderOf(api) {
   if (!api._ladder) api._ladder = new api._m.GramLadder();
   return api._ladder;
@@ -187,7 +187,7 @@ export class AttnxApi {
   }
 
   /**
-   * The core's one description of every rule (core/schema_doc.cpp writes it as JSON):
+   * The core's one description of every rule (core/api/schema_doc.cpp writes it as JSON):
    * { linkVersion, families: [{ name, label, scalesWithL, inClass, generated, params: [{ name,
    *   label, min, max ("L" | "L-1"), default }] }], weights: [names], weightings: [{ name, label,
    *   params: [option names] }],
@@ -206,7 +206,7 @@ export class AttnxApi {
    * each call.
    */
   schema() {
-    return JSON.parse(this._m.schemaJson());  // the core writes it (core/schema_doc.cpp)
+    return JSON.parse(this._m.schemaJson());  // the core writes it (core/api/schema_doc.cpp)
   }
 
   /** API version 1's name of schema(); same result. */
@@ -239,13 +239,13 @@ export class AttnxApi {
    *   iterations, moment's lambda).
    */
   construct(opts, onProgress) {
-    // One Gram ladder per instance (core/gram_ladder.cpp): a later call with the same L and seed
+    // One Gram ladder per instance (core/gram/gram_ladder.cpp): a later call with the same L and seed
     // reuses G = P P^T: another pattern or tolerances cost no new columns, a smaller d fewer than
     // 128, a larger d' about d' - d (result.gramColumnsAdded says how many).
     return withProgress((fn) => this._m.constructWith(opts, fn, ladderOf(this)), onProgress);
   }
 
-  // --- construct's Gram matrix summed in column bands by several workers (core/calls_bands.cpp;
+  // --- construct's Gram matrix summed in column bands by several workers (core/api/calls_bands.cpp;
   // worker.js and pool.js drive these: a page calls construct and the pool splits for it) ---
 
   /**
@@ -544,7 +544,7 @@ export class AttnxApi {
     return unwrap(this._m.summariseSweep(input));
   }
 
-  // --- The lab's calls (core/calls_lab.cpp): every number the lab shows beside a sweep is the
+  // --- The lab's calls (core/api/calls_lab.cpp): every number the lab shows beside a sweep is the
   // core's. Synchronous and cheap (the lab makes them on the page's own module instance). Arrays
   // of d values use null for "not reached"; other missing numbers are null too. Refusals are
   // RangeErrors naming the argument ("Ls[2] must be an integer from 2 to …").
@@ -676,7 +676,7 @@ export class AttnxApi {
     return unwrap(this._m.bounds(opts));
   }
 
-  // --- A model's attention file (core/calls_heads.cpp, issue 24): .npy, .npz or JSON bytes as
+  // --- A model's attention file (core/api/calls_heads.cpp, issue 24): .npy, .npz or JSON bytes as
   // `attnx import` reads them. bytes: a Uint8Array (or ArrayBuffer), copied once into the module;
   // name starts every message ("heads.npy: row 3 ..."). Each call reads the file again, so a
   // worker pool can survey one head per worker.

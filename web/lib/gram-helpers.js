@@ -1,5 +1,5 @@
 // attnx: the helper workers that sum bands of a construct's Gram matrix for the pool's worker that
-// keeps it (worker.js posts { type: 'bands', sum }; the core plans the bands, core/calls_bands.cpp).
+// keeps it (worker.js posts { type: 'bands', sum }; the core plans the bands, core/api/calls_bands.cpp).
 // A helper is a worker.js of its own that keeps nothing between bands. Helpers start when a split
 // first needs them and end after IDLE_MS without a band, so an idle page holds no more workers
 // than its pool. A band sum runs until its worker drops it ('bands-dropped'), the worker ends or

@@ -127,7 +127,7 @@ async function runSliced(fn, api, id, opts, progress) {
   }
 }
 
-// construct's Gram matrix summed in bands (core/calls_bands.cpp): when the core's plan splits it
+// construct's Gram matrix summed in bands (core/api/calls_bands.cpp): when the core's plan splits it
 // for this worker and `helpers` more, the pool's helpers sum bands 1.. (posted as 'bands') while
 // this worker sums band 0 in slices; their bands are taken in as they arrive ('band', at any time,
 // also between tasks). A stopped construct leaves the band sum and its helpers going: the next
