@@ -32,13 +32,15 @@ function presentBar() {
 function viewBar() {
   const b = (id, text, label, title) => el('button', { type: 'button', id, class: 'small', 'aria-label': label, title, text });
   return el('div', { class: 'view-bar', id: 'view-bar', role: 'group', 'aria-label': 'Zoom and failing rows' },
-    b('zoom-out', '−', 'Zoom out', 'Zoom out (−; Ctrl + wheel on a heatmap)'),
-    b('zoom-in', '+', 'Zoom in', 'Zoom in (+; Ctrl + wheel or pinch on a heatmap; drag to move)'),
-    b('zoom-full', 'All', 'Show the whole matrix', 'The whole matrix (0)'),
-    el('span', { class: 'zoom-where', id: 'zoom-where' }),
-    b('fail-prev', '◀', 'Previous failing row', 'Previous failing row (Shift + N)'),
-    b('fail-next', '▶', 'Next failing row', 'Next failing row (N)'),
-    el('span', { class: 'fail-count', id: 'fail-count', 'aria-live': 'polite' }));
+    el('span', { class: 'vb-group' },
+      b('zoom-out', '−', 'Zoom out', 'Zoom out (−; Ctrl + wheel on a heatmap)'),
+      b('zoom-in', '+', 'Zoom in', 'Zoom in (+; Ctrl + wheel or pinch on a heatmap; drag to move)'),
+      b('zoom-full', 'All', 'Show the whole matrix', 'The whole matrix (0)'),
+      el('span', { class: 'zoom-where', id: 'zoom-where' })),
+    el('span', { class: 'vb-group' },
+      b('fail-prev', '◀', 'Previous failing row', 'Previous failing row (Shift + N)'),
+      b('fail-next', '▶', 'Next failing row', 'Next failing row (N)'),
+      el('span', { class: 'fail-count', id: 'fail-count', 'aria-live': 'polite' })));
 }
 
 // The settings form's three groups (Controls fills them).

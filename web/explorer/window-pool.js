@@ -1,6 +1,6 @@
 // attnx explorer: a zoom window (view-window.js) pooled for the screen, from the core's numbers the
 // page holds: the dense M and logits (through a pyramid of max-pooled levels, so a window change
-// at L = 4096 reads at most about a screen's worth of values), the sparse A and ratio errors, or,
+// at the pages' largest L reads about a screen's worth of values), the sparse A and ratio errors, or,
 // while the dense matrices have not arrived, the core's pooled image of the whole matrix. Used by
 // the render worker and the imported head's figure. DOM-free.
 //

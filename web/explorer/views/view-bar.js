@@ -38,10 +38,13 @@ export class ViewBar {
     disable(this.buttons.next, none);
   }
 
-  // A new construction: the failing rows' count (the announcement of the last move is dropped).
+  // A new construction: the failing rows' count, when they changed (the announcement of the last
+  // move stays true for a result with the same failing rows: the same settings computed again).
   resulted(cur) {
-    const n = cur.failing ? cur.failing.length : 0;
-    setIf(this.count, 'textContent', n ? `${n} failing row${n === 1 ? '' : 's'}` : 'no failing rows');
+    const rows = cur.failing || [], key = rows.join(',');
+    if (key === this.failingKey) return;
+    this.failingKey = key;
+    setIf(this.count, 'textContent', rows.length ? `${rows.length} failing row${rows.length === 1 ? '' : 's'}` : 'no failing rows');
   }
 
   // Says text in the polite live region (the count after a move: "Row 42: 3 of 14 failing rows.").
