@@ -158,3 +158,60 @@ test('the axes and the readout name an imported head\'s tokens, as text', async 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the view bar is reached with Tab and used with Enter', async () => {
+  const { context, page } = await open(`#v=2&${SETTING}`);
+  for (let n = 0; n < 60 && !(await page.evaluate(() => document.activeElement?.id === 'zoom-in')); n++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'zoom-in', 'Tab reaches Zoom in');
+  await page.keyboard.press('Enter');
+  await viewIs(page, '16,48,16,48');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'zoom-out');
+  await page.keyboard.press('Enter');
+  await viewIs(page, null);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'zoom-out', 'the focus stays on the button');
+  await context.close();
+});
+
+test('<attnx-explorer view="…">: the window; a bad one is named inside the element; a story step\'s window stays in presentation mode', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { startServer } = await import('../../scripts/serve.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'attnx-zoom-'));
+  const host = await startServer(dir, 0);
+  const story = JSON.stringify([{ title: 'The failing rows, close up', text: 'Rows {failing_rows} fail.', state: { pattern: 'window', L: 64, w: 1, d: 512, view: '36,52,36,52' } }]);
+  writeFileSync(join(dir, 'zoom.html'), `<!doctype html><html><head><meta charset="utf-8">
+<script type="module" src="${site.server.url}embed/attnx.js"></script></head><body>
+<attnx-explorer id="good" pattern="window" l="64" w="1" d="512" view="8,24,8,24"></attnx-explorer>
+<attnx-explorer id="bad" pattern="window" l="64" w="1" d="512" view="0,99,0,64"></attnx-explorer>
+<attnx-explorer id="deck" present><script type="application/json">${story}</script></attnx-explorer>
+</body></html>`);
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${host.url}zoom.html`);
+    const size = (id) => page.evaluate((id) => {
+      const c = document.getElementById(id).shadowRoot.querySelector('#fig-M canvas.heat');
+      return `${c.width}x${c.height}`;
+    }, id);
+    await page.waitForFunction(() => document.getElementById('deck').runs >= 1 && document.getElementById('deck').shadowRoot.querySelector('.ax').dataset.busy === '0', null, { timeout: 120000 });
+    assert.equal(await page.evaluate(() => document.getElementById('deck').st.view), '36,52,36,52');
+    assert.equal(await size('deck'), '16x16', 'presentation mode shows the step\'s window');
+    await page.evaluate(() => document.getElementById('deck').blur());
+    await page.evaluate(() => document.getElementById('deck').removeAttribute('present'));
+    for (const id of ['good', 'bad']) {
+      await page.evaluate((id) => document.getElementById(id).scrollIntoView(), id);
+      await page.waitForFunction((id) => document.getElementById(id).runs >= 1 && document.getElementById(id).shadowRoot.querySelector('.ax').dataset.busy === '0', id, { timeout: 120000 });
+    }
+    assert.equal(await size('good'), '16x16');
+    assert.match(await page.evaluate(() => document.getElementById('good').link), /&view=8,24,8,24(&|$)/);
+    assert.equal(await size('bad'), '64x64', 'the whole matrix');
+    assert.match(await page.evaluate(() => document.getElementById('bad').shadowRoot.getElementById('messages').textContent),
+      /view must be i0,i1,j0,j1 with 0 <= i0 < i1 <= 64 and 0 <= j0 < j1 <= 64, at least 4 rows and 4 columns \(got "0,99,0,64"\)/);
+  } finally {
+    await context.close();
+    await host.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

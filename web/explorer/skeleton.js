@@ -35,7 +35,7 @@ function viewBar() {
     el('span', { class: 'vb-group' },
       b('zoom-out', '−', 'Zoom out', 'Zoom out (−; Ctrl + wheel on a heatmap)'),
       b('zoom-in', '+', 'Zoom in', 'Zoom in (+; Ctrl + wheel or pinch on a heatmap; drag to move)'),
-      b('zoom-full', 'All', 'Show the whole matrix', 'The whole matrix (0)'),
+      b('zoom-full', 'All', 'All rows and columns', 'The whole matrix (0)'),
       el('span', { class: 'zoom-where', id: 'zoom-where' })),
     el('span', { class: 'vb-group' },
       b('fail-prev', '◀', 'Previous failing row', 'Previous failing row (Shift + N)'),

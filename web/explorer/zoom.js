@@ -123,7 +123,8 @@ export class Zoom {
         const tRendered = performance.now();
         await nextFrame();
         recordViewLatency(cur.L, { tInput, tRendered, tPainted: performance.now(), poolMs: drawn.poolMs, paintMs: drawn.paintMs });
-        if (drawn.coarse || drawn.stale) this.ctl.needDense(cur.id, 'window');
+        if (drawn.stale && !this.ctl.st.view) this.ctl.schedule(performance.now(), { again: 'size' });  // the whole matrix, pooled at another size
+        else if (drawn.coarse || drawn.stale) this.ctl.needDense(cur.id, 'window');
       }
     } finally {
       this.drawing = false;

@@ -86,6 +86,7 @@ export class MatrixView {
     const live = spoken ? 'polite' : 'off';
     if (this.readout.getAttribute('aria-live') !== live) this.readout.setAttribute('aria-live', live);
     this.readout.textContent = text || '\u00a0';
+    this.readout.dataset.empty = text ? '0' : '1';  // a phone folds an empty readout away (explorer.css)
   }
 
   // Marks a row band and/or a cell (data coordinates of an L x L matrix, shown where they fall in

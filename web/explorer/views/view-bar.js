@@ -30,7 +30,7 @@ export class ViewBar {
   // Shows window w of construction cur ({ L, failing: the failing rows }).
   show(w, cur) {
     const full = isFull(w, cur.L);
-    setIf(this.where, 'textContent', full ? `all ${cur.L} rows and columns` : windowWords(w));
+    setIf(this.where, 'textContent', full ? '' : windowWords(w));
     disable(this.buttons.out, full);
     disable(this.buttons.full, full);
     const none = !(cur.failing && cur.failing.length);
