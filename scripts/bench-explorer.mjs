@@ -36,7 +36,8 @@
 // The report is also written as JSON (test-output/bench-explorer.json, or --json FILE) with issue
 // 26's targets; scripts/perf-table.mjs makes the README's table from it and bench-lab's.
 //
-//   node scripts/bench-explorer.mjs [--L 256,1024,4096] [--json out.json]
+//   node scripts/bench-explorer.mjs [--L 256,1024,4096] [--zoom-only] [--json out.json]
+// (--zoom-only: the zoom/pan lines alone, at the lengths of --L that have one.)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus } from 'node:os';
@@ -60,7 +61,7 @@ const IDLE_GRACE_MS = 3000;              // an input that drew nothing counts as
 const DRAW_TIMEOUT_MS = 120000;          // only so that a broken page cannot hang
 
 function parseArgs(argv) {
-  const o = { Ls: DEFAULT_LS, json: `${ROOT}test-output/bench-explorer.json` };
+  const o = { Ls: DEFAULT_LS, json: `${ROOT}test-output/bench-explorer.json`, zoomOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--L') {
@@ -70,7 +71,8 @@ function parseArgs(argv) {
     } else if (a === '--json') {
       o.json = argv[++i];
       if (!o.json) usage('--json needs a file name');
-    } else if (a === '--help' || a === '-h') usage(null);
+    } else if (a === '--zoom-only') o.zoomOnly = true;
+    else if (a === '--help' || a === '-h') usage(null);
     else usage(`unknown option ${a}`);
   }
   return o;
@@ -78,7 +80,7 @@ function parseArgs(argv) {
 
 function usage(err) {
   if (err) console.error(`bench-explorer: ${err}`);
-  console[err ? 'error' : 'log']('usage: node scripts/bench-explorer.mjs [--L 256,1024,4096] [--json out.json]');
+  console[err ? 'error' : 'log']('usage: node scripts/bench-explorer.mjs [--L 256,1024,4096] [--zoom-only] [--json out.json]');
   process.exit(err ? 2 : 0);
 }
 
@@ -395,7 +397,7 @@ async function benchZoom(browser, url, L) {
     const ms = rec.views.map((v) => v.end - v.start);
     const part = (k) => percentile(rec.views.map((v) => v.detail[k]).filter(Number.isFinite), 0.5);
     return { L, firstMs: first.ms, again: first.again, changes: ms.length, p50: percentile(ms, 0.5), p95: percentile(ms, 0.95),
-      pooling: part('pooling'), paint: part('paint'), longest: rec.longest, results: ms };
+      pooling: part('pooling'), paint: part('paint'), other: part('other'), longest: rec.longest, results: rec.views.map((v) => ({ ms: v.end - v.start, ...v.detail })) };
   } finally {
     await context.close();
   }
@@ -441,8 +443,8 @@ async function main() {
   const browser = await launchChromium();
   try {
     const rows = [];
-    for (const L of opts.Ls.filter((L) => L !== BIG_L)) rows.push(await benchL(browser, server.url, L));
-    const big = opts.Ls.includes(BIG_L) ? await bestBig(browser, server.url) : null;
+    for (const L of opts.Ls.filter((L) => L !== BIG_L && !opts.zoomOnly)) rows.push(await benchL(browser, server.url, L));
+    const big = opts.Ls.includes(BIG_L) && !opts.zoomOnly ? await bestBig(browser, server.url) : null;
     const zoom = [];
     for (const L of ZOOM_LS.filter((x) => opts.Ls.includes(x))) zoom.push(await benchZoom(browser, server.url, L));
     printTable(rows, big);

@@ -40,11 +40,13 @@ export class RowFocus {
     this.show();
   }
 
-  // Marks the wanted row on every heatmap (no cell).
+  // Marks the wanted row on every heatmap, and the hovered cell on its heatmap (where the region
+  // drawn puts them).
   mark() {
     const cur = this.ctx.getCurrent();
     if (!cur) return;
-    for (const k of FIGS) this.ctx.views[k].setMarks(cur.L, this.wanted(), null);
+    const h = this.hover;
+    for (const k of FIGS) this.ctx.views[k].setMarks(cur.L, this.wanted(), h && this.ctx.views[k] === h.view ? h : null);
   }
 
   // Shows the wanted row in the inspector (fetched from the render worker once per construction)

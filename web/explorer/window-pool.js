@@ -24,18 +24,30 @@ export function windowRegion(w, L, budget) {
   return { i0: r.a, i1: r.b, j0: c.a, j1: c.b, fr: r.f, fc: c.f, h: Math.ceil((r.b - r.a) / r.f), w: Math.ceil((c.b - c.a) / c.f) };
 }
 
+// The larger of a and b, NaN skipped (NaN only when both are).
+const max2 = (a, b) => (b > a || a !== a ? b : a);
+
 // The n x n map src max-pooled by 2 x 2 (NaN skipped; NaN where all four are): ceil(n/2) squared.
+// Two rows at a time into one output row (pairmax), a ragged last row or column alone.
 export function halve(src, n) {
   const m = Math.ceil(n / 2);
-  const out = new Float32Array(m * m).fill(NaN);
-  for (let i = 0; i < n; i++) {
-    const o = (i >> 1) * m, base = i * n;
-    for (let j = 0; j < n; j++) {
-      const v = src[base + j], q = o + (j >> 1), cur = out[q];
-      if (v > cur || (cur !== cur && v === v)) out[q] = v;
-    }
+  const out = new Float32Array(m * m);
+  for (let y = 0; y < m; y++) {
+    const a = 2 * y * n, b = 2 * y + 1 < n ? a + n : a;  // an odd last row pairs with itself
+    pairmax(src, a, b, n, out, y * m);
   }
   return out;
+}
+
+// out[o + x] = the largest of rows a and b's entries 2x and 2x + 1 (x < ceil(n / 2); NaN skipped).
+// Math.max, which does not branch, first; only a NaN (rare) takes the careful way.
+function pairmax(src, a, b, n, out, o) {
+  const pairs = n >> 1;
+  for (let x = 0; x < pairs; x++) {
+    const p = 2 * x, v = Math.max(src[a + p], src[a + p + 1], src[b + p], src[b + p + 1]);
+    out[o + x] = v === v ? v : max2(max2(src[a + p], src[a + p + 1]), max2(src[b + p], src[b + p + 1]));
+  }
+  if (n & 1) out[o + pairs] = max2(src[a + n - 1], src[b + n - 1]);
 }
 
 /**
@@ -129,24 +141,50 @@ export function zeroStrip(c, g) {
   return out;
 }
 
-// The zero ratio's level 1 (2 x 2 blocks of zeroStrip's values over the whole matrix).
+/**
+ * The zero ratio's level 1 (2 x 2 blocks of zeroStrip's values over the whole matrix). The map
+ * x -> (x - min_{S_i} Z) / ln 10 does not decrease, so each row's pairs take the largest logit
+ * first and map it once: the pairs holding a support entry are taken again without it.
+ */
 export function zeroHalved(c) {
   const L = c.L, m = Math.ceil(L / 2);
-  const out = new Float32Array(m * m).fill(NaN);
-  const row = new Float32Array(L), mark = new Int32Array(L).fill(-1);
-  for (let i = 0; i < L; i++) {
-    zeroRow(c, i, 0, L, mark, row, 0);
-    maxPairs(out, (i >> 1) * m, row, L);
+  const out = new Float32Array(m * m);
+  const top = [new Float64Array(m), new Float64Array(m)];
+  for (let y = 0; y < m; y++) {
+    for (let r = 0; r < 2; r++) {
+      const i = Math.min(L - 1, 2 * y + r);
+      zeroPairs(c, i, top[r], m);
+    }
+    for (let x = 0; x < m; x++) {
+      const a = top[0][x], b = top[1][x], v = Math.max(a, b);
+      out[y * m + x] = v === v ? v : max2(a, b);
+    }
   }
   return out;
 }
 
-// out[o + (j >> 1)] = max(out[o + (j >> 1)], row[j]) for j < n (NaN skipped).
-function maxPairs(out, o, row, n) {
-  for (let j = 0; j < n; j++) {
-    const v = row[j], q = o + (j >> 1), m = out[q];
-    if (v > m || (m !== m && v === v)) out[q] = v;
+// top[x] = the zero ratio's value of row i's larger entry of columns 2x, 2x + 1 off the support
+// (NaN: both on it, or NaN).
+function zeroPairs(c, i, top, m) {
+  const L = c.L, base = i * L, Z = c.Z, zmin = c.rows.supportMinLogit[i];
+  const pairs = L >> 1;
+  for (let x = 0; x < pairs; x++) {
+    const a = Z[base + 2 * x], b = Z[base + 2 * x + 1], v = Math.max(a, b);  // no branch unless NaN
+    top[x] = ((v === v ? v : max2(a, b)) - zmin) / Math.LN10;
   }
+  if (L & 1) top[pairs] = (Z[base + L - 1] - zmin) / Math.LN10;
+  for (let p = c.rowPtr[i]; p < c.rowPtr[i + 1]; p++) {
+    const x = c.col[p] >> 1;
+    let v = NaN;
+    for (let j = 2 * x; j < Math.min(L, 2 * x + 2); j++) if (!onRow(c, i, j)) v = max2(v, Z[base + j]);
+    top[x] = (v - zmin) / Math.LN10;
+  }
+}
+
+// Whether (i, j) is on A's support (row i's few entries scanned).
+function onRow(c, i, j) {
+  for (let p = c.rowPtr[i]; p < c.rowPtr[i + 1]; p++) if (c.col[p] === j) return true;
+  return false;
 }
 
 /**

@@ -116,8 +116,7 @@ export class Zoom {
     try {
       const drawn = cur ? await this.ctl.figures.rerender(['view']) : null;
       if (drawn && cur === this.ctl.current) {
-        this.ctl.focus.mark();
-        this.ctl.focus.show();
+        this.ctl.focus.mark();  // the row in focus is the same: the inspector stays as it is
         this.said();
         if (this.ctl.hooks.viewDrawn) this.ctl.hooks.viewDrawn();
         const tRendered = performance.now();
