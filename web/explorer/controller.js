@@ -1,9 +1,9 @@
 // attnx explorer: the one controller of the page (index.html) and of <attnx-explorer>. It owns the
 // state (and the custom pattern that goes with it), tells the host's mirror (the URL, or the
 // element's events) of every change, runs the construction on the worker pool (latest request
-// wins), draws it (figures, metrics, row focus, precision report) and drives stories. The host
-// builds the markup (skeleton.js), reads its own input (a link, attributes) into a state, and
-// gives it to load(); everything after that happens here.
+// wins), draws it (figures, metrics, row focus, precision report, the zoom window: zoom.js) and
+// drives stories. The host builds the markup (skeleton.js), reads its own input (a link,
+// attributes) into a state, and gives it to load(); everything after that happens here.
 import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS, readConstruction, readHead, withoutNotApplying, withoutHead } from './state.js';
 
 export { familyGenerated };

@@ -39,7 +39,7 @@ function viewBar() {
       el('span', { class: 'zoom-where', id: 'zoom-where' })),
     el('span', { class: 'vb-group' },
       b('fail-prev', '◀', 'Previous failing row', 'Previous failing row (Shift + N)'),
-      b('fail-next', '▶', 'Next failing row', 'Next failing row (N)'),
+      b('fail-next', '▶', 'Next failing row', 'Next failing row (n)'),
       el('span', { class: 'fail-count', id: 'fail-count', 'aria-live': 'polite' })));
 }
 
