@@ -19,6 +19,15 @@
 //            'longtask'; the browser reports only tasks of 50 ms or more, 0 = none).
 //   big (L = 4096): d = 16384 typed into #f-d; time until drawn (timeout 120 s, reported, not
 //            fatal) and the progress bar (#progress sampled every 250 ms: shown, distinct values).
+//   zoom/pan (L = 1024 and 4096, issue 48): the heatmap M focused from the keyboard, "+" zooms in
+//            (the first zoom: the window is drawn at once, cut from the pooled images, and M is
+//            computed once more in full: reported as "first zoom", input -> the full-resolution
+//            window settled); then window changes with nothing computed: "+" four times, "-"
+//            twice (ZOOM_GAP_MS apart), a mouse drag across M (ZOOM_DRAG_STEPS steps of
+//            MOVE_PX * 3, one every FRAME_MS), Ctrl + wheel in and out (ZOOM_WHEELS events
+//            ZOOM_GAP_MS apart) and "0" (the whole matrix). Per window change the page's
+//            performance.measure('attnx:view') (input event -> the frame that shows the window;
+//            detail: pooling in the render worker, paint): p50, p95, and the longest task.
 //            BIG_RUNS runs, each on a fresh page (one run varied by ±10 % on a 2-core machine):
 //            the best is reported (with its breakdown, parts: queue, compute, transfer, pooling,
 //            paint), every run's time is kept (runsMs).
@@ -27,7 +36,8 @@
 // The report is also written as JSON (test-output/bench-explorer.json, or --json FILE) with issue
 // 26's targets; scripts/perf-table.mjs makes the README's table from it and bench-lab's.
 //
-//   node scripts/bench-explorer.mjs [--L 256,1024,4096] [--json out.json]
+//   node scripts/bench-explorer.mjs [--L 256,1024,4096] [--zoom-only] [--json out.json]
+// (--zoom-only: the zoom/pan lines alone, at the lengths of --L that have one.)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { cpus } from 'node:os';
@@ -44,13 +54,14 @@ const BIG_RUNS = 3;
 const START_D = 64, TOP_D = 2048, BACK_D = 256;
 const MOVE_PX = 2, FRAME_MS = 16;        // one pointer step of MOVE_PX every FRAME_MS
 const PAUSE_MS = 500, STEPS = 5, STEP_GAP_MS = 300;
+const ZOOM_LS = [1024, 4096], ZOOM_D = 256, ZOOM_GAP_MS = 120, ZOOM_DRAG_STEPS = 40, ZOOM_WHEELS = 8;
 // Issue 26's targets: p50 of a drawn result while d is dragged, per L (ms); L = 4096 drawn (ms).
 const TARGETS = { dragP50Ms: { 256: 20, 1024: 50 }, bigMs: 3000 };
 const IDLE_GRACE_MS = 3000;              // an input that drew nothing counts as answered after this
 const DRAW_TIMEOUT_MS = 120000;          // only so that a broken page cannot hang
 
 function parseArgs(argv) {
-  const o = { Ls: DEFAULT_LS, json: `${ROOT}test-output/bench-explorer.json` };
+  const o = { Ls: DEFAULT_LS, json: `${ROOT}test-output/bench-explorer.json`, zoomOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--L') {
@@ -60,7 +71,8 @@ function parseArgs(argv) {
     } else if (a === '--json') {
       o.json = argv[++i];
       if (!o.json) usage('--json needs a file name');
-    } else if (a === '--help' || a === '-h') usage(null);
+    } else if (a === '--zoom-only') o.zoomOnly = true;
+    else if (a === '--help' || a === '-h') usage(null);
     else usage(`unknown option ${a}`);
   }
   return o;
@@ -68,7 +80,7 @@ function parseArgs(argv) {
 
 function usage(err) {
   if (err) console.error(`bench-explorer: ${err}`);
-  console[err ? 'error' : 'log']('usage: node scripts/bench-explorer.mjs [--L 256,1024,4096] [--json out.json]');
+  console[err ? 'error' : 'log']('usage: node scripts/bench-explorer.mjs [--L 256,1024,4096] [--zoom-only] [--json out.json]');
   process.exit(err ? 2 : 0);
 }
 
@@ -84,10 +96,11 @@ function recordLongTasks() {
 // ({ t, d } at the next animation frame; d from the status line), when data-busy last became '0'
 // (idleSince) and every animation frame.
 function recordProbe(DSLIDER) {
-  const p = window.__probe = { measures: [], inputs: [], draws: [], frames: [] };
+  const p = window.__probe = { measures: [], views: [], inputs: [], draws: [], frames: [] };
   const onMeasures = (list) => {
     for (const e of list) {
       if (e.name === 'attnx:latency') p.measures.push({ start: e.startTime, end: e.startTime + e.duration, detail: e.detail || {} });
+      if (e.name === 'attnx:view') p.views.push({ start: e.startTime, end: e.startTime + e.duration, detail: e.detail || {} });
     }
   };
   p.obs = new PerformanceObserver((l) => onMeasures(l.getEntries()));
@@ -135,7 +148,7 @@ function resetProbe(page) {
   return page.evaluate(() => {
     const p = window.__probe;
     p.flush();
-    p.measures = []; p.inputs = []; p.draws = []; p.frames = [];
+    p.measures = []; p.views = []; p.inputs = []; p.draws = []; p.frames = [];
     window.__longObs.takeRecords();
     window.__long = [];
     return performance.now();
@@ -168,8 +181,8 @@ function collect(page) {
     const p = window.__probe;
     p.flush();
     for (const e of window.__longObs.takeRecords()) window.__long.push(e.duration);
-    const { measures, inputs, draws, frames } = p;
-    return { measures, inputs, draws, frames, longest: Math.max(0, ...window.__long), t: performance.now() };
+    const { measures, views, inputs, draws, frames } = p;
+    return { measures, views, inputs, draws, frames, longest: Math.max(0, ...window.__long), t: performance.now() };
   });
 }
 
@@ -323,6 +336,87 @@ async function bestBig(browser, url) {
   return { ...best, runsMs: runs.map((b) => b.ms) };
 }
 
+// Waits until the page is idle and has drawn a window (attnx:view) or a result after time t.
+function waitViewDrawn(page, t, timeout = DRAW_TIMEOUT_MS) {
+  return page.waitForFunction((t) => {
+    const p = window.__probe;
+    p.flush();
+    const last = Math.max(-Infinity, ...p.views.map((x) => x.end), ...p.measures.map((x) => x.end));
+    return document.documentElement.dataset.busy === '0' && last > t;
+  }, t, { timeout, polling: 20 });
+}
+
+// The first zoom at L: "+" on the keyboard-focused M; resolves to the ms from the key press to
+// the full-resolution window (the again-run's draw, or the window itself if none was needed).
+async function firstZoom(page) {
+  await page.focus('#fig-M canvas.heat');
+  const t = await resetProbe(page);
+  await page.keyboard.type('+');
+  await page.waitForFunction(() => /[#&]view=/.test(location.hash) || window.__probe.views.length > 0, null, { timeout: DRAW_TIMEOUT_MS });
+  await page.waitForTimeout(300);
+  await waitViewDrawn(page, t);
+  const rec = await collect(page);
+  const ends = [...rec.views, ...rec.measures].map((x) => x.end);
+  const start = rec.views.length ? Math.min(...rec.views.map((x) => x.start)) : t;
+  return { ms: Math.max(...ends) - start, again: rec.measures.length > 0 };
+}
+
+// Window changes with nothing computed (see the top of this file). Resolves to what was recorded,
+// with keysUntil: the page's clock when the key presses ended (the drag and the wheel follow).
+async function windowChanges(page) {
+  await resetProbe(page);
+  const press = async (key, n) => {
+    for (let i = 0; i < n; i++) { await page.keyboard.type(key); await page.waitForTimeout(ZOOM_GAP_MS); }
+  };
+  await press('+', 4);
+  await press('-', 2);
+  const keysUntil = await page.evaluate(() => performance.now());
+  const box = await page.locator('#fig-M canvas.heat').boundingBox();
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 1; i <= ZOOM_DRAG_STEPS; i++) {
+    await page.mouse.move(cx - i * MOVE_PX * 3, cy - i * MOVE_PX * 2);
+    await page.waitForTimeout(FRAME_MS);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(ZOOM_GAP_MS);
+  await page.keyboard.down('Control');
+  for (let i = 0; i < ZOOM_WHEELS; i++) { await page.mouse.wheel(0, i < ZOOM_WHEELS / 2 ? -120 : 120); await page.waitForTimeout(ZOOM_GAP_MS); }
+  await page.keyboard.up('Control');
+  await page.focus('#fig-M canvas.heat');
+  await press('0', 1);
+  await page.waitForTimeout(300);
+  return { ...(await collect(page)), keysUntil };
+}
+
+// The zoom/pan line of one L: { L, firstMs, again, changes, p50, p95, pooling, paint, longest }.
+async function benchZoom(browser, url, L) {
+  const { context, page } = await openPage(browser, url, L, ZOOM_D);
+  try {
+    const first = await firstZoom(page);
+    const rec = await windowChanges(page);
+    const ms = rec.views.map((v) => v.end - v.start);
+    const keys = rec.views.filter((v) => v.start < rec.keysUntil).map((v) => v.end - v.start);
+    const part = (k) => percentile(rec.views.map((v) => v.detail[k]).filter(Number.isFinite), 0.5);
+    return { L, firstMs: first.ms, again: first.again, changes: ms.length, p50: percentile(ms, 0.5), p95: percentile(ms, 0.95),
+      keysP50: percentile(keys, 0.5), keysP95: percentile(keys, 0.95),
+      pooling: part('pooling'), paint: part('paint'), other: part('other'), longest: rec.longest, results: rec.views.map((v) => ({ ms: v.end - v.start, ...v.detail })) };
+  } finally {
+    await context.close();
+  }
+}
+
+function printZoom(rows) {
+  console.log(`\nzoom/pan on M (d = ${ZOOM_D}): first zoom (M computed once more in full), then window changes with nothing computed`);
+  console.log('(keys: the isolated + and - presses alone; the drag and the wheel send inputs faster than frames, and the newest waits)');
+  console.log('     L  first zoom  changes   p50   p95  keys p50   p95  pooling paint  longest task');
+  for (const z of rows) {
+    console.log(`${String(z.L).padStart(6)}${num(z.firstMs, 12)}${num(z.changes, 9)}${num(z.p50, 6)}${num(z.p95, 6)}${num(z.keysP50, 10)}${num(z.keysP95, 6)}`
+      + `${num(z.pooling, 9)}${num(z.paint, 6)}${num(z.longest, 14)}`);
+  }
+}
+
 const num = (x, w) => (x === null || x === undefined ? '—' : x.toFixed(0)).padStart(w);
 
 // The drag table, one row per L.
@@ -355,11 +449,14 @@ async function main() {
   const browser = await launchChromium();
   try {
     const rows = [];
-    for (const L of opts.Ls.filter((L) => L !== BIG_L)) rows.push(await benchL(browser, server.url, L));
-    const big = opts.Ls.includes(BIG_L) ? await bestBig(browser, server.url) : null;
+    for (const L of opts.Ls.filter((L) => L !== BIG_L && !opts.zoomOnly)) rows.push(await benchL(browser, server.url, L));
+    const big = opts.Ls.includes(BIG_L) && !opts.zoomOnly ? await bestBig(browser, server.url) : null;
+    const zoom = [];
+    for (const L of ZOOM_LS.filter((x) => opts.Ls.includes(x))) zoom.push(await benchZoom(browser, server.url, L));
     printTable(rows, big);
+    if (zoom.length) printZoom(zoom);
     mkdirSync(dirname(opts.json), { recursive: true });
-    const report = { measured: new Date().toISOString(), dir: DIR, cpus: cpus().length, targets: TARGETS, rows, big };
+    const report = { measured: new Date().toISOString(), dir: DIR, cpus: cpus().length, targets: TARGETS, rows, big, zoom };
     writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n(written to ${opts.json.startsWith(ROOT) ? opts.json.slice(ROOT.length) : opts.json})`);
   } finally {

@@ -14,6 +14,7 @@
 #include <attnx/gram.hpp>
 #include <attnx/gram_ladder.hpp>
 #include <attnx/schema_doc.hpp>
+#include <attnx/views.hpp>
 
 #include "js_value.hpp"
 
@@ -156,6 +157,7 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("estimateBytes", js<&estimate_call>);
   emscripten::function("parsePattern", js<&parse_pattern_call>);
   emscripten::function("formatPattern", js<&format_pattern_call>);
+  emscripten::function("viewWindow", js<&view_window_call>);
   emscripten::function("formatSweep", js<&format_sweep_call>);
   emscripten::function("parseSweep", js<&parse_sweep_call>);
   emscripten::function("summariseSweep", js<&summarise_sweep_call>);

@@ -12,6 +12,7 @@
 #include <attnx/number_grammar.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/views.hpp>
 
 namespace attnx {
 
@@ -255,7 +256,8 @@ std::string schema_json() {
   write_links(w);
   write_number_grammar(w);
   w.key("pageLimits").begin_object(true).field("maxL", kBrowserMaxL);
-  w.field("maxNnzLink", kMaxNnzLink).field("maxDrawL", kMaxDrawL).end_object();
+  w.field("maxNnzLink", kMaxNnzLink).field("maxDrawL", kMaxDrawL);
+  w.field("viewMinSpan", kMinViewSpan).end_object();  // views.hpp: a zoom window's fewest rows and columns
   write_presets(w);
   write_constructions(w);
   write_metrics(w);

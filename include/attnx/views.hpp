@@ -5,9 +5,11 @@
 // Pooling keeps the largest value of a cell (so a single large entry stays visible); the values
 // are the ones the page would compute from the full matrices, bit for bit.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "construct.hpp"
+#include "json.hpp"
 
 namespace attnx {
 
@@ -49,5 +51,27 @@ int pool_size(int n, int budget);
 // projection's first d raw columns (L x d column-major, of kind c.projection:
 // GramLadder::columns()), with the same operations, so the images are the same bit for bit.
 Views pool_views(const Pattern& A, const Construction& c, const ViewRequest& r, const float* P = nullptr);
+
+// A window of the L x L images (the explorer's zoom, its link field `view=i0,i1,j0,j1`): rows
+// [i0, i1) and columns [j0, j1), each at least min(kMinViewSpan, L) cells. The pages pool it
+// themselves from the dense M and logits (web/explorer/window-pool.js); this is the rule of which
+// windows exist, published as schema().pageLimits.viewMinSpan and checked by viewWindow().
+constexpr int kMinViewSpan = 4;
+struct ViewWindow {
+  int i0 = 0, i1 = 0, j0 = 0, j1 = 0;
+  bool full(int L) const { return i0 == 0 && j0 == 0 && i1 == L && j1 == L; }
+};
+// The fewest rows (and columns) a window of an L x L matrix has: min(kMinViewSpan, L).
+int view_min_span(int L);
+// The allowed windows in words: "i0,i1,j0,j1 with 0 <= i0 < i1 <= L and 0 <= j0 < j1 <= L, at
+// least 4 rows and 4 columns".
+std::string view_window_range_text(int L);
+// Reads the text "i0,i1,j0,j1" (four integers of the number grammar's integer list) as a window
+// of an L x L matrix. Throws InvalidArgument("view", "view must be <range text> (got "...")"),
+// with the grammar's note for a number-like text it refuses. Cost: O(length).
+ViewWindow read_view_window(const std::string& text, int L);
+// viewWindow(text, L) of the JavaScript API: { i0, i1, j0, j1, full } (full: the whole matrix,
+// which links leave out), or the refusal above; L must be an integer from kMinL to kMaxL.
+JsonValue view_window_call(const JsonValue& text, const JsonValue& L);
 
 }  // namespace attnx

@@ -351,3 +351,51 @@ TEST_CASE("pooled M and zero ratio give the reference scan's bits for +-0, subno
   CHECK(cells > 20000);
   CHECK(bad == 0);
 }
+
+// The message of read_view_window's refusal ("" when it reads the text).
+std::string view_refusal(const std::string& text, int L) {
+  try {
+    attnx::read_view_window(text, L);
+  } catch (const attnx::InvalidArgument& e) {
+    CHECK(e.field() == "view");
+    return e.what();
+  }
+  return "";
+}
+
+TEST_CASE("view windows: rows [i0, i1) and columns [j0, j1) of at least min(4, L) cells, inside the matrix") {
+  const attnx::ViewWindow w = attnx::read_view_window("8,40,0,32", 64);
+  CHECK(w.i0 == 8);
+  CHECK(w.i1 == 40);
+  CHECK(w.j0 == 0);
+  CHECK(w.j1 == 32);
+  CHECK_FALSE(w.full(64));
+  CHECK(attnx::read_view_window("0,64,0,64", 64).full(64));
+  CHECK(attnx::read_view_window("60,64,0,4", 64).i0 == 60);   // four rows at the bottom edge
+  CHECK(attnx::read_view_window("0,3,0,3", 3).full(3));       // L = 3: the whole matrix only
+  CHECK(attnx::view_min_span(2) == 2);
+  CHECK(attnx::view_min_span(4096) == attnx::kMinViewSpan);
+  const std::string range = "view must be i0,i1,j0,j1 with 0 <= i0 < i1 <= 64 and 0 <= j0 < j1 <= 64, at least 4 rows and 4 columns";
+  CHECK(view_refusal("8,40,0,32", 64).empty());
+  CHECK(view_refusal("40,8,0,32", 64) == range + " (got \"40,8,0,32\")");   // i1 before i0
+  CHECK(view_refusal("0,3,0,64", 64) == range + " (got \"0,3,0,64\")");     // three rows
+  CHECK(view_refusal("0,65,0,64", 64) == range + " (got \"0,65,0,64\")");   // past L
+  CHECK(view_refusal("-4,0,0,64", 64) == range + " (got \"-4,0,0,64\")");
+  CHECK(view_refusal("0,64,0", 64) == range + " (got \"0,64,0\")");          // three numbers
+  CHECK(view_refusal("0,64,0,64,1", 64) == range + " (got \"0,64,0,64,1\")");
+  CHECK(view_refusal("", 64) == range + " (got \"\")");
+  CHECK(view_refusal("0,064,0,64", 64) == range + " (got \"0,064,0,64\"; numbers are written without leading zeros)");
+  CHECK(view_refusal("0, 64,0,64", 64) == range + " (got \"0, 64,0,64\"; numbers are written without spaces)");
+  CHECK(view_refusal("0,99999999999999999999,0,4", 64).rfind(range, 0) == 0);  // beyond long long
+}
+
+TEST_CASE("viewWindow call: { i0, i1, j0, j1, full }; L checked against the option table") {
+  const attnx::JsonValue r = attnx::view_window_call(attnx::JsonValue::of("2,10,4,12"), attnx::JsonValue::of(16));
+  CHECK(r.find("i0")->num == 2);
+  CHECK(r.find("j1")->num == 12);
+  CHECK(r.find("full")->b == false);
+  CHECK(attnx::view_window_call(attnx::JsonValue::of("0,16,0,16"), attnx::JsonValue::of(16)).find("full")->b);
+  CHECK_THROWS_WITH_AS(attnx::view_window_call(attnx::JsonValue::of("0,4,0,4"), attnx::JsonValue::of(1.5)),
+                       "L must be an integer from 2 to 16384 (got 1.5)", attnx::InvalidArgument);
+  CHECK_THROWS_AS(attnx::view_window_call(attnx::JsonValue::of(3.0), attnx::JsonValue::of(16)), attnx::InvalidArgument);
+}

@@ -57,6 +57,8 @@ const STATES = [
   ['explorer, lecture mode', '#story=paper&step=3'],
   ['explorer, presentation mode', '#story=paper&step=2&present=1'],
   ['explorer, lp construction', '#v=2&L=64&construction=lp&d=16&row=5'],
+  // Zoomed in (issue 48): axis labels on every heatmap, the view bar with its failing rows.
+  ['explorer, zoomed in on a failing row', '#v=2&pattern=window&L=64&w=1&d=512&view=34,50,34,50&row=42'],
 ];
 for (const [name, hash] of STATES) {
   test(`axe: ${name} has no violations`, async () => check(`${site.server.url}${hash}`));

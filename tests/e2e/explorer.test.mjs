@@ -431,7 +431,7 @@ test('with no row in focus M leaves the worker only pooled; a hover then compute
   const hover = (i, j) => page.mouse.move(box.x + ((j + 0.5) / L) * box.width, box.y + ((i + 0.5) / L) * box.height);
   const readoutM = async (i, j) => {
     await page.waitForFunction((p) => document.querySelector('#fig-M .readout').textContent.startsWith(p), `(${i}, ${j}):`);
-    return Number(/M = (\S+)$/.exec(await page.textContent('#fig-M .readout'))[1]);
+    return Number(/M = (\S+) · row \d+ (holds|fails) /.exec(await page.textContent('#fig-M .readout'))[1]);
   };
   const near = (a, b) => Math.abs(a - b) <= 5e-3 * Math.abs(b);
   const r0 = await runs(page), c0 = await constructsPosted(page);

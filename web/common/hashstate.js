@@ -5,7 +5,9 @@
 // Field spec: { type: 'int'|'number'|'enum'|'bool'|'string'|'intList'|'realList', def, min?, max?,
 //   minOpen?, maxOpen? (number), values? (enum), maxLength? (string), maxCount? (intList),
 //   grammar (int, number, intList: the core's number grammar, schema-table.js numberGrammar),
-//   label?, help? }. min/max may be functions of the partially parsed state (e.g. k <= L).
+//   label?, help?, parse? (string: (text, st) -> { value } | { error }, a reader of the field's own,
+//   e.g. the explorer's view window) }. min/max may be functions of the partially parsed state
+//   (e.g. k <= L).
 //
 // Link versions (with { page, schema } from the core's schema()): a written link starts
 // "#v=<schema.linkVersion>&" and carries every option of schema.linkCompute[page]. Reading, a link
@@ -88,6 +90,7 @@ const NUMERIC = { int: 1, number: 1, intList: 1, realList: 1 };
 // number-like text the grammar leaves out, why). Never throws.
 export function parseField(name, f, raw, st = {}) {
   const s = String(raw);
+  if (f.parse) return f.parse(s, st);
   if (f.type in NUMERIC && !f.grammar) return { error: `${name} has no number grammar (its table was not built from the schema)` };
   const bad = () => ({ error: `${name} must be ${describeRange(f, st)} (got "${s.slice(0, 40)}"${f.type in NUMERIC ? grammarNote(f.grammar, s) : ''})` });
   let v;

@@ -7,13 +7,16 @@ export class Heatmap {
     this.ctx = canvas.getContext('2d');
     this.rows = 0;
     this.cols = 0;
+    this.region = { i0: 0, i1: 0, j0: 0, j1: 0 };
   }
 
   // Puts the RGBA image { w, h, rgba } on the canvas (resized to w x h); rows x cols is the data
-  // size it shows (for cellAt).
-  draw(img, rows, cols) {
+  // size, region (optional) the part of it the image shows, { i0, i1, j0, j1 } (rows i0..i1-1,
+  // columns j0..j1-1; default all): for cellAt.
+  draw(img, rows, cols, region = null) {
     this.rows = rows;
     this.cols = cols;
+    this.region = region || { i0: 0, i1: rows, j0: 0, j1: cols };
     if (this.canvas.width !== img.w || this.canvas.height !== img.h) {
       this.canvas.width = img.w;
       this.canvas.height = img.h;
@@ -27,13 +30,14 @@ export class Heatmap {
     this.ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
   }
 
-  // Client coordinates -> { i, j } data cell, or null when outside.
+  // Client coordinates -> { i, j } data cell (inside the region shown), or null when outside.
   cellAt(clientX, clientY) {
     const r = this.canvas.getBoundingClientRect();
     if (!this.rows || r.width <= 0 || r.height <= 0) return null;
     const x = (clientX - r.left) / r.width, y = (clientY - r.top) / r.height;
     if (x < 0 || y < 0 || x >= 1 || y >= 1) return null;
-    return { i: Math.floor(y * this.rows), j: Math.floor(x * this.cols) };
+    const g = this.region;
+    return { i: g.i0 + Math.floor(y * (g.i1 - g.i0)), j: g.j0 + Math.floor(x * (g.j1 - g.j0)) };
   }
 }
 

@@ -18,7 +18,7 @@ export const DEFAULT_THEME = 'light';
 const OWN = ['v', 'controls', 'figures', 'theme', 'story-src'];
 // Page fields an element has no use for (its theme is its own attribute; it imports no model head).
 const PAGE_ONLY = new Set(['help', 'embed', 'theme', 'layer', 'head', 'rule', 'softmax']);
-const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'story', 'step', 'present']);  // fields without a form control
+const NOT_CONTROLS = new Set(['cp', 'cw', 'row', 'view', 'story', 'step', 'present']);  // fields without a form control
 const GLOBAL = new Set(['id', 'class', 'style', 'hidden', 'title', 'lang', 'dir', 'tabindex', 'slot', 'part',
   'role', 'is', 'nonce', 'autofocus', 'inert', 'draggable', 'contenteditable', 'spellcheck', 'translate',
   'accesskey', 'enterkeyhint', 'inputmode', 'popover', 'exportparts', 'loading']);

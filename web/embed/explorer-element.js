@@ -105,6 +105,7 @@ export class AttnxExplorer extends LazyElement {
     });
     this.presenter = new Presenter({ root: this.shadowRoot, box: this.box, fullscreenTarget: this, controller: this.ctl, keyTarget: this });
     this.ctl.story.attachKeys(this, () => !this.presenter.active);  // keys pressed inside the shadow root reach the host
+    this.ctl.attachZoomKeys(this);  // n / N: the next / previous failing row, while the element has focus
     this.addEventListener('keydown', (ev) => { if (keepsKey(ev)) ev.stopPropagation(); });  // after the two above
   }
 

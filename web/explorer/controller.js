@@ -1,9 +1,9 @@
 // attnx explorer: the one controller of the page (index.html) and of <attnx-explorer>. It owns the
 // state (and the custom pattern that goes with it), tells the host's mirror (the URL, or the
 // element's events) of every change, runs the construction on the worker pool (latest request
-// wins), draws it (figures, metrics, row focus, precision report) and drives stories. The host
-// builds the markup (skeleton.js), reads its own input (a link, attributes) into a state, and
-// gives it to load(); everything after that happens here.
+// wins), draws it (figures, metrics, row focus, precision report, the zoom window: zoom.js) and
+// drives stories. The host builds the markup (skeleton.js), reads its own input (a link,
+// attributes) into a state, and gives it to load(); everything after that happens here.
 import { constructOptions, computeFields, clampToRanges, withConstructionD, constructionInputs, hasInputImages, settingsKey, constructionOf, familyGenerated, customLinkFields, RENDER_FIELDS, readConstruction, readHead, withoutNotApplying, withoutHead } from './state.js';
 
 export { familyGenerated };
@@ -20,6 +20,9 @@ import { describeFigures } from './views/figure-text.js';
 import { resultForStory } from './story-text.js';
 import { familyOf } from '../common/schema-table.js';
 import { recordLatency, nextFrame } from './latency.js';
+import { Zoom } from './zoom.js';
+import { ViewBar } from './views/view-bar.js';
+import { failingRows } from './views/figure-text.js';
 
 const DIM_AFTER_MS = 250;  // the figures dim if no result was drawn this long after a change
 // The settings drawn, computed again for what the drawing lacks (see schedule): what the status
@@ -28,6 +31,7 @@ const AGAIN = {
   dense: { busy: (st) => `Computing M in full to read its rows (L = ${st.L}, d = ${st.d})…`, failed: 'The rows of M could not be read (M in full was not computed)' },
   size: { busy: (st) => `Pooling M at the new size (L = ${st.L}, d = ${st.d})…`, failed: 'M could not be drawn at the new size' },
   inputs: { busy: (st) => `Computing the images of X (L = ${st.L}, d = ${st.d})…`, failed: 'The images of X could not be drawn' },
+  window: { busy: (st) => `Computing M in full to zoom in (L = ${st.L}, d = ${st.d})…`, failed: 'The zoomed window could not be drawn in full (M in full was not computed)' },
 };
 
 // The explorer's controller (see the top of this file).
@@ -40,7 +44,7 @@ export class ExplorerController {
   //   hooks: { afterChange(st, changed), shown(result, { ms, first }), failed(message),
   //   redrawn(result): the result shown computed again for the drawing (schedule's again),
   //   doneText(result, ms), drawable(view) -> bool: clicks on that view draw instead of
-  //   picking a row, keyDraw(cell) } }
+  //   picking a row, keyDraw(cell), viewDrawn(): the zoom window was drawn (zoom.js) } }
   constructor(opts) {
     Object.assign(this, { root: opts.root, host: opts.host, pool: opts.pool, schema: opts.schema, table: opts.table, status: opts.status });
     this.mirror = opts.mirror;
@@ -62,13 +66,16 @@ export class ExplorerController {
       this.story.values.precisionReport(report);
     });
     this.figures.views.metrics.onAskPrecision = () => this.precision.compute();
-    this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current, needDense: (id) => this.needDense(id) });
+    this.focus = new RowFocus({ views: this.figures.views, render: this.figures.render, getState: () => this.st, getCurrent: () => this.current, needDense: (id) => this.needDense(id), getTokens: () => this.figures.tokens });
     this.story = new StoryControl({
       table: this.table, box: this.$('story'), base: opts.storiesUrl, getState: () => this.st,
       update: (patch) => this.update(patch), report: (msgs) => this.status.setMessages('story', msgs, 'error'),
       pool: this.pool, schema: this.schema, getCustom: () => this.custom, askPrecision: () => this.precision.compute(),
     });
     this.controls = null;
+    this.zoom = new Zoom(this, new ViewBar(this.root, {
+      zoomIn: () => this.zoom.zoomIn(), zoomOut: () => this.zoom.zoomOut(), full: () => this.zoom.full(), failing: (dir) => this.zoom.failing(dir),
+    }));
     this.attachPointers();
     this.watchFigures();
   }
@@ -104,7 +111,8 @@ export class ExplorerController {
   }
 
   // Heatmap pointers and keys: hover marks a row, a click or Enter pins it (or draws, on a
-  // drawable view: hooks.draw).
+  // drawable view: hooks.draw); wheel with Ctrl, pinch, drag and + - 0 and the arrows zoom and
+  // move the window (zoom.js; a drawable view keeps its drags for drawing).
   attachPointers() {
     const views = this.figures.views;
     const pin = (c) => this.update({ row: this.st.row === c.i ? -1 : c.i }, { compute: false });
@@ -116,8 +124,22 @@ export class ExplorerController {
         onHover: (c, view) => this.focus.onHover(c, view),
         onPick: (c, view) => { if (!drawing(view)) pin(c); },
         onKeyAct: (c, view) => (drawing(view) ? this.hooks.keyDraw(c) : pin(c)),
+        zoom: this.zoom,
+        canDrag: (view) => !drawing(view),
       });
     }
+  }
+
+  // n / N (next / previous failing row) read on target (the page's document, the element): not
+  // while typing into a field, nor with Ctrl, Alt or Meta.
+  attachZoomKeys(target) {
+    target.addEventListener('keydown', (ev) => {
+      if (ev.defaultPrevented || ev.ctrlKey || ev.altKey || ev.metaKey || (ev.key !== 'n' && ev.key !== 'N')) return;
+      const t = ev.composedPath ? ev.composedPath()[0] : ev.target;
+      if (t && (['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName) || t.isContentEditable)) return;
+      ev.preventDefault();
+      this.zoom.failing(ev.key === 'n' ? 1 : -1, ev.timeStamp || performance.now());
+    });
   }
 
   // Redraws at a new size; draws X's images when X's card comes into view.
@@ -148,10 +170,10 @@ export class ExplorerController {
   }
 
   // Applies a change made inside the explorer (form, heatmaps, tools). compute: false for changes
-  // that must not recompute (pinning a row, help).
+  // that must not recompute (pinning a row, help, the zoom window); tInput: when the input that
+  // made it happened (latency measures).
   // A new family or L ends an imported head's target (unless the patch names the head).
-  update(patch, { compute = true } = {}) {
-    const tInput = performance.now();
+  update(patch, { compute = true, tInput = performance.now() } = {}) {
     let next = withoutNotApplying(this.schema, this.table, { ...this.st, ...withConstructionD(this.schema, this.st, patch) }).state;
     if (!('head' in patch) && (next.pattern !== this.st.pattern || next.L !== this.st.L)) next = withoutHead(this.table, next);
     const changed = Object.keys(next).filter((k) => this.st[k] !== next[k]);
@@ -223,7 +245,10 @@ export class ExplorerController {
     this.mirror.write(this.st);
     if (this.hooks.afterChange) this.hooks.afterChange(this.st, changed);
     if (recompute && changed.some((k) => this.compute.includes(k))) this.schedule(tInput);
-    else if (changed.some((k) => RENDER_FIELDS.includes(k))) this.figures.rerender(changed);
+    else {
+      if (changed.some((k) => RENDER_FIELDS.includes(k))) this.figures.rerender(changed);
+      if (changed.includes('view')) this.zoom.redraw(tInput);
+    }
     if (changed.includes('row')) {
       this.focus.mark();
       this.focus.show();
@@ -316,19 +341,22 @@ export class ExplorerController {
   // X where the row inspector shows no query (jl: L x 2d), without X's images while its card
   // is off screen, and without the dense M and logits unless a row is in focus (hovered or
   // pinned: the inspector and the readouts read them; a drag does not, and at L = 1024 they are
-  // 8 MB per result to copy, post and free).
+  // 8 MB per result to copy, post and free) or the heatmaps are zoomed in (a window is pooled from
+  // them, and moving it must compute nothing).
   viewOptions(opts) {
     const b = this.figures.budgets();
     const rowQuery = constructionOf(this.schema, opts.construction).rowQuery;
-    return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: !rowQuery, inputs: this.figures.xVisible, dense: this.focus.wanted() !== null } };
+    const dense = this.focus.wanted() !== null || this.st.view !== '';
+    return { ...opts, views: { size: b.budget, xRows: b.xRows, xCols: b.xCols, omitX: !rowQuery, inputs: this.figures.xVisible, dense } };
   }
 
-  // A row came into focus while the result shown has no dense M (see viewOptions): computes the
-  // same settings again, with them (once per result; the worker keeps the Gram matrix).
-  needDense(id) {
+  // A row came into focus, or the heatmaps zoomed in (why 'window'), while the result shown has no
+  // dense M (see viewOptions): computes the same settings again, with them (once per result; the
+  // worker keeps the Gram matrix).
+  needDense(id, why = 'dense') {
     if (this.denseAskedFor === id || !this.current || this.current.id !== id) return;
     this.denseAskedFor = id;
-    this.schedule(performance.now(), { again: 'dense' });
+    this.schedule(performance.now(), { again: why });
   }
 
   // Redraws every image (the heatmaps' size on screen changed, or X's card came into view). M,
@@ -337,6 +365,7 @@ export class ExplorerController {
   async redrawAll() {
     const drawn = await this.figures.rerender(['all']);
     if (drawn && drawn.stale) this.schedule(performance.now(), { again: 'size' });
+    else if (drawn && drawn.coarse && this.current) this.needDense(this.current.id, 'window');
   }
 
   // Dims the figures if no result has been drawn DIM_AFTER_MS after a change (a drag that keeps
@@ -368,6 +397,7 @@ export class ExplorerController {
     this.host.dataset.runs = String(this.runs);
     this.focus.mark();
     this.focus.show();
+    this.zoom.said();
     if (this.current !== cur || superseded || !this.runner.isCurrent(id)) return;
     this.settle(id, result, Math.round(performance.now() - tInput), again);
   }
@@ -398,8 +428,9 @@ export class ExplorerController {
     const p = result.params;
     const tol = { eps: p.eps, tau: p.tau, delta: p.delta };
     const A = { rows: Int32Array.from(result.A.rows), cols: Int32Array.from(result.A.cols), vals: Float64Array.from(result.A.vals) };
-    this.current = { id, L: result.L, d: result.d, tol, A, info: {}, inputs: constructionInputs(result), hasX: hasInputImages(result) };
+    this.current = { id, L: result.L, d: result.d, tol, A, info: {}, inputs: constructionInputs(result), hasX: hasInputImages(result), failing: failingRows(result) };
     this.focus.reset();
+    if (this.zoom.bar) this.zoom.bar.resulted(this.current);
     return this.current;
   }
 

@@ -5,6 +5,7 @@
 import { VIRIDIS } from '../common/viridis.js';
 import { poolSparseMax, colourise, attentionScale } from '../common/raster.js';
 import { CustomPattern } from './custom-pattern.js';
+import { windowRegion, poolTripletsRegion } from './window-pool.js';
 import { importPattern, exportPattern } from './custom-io.js';
 import { setIf } from '../common/dom.js';
 import { familyGenerated } from './controller.js';
@@ -97,12 +98,14 @@ export class CustomTools {
     const sums = new Float64Array(p.L);
     for (let t = 0; t < vals.length; t++) sums[rows[t]] += vals[t];
     const v = Float64Array.from(vals, (x, t) => x / sums[rows[t]]);
-    const pooled = poolSparseMax(p.L, rows, cols, v, this.c.figures.budgets().budget, 0);
-    const cur = this.c.current;
+    const cur = this.c.current, budget = this.c.figures.budgets().budget;
+    const w = this.c.figures.window(this.c.st, { L: p.L });  // the zoom window, as A is drawn
+    const g = w ? windowRegion(w, p.L, budget) : null;
+    const pooled = g ? poolTripletsRegion(rows, cols, v, g, 0) : poolSparseMax(p.L, rows, cols, v, budget, 0);
     const vmax = cur && cur.info.vmax ? cur.info.vmax : 1;
     const floor = cur && cur.info.logFloor ? cur.info.logFloor : -6;
     const rgba = colourise(pooled.data, VIRIDIS, attentionScale(this.c.st.scale, vmax, floor));
-    this.viewA.draw({ w: pooled.w, h: pooled.h, rgba }, p.L, p.L);
+    this.viewA.draw({ w: pooled.w, h: pooled.h, rgba, region: g }, p.L, p.L);
   }
 
   // Replaces the pattern by p (undoable) and switches to the custom family at p's L.

@@ -1,6 +1,7 @@
 // attnx explorer: the figures (A, M, ratio error, zero ratio, the construction) and the cards
 // (metrics, row inspector): creates the views, asks the render worker for images sized to the
-// screen and writes the legends.
+// screen (of the whole matrix, or of the state's zoom window: view-window.js), labels their axes
+// and writes the legends.
 import { VIRIDIS } from '../common/viridis.js';
 import { DIVERGING } from '../common/diverging.js';
 import { MatrixView } from './views/matrix-view.js';
@@ -8,10 +9,13 @@ import { MetricsView } from './views/metrics-view.js';
 import { RowInspector } from './views/row-inspector.js';
 import { ConstructionView } from './views/construction-view.js';
 import { fmt, pow10 } from './format.js';
+import { windowOf, isFull } from './view-window.js';
+import { tokenText } from './head-import.js';
 
 export const FIGS = ['A', 'M', 'err', 'zero'];
 const MAX_BUDGET = 512;  // image pixels per axis at most (max-pooled beyond)
 const X_MARGIN = 300;    // X's card counts as on screen this many pixels before it is
+export const LABEL_PX = 13;  // an axis label needs a row (or column) at least this tall on screen
 // The zero ratio's legend: bar position -> palette position (render-worker.js zeroRatio's colours).
 const ZERO_LEGEND_MAP = (x) => (x <= 0.75 ? (0.36 * x) / 0.75 : 0.72 + (0.28 * (x - 0.75)) / 0.25);
 
@@ -44,6 +48,34 @@ export class Figures {
     this.getCurrent = getCurrent;
     this.views = createViews(root, schema);
     this.xVisible = true;  // whether X's images are wanted (see watchX)
+    this.tokens = null;    // the target's tokens (an imported head's), else the axes show indices
+  }
+
+  // The zoom window of state st for the construction shown ({ i0, i1, j0, j1 }), or null for the
+  // whole matrix.
+  window(st, current) {
+    const w = windowOf(st.view, current.L);
+    return isFull(w, current.L) ? null : w;
+  }
+
+  // The axis labels' text of row or column n: its token (setTokens), else its index.
+  labelName() {
+    const t = this.tokens;
+    const name = t ? (n) => tokenText(t[n], 10) : (n) => String(n);
+    name.key = t ? `tokens:${t.length}:${t[0]}` : 'index';
+    return name;
+  }
+
+  // The target's tokens (an array of L strings), or null: the heatmaps' axes then show indices.
+  setTokens(tokens) {
+    this.tokens = tokens && tokens.length ? tokens : null;
+    this.label();
+  }
+
+  // Labels the heatmaps' axes where their cells are tall enough (MatrixView.setLabels).
+  label() {
+    const px = this.budgets().css;
+    for (const k of FIGS) this.views[k].setLabels(this.labelName(), px, LABEL_PX);
   }
 
   // Makes xVisible follow whether X's card is on screen or near it (X_MARGIN): X's images are
@@ -83,9 +115,10 @@ export class Figures {
   measure() {
     const dpr = window.devicePixelRatio || 1;
     const px = (e, fallback) => Math.floor((e && e.clientWidth ? e.clientWidth : fallback) * dpr);
-    const xWrap = this.xWrap();
+    const xWrap = this.xWrap(), wrap = this.sizeWrap();
     return {
-      budget: Math.max(32, Math.min(MAX_BUDGET, px(this.sizeWrap(), MAX_BUDGET))),
+      css: wrap && wrap.clientWidth ? wrap.clientWidth : MAX_BUDGET,  // a heatmap's width in CSS pixels
+      budget: Math.max(32, Math.min(MAX_BUDGET, px(wrap, MAX_BUDGET))),
       xRows: Math.max(32, Math.min(MAX_BUDGET, Math.floor((xWrap && xWrap.clientHeight ? xWrap.clientHeight : 240) * dpr))),
       xCols: Math.max(16, Math.min(MAX_BUDGET, px(xWrap, MAX_BUDGET / 2))),
     };
@@ -107,14 +140,14 @@ export class Figures {
     const current = this.getCurrent();
     if (!current) return null;
     const st = this.getState();
-    const all = changed.includes('all');
+    const all = changed.includes('all'), view = changed.includes('view');
     const which = [];
-    if (all || changed.includes('scale')) which.push('A', 'M');
-    if (all || changed.includes('ref')) which.push('err');
-    if (all) which.push('zero');
+    if (all || view || changed.includes('scale')) which.push('A', 'M');
+    if (all || view || changed.includes('ref')) which.push('err');
+    if (all || view) which.push('zero');
     if (all && this.xVisible) which.push('X');
     const b = budgets || this.budgets();
-    const opts = { scale: st.scale, ref: st.ref, haveA: this.views.A.drawnKey, ...b };
+    const opts = { scale: st.scale, ref: st.ref, haveA: this.views.A.drawnKey, view: this.window(st, current), ...b };
     const msg = await (fetch ? fetch(which, opts) : this.render.render(current.id, which, opts));
     if (!msg || this.getCurrent() !== current) return null;
     const t0 = performance.now();
@@ -125,9 +158,10 @@ export class Figures {
     const L = current.L;
     for (const k of FIGS) if (msg.images[k]) this.views[k].draw(msg.images[k], L, L, k === 'A' ? msg.info.aKey : null);
     if (msg.images.XB) this.views.cons.update(msg.images, current.info, { L, d: current.d, construction: current.inputs.construction });
+    this.label();
     this.legends(which, current, st);
     this.views.err.desc.textContent = `(Z_ij − ln A_ij) minus its row ${st.ref === 'min' ? 'minimum' : 'mean'}; (R): row spread ≤ ε.`;
-    return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0, stale: !!msg.info.stale };
+    return { poolMs: msg.info.poolMs, paintMs: performance.now() - t0, stale: !!msg.info.stale, coarse: !!msg.info.coarse };
   }
 
   // True when the heatmaps' size on screen differs from the one the shown images were made for.
@@ -159,7 +193,8 @@ export class Figures {
   // Writes the legends of the redrawn figures `which` for construction `current` and state st.
   legends(which, current, st) {
     const inf = current.info, v = this.views;
-    const pool = inf.pool > 1 ? ` · ${inf.pool}×${inf.pool} cells per pixel (max-pooled)` : '';
+    const [fr, fc] = inf.pool || [1, 1];
+    const pool = fr > 1 || fc > 1 ? ` · ${fr}×${fc} cells per pixel (max-pooled)` : '';
     if (which.includes('A')) {
       const leg = st.scale === 'log'
         ? { lo: pow10(inf.logFloor), hi: '1', caption: `attention weight, log scale from the smallest entry of M (zeros of A shown at the bottom)${pool}` }

@@ -122,6 +122,7 @@ export class HeadTools {
     this.imported = fields;
     const title = `${f.name}: layer ${fields.layer}, head ${fields.head}`;
     this.figure.set({ values: r.values, L: r.pattern.L, tokens: r.tokens, title });
+    this.c.figures.setTokens(r.tokens);  // the heatmaps' axes and readouts name the head's tokens
     this.showReadout(title, r.description);
     this.message(`${title} with rule ${fields.rule}${fields.softmax ? ' after a softmax' : ''}: ${r.description.nnz} nonzeros, L = ${r.pattern.L}.`, 'ok');
     this.c.importTarget(pattern, fields);
@@ -143,6 +144,7 @@ export class HeadTools {
     if (!same && this.imported) {
       this.imported = null;
       this.figure.set(null);
+      this.c.figures.setTokens(null);
       this.readout.hidden = true;
     }
     if (!this.imported && st.head >= 0) {
@@ -154,9 +156,9 @@ export class HeadTools {
     if (changed.includes('scale')) this.redraw();
   }
 
-  // Draws the dense head on the scale of the result shown.
+  // Draws the dense head on the scale and in the zoom window of the result shown.
   redraw() {
-    const cur = this.c.current;
-    if (cur) this.figure.draw(this.c.st.scale, cur.info, this.c.figures.budgets().budget);
+    const cur = this.c.current, b = this.c.figures.budgets();
+    if (cur) this.figure.draw(this.c.st.scale, cur.info, b.budget, this.c.figures.window(this.c.st, cur), b.css);
   }
 }

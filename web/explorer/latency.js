@@ -1,5 +1,5 @@
-// attnx explorer: the input-to-pixels latency of a drawn result, as a performance measure
-// ('attnx:latency') that scripts/bench-explorer.mjs reads.
+// attnx explorer: the input-to-pixels latency of a drawn result and of a zoom window's change, as
+// performance measures ('attnx:latency', 'attnx:view') that scripts/bench-explorer.mjs reads.
 
 // Resolves at the next animation frame.
 export function nextFrame() {
@@ -27,5 +27,17 @@ export function recordLatency(result, timing, t) {
   };
   try {
     performance.measure('attnx:latency', { start: t.tInput, end: t.tPainted, detail });
+  } catch { /* older browsers: no measure with detail */ }
+}
+
+// performance.measure('attnx:view', tInput -> painted) of a zoom window drawn (zoom.js), detail
+// { L, pooling: the render worker's time, paint: drawing here until the frame, other: the rest
+// (the state's update, the trips to the render worker) } in ms. t: { tInput, tRendered, tPainted,
+// poolMs, paintMs }.
+export function recordViewLatency(L, t) {
+  const paint = t.paintMs + (t.tPainted - t.tRendered);
+  const detail = { L, pooling: t.poolMs, paint, other: Math.max(0, t.tPainted - t.tInput - t.poolMs - paint) };
+  try {
+    performance.measure('attnx:view', { start: t.tInput, end: t.tPainted, detail });
   } catch { /* older browsers: no measure with detail */ }
 }

@@ -95,6 +95,7 @@ function pageHooks(status) {
     },
     shown: () => heads && heads.redraw(),
     redrawn: () => heads && heads.redraw(),  // the same result drawn again (at another size)
+    viewDrawn: () => heads && heads.redraw(),  // the zoom window moved
     doneText: (r, ms) => `L = ${r.L}, d = ${r.d}: ${r.metrics.success ? 'success' : 'not yet'} · computed and drawn in ${ms} ms in your browser`,
     drawable: (view) => view === ctl.figures.views.A && tools.drawingEnabled(),
     keyDraw: (c) => {
@@ -202,6 +203,7 @@ function setupLinks(schema, table, status) {
 function setupLecture(schema, table, pool) {
   presenter = new Presenter({ root: document, box: document.querySelector('.ax'), fullscreenTarget: html, controller: ctl, keyTarget: document });
   ctl.story.attachKeys(document, () => !presenter.active);
+  ctl.attachZoomKeys(document);  // n / N: the next / previous failing row
   $('present-btn').addEventListener('click', () => presenter.toggle());
   $('present-top').addEventListener('click', () => presenter.toggle());
   setupLectureTools({

@@ -3,13 +3,14 @@
 // the hover readouts. A result computed without the dense M (no row was in focus) has no slices:
 // the controller is asked to compute it again with them (ctx.needDense).
 import { fmt } from './format.js';
+import { tokenText } from './head-import.js';
 
 const FIGS = ['A', 'M', 'err', 'zero'];
 
 // The row in focus (see the top of this file).
 export class RowFocus {
   // ctx: { views (A, M, err, zero, inspector), render (RenderClient), getState(), getCurrent(),
-  // needDense(id) }
+  // needDense(id), getTokens(): the target's tokens (an imported head's) or null }
   constructor(ctx) {
     this.ctx = ctx;
     this.hover = null;  // { i, j, view }
@@ -28,22 +29,24 @@ export class RowFocus {
     return st.row >= 0 ? st.row : null;
   }
 
-  // The pointer or keyboard cursor is over cell c ({ i, j }, null: left) of `view`: marks the row
-  // and cell on every heatmap and shows the row.
-  onHover(c, view) {
+  // The pointer or keyboard cursor (keys true: its readout is announced) is over cell c ({ i, j },
+  // null: left) of `view`: marks the row and cell on every heatmap and shows the row.
+  onHover(c, view, keys = false) {
     const { views } = this.ctx;
-    this.hover = c ? { ...c, view } : null;
+    this.hover = c ? { ...c, view, keys } : null;
     const cur = this.ctx.getCurrent();
     for (const k of FIGS) views[k].setMarks(cur ? cur.L : 1, this.wanted(), c && views[k] === view ? c : null);
     if (!c) for (const k of FIGS) views[k].setReadout('');
     this.show();
   }
 
-  // Marks the wanted row on every heatmap (no cell).
+  // Marks the wanted row on every heatmap, and the hovered cell on its heatmap (where the region
+  // drawn puts them).
   mark() {
     const cur = this.ctx.getCurrent();
     if (!cur) return;
-    for (const k of FIGS) this.ctx.views[k].setMarks(cur.L, this.wanted(), null);
+    const h = this.hover;
+    for (const k of FIGS) this.ctx.views[k].setMarks(cur.L, this.wanted(), h && this.ctx.views[k] === h.view ? h : null);
   }
 
   // Shows the wanted row in the inspector (fetched from the render worker once per construction)
@@ -76,10 +79,13 @@ export class RowFocus {
     if (this.hover && this.hover.i === i) this.readout(row, this.hover);
   }
 
-  // The hover readout of cell c in the view it is over: A_ij, M_ij, and the core's ratio error
-  // (err view) or the zero ratio exp(Z_ij - supportMinLogit_i) (zero view).
+  // The hover readout of cell c in the view it is over: the query and key (with their tokens when
+  // the target has them), A_ij, M_ij, the core's ratio error (err view) or the zero ratio
+  // exp(Z_ij - supportMinLogit_i) (zero view), and the row's verdict. Tokens are text.
   readout(row, c) {
     const { views } = this.ctx;
+    const tokens = this.ctx.getTokens ? this.ctx.getTokens() : null;
+    const tok = (n) => (tokens && tokens.length > n ? ` "${tokenText(tokens[n], 16)}"` : '');
     const t = row.cols.indexOf(c.j);
     const a = t >= 0 ? row.avals[t] : 0;
     let extra = '';
@@ -89,6 +95,8 @@ export class RowFocus {
     } else if (c.view === views.zero) {
       extra = t >= 0 ? ' · on the support' : ` · ratio ${fmt(Math.exp(row.Z[c.j] - row.supportMinLogit))}`;
     }
-    c.view.setReadout(`(${c.i}, ${c.j}): A = ${fmt(a)}, M = ${fmt(row.M[c.j])}${extra}`);
+    const fails = [!row.okR && '(R)', !row.okZ && '(Z)'].filter(Boolean);
+    const verdict = fails.length ? `row ${c.i} fails ${fails.join(' and ')}` : `row ${c.i} holds (R) and (Z)`;
+    c.view.setReadout(`(${c.i}${tok(c.i)}, ${c.j}${tok(c.j)}): A = ${fmt(a)}, M = ${fmt(row.M[c.j])}${extra} · ${verdict}`, c.keys);
   }
 }

@@ -27,6 +27,22 @@ function presentBar() {
       el('button', { type: 'button', id: 'present-exit', text: 'Leave (Esc)' })));
 }
 
+// The view bar (views/view-bar.js): zoom out, in and the whole matrix, the window in words, and
+// the failing rows one key away with their count (a polite live region).
+function viewBar() {
+  const b = (id, text, label, title) => el('button', { type: 'button', id, class: 'small', 'aria-label': label, title, text });
+  return el('div', { class: 'view-bar', id: 'view-bar', role: 'group', 'aria-label': 'Zoom and failing rows' },
+    el('span', { class: 'vb-group' },
+      b('zoom-out', '−', 'Zoom out', 'Zoom out (−; Ctrl + wheel on a heatmap)'),
+      b('zoom-in', '+', 'Zoom in', 'Zoom in (+; Ctrl + wheel or pinch on a heatmap; drag to move)'),
+      b('zoom-full', 'All', 'All rows and columns', 'The whole matrix (0)'),
+      el('span', { class: 'zoom-where', id: 'zoom-where' })),
+    el('span', { class: 'vb-group' },
+      b('fail-prev', '◀', 'Previous failing row', 'Previous failing row (Shift + N)'),
+      b('fail-next', '▶', 'Next failing row', 'Next failing row (n)'),
+      el('span', { class: 'fail-count', id: 'fail-count', 'aria-live': 'polite' })));
+}
+
 // The settings form's three groups (Controls fills them).
 function settingsForm() {
   const group = (id, legend) => el('fieldset', { id: `fs-${id}` }, el('legend', { text: legend }), el('div', { id: `${id}-fields` }));
@@ -47,7 +63,8 @@ export function explorerSkeleton(mode = 'page') {
     el('div', { class: 'verdict-bar' },
       el('p', { class: 'summary', id: 'summary' }),
       el('div', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' },
-        el('span', { id: 'status-text' }), el('progress', { id: 'progress', hidden: true }))),
+        el('span', { id: 'status-text' }), el('progress', { id: 'progress', hidden: true })),
+      viewBar()),
     el('div', { class: 'messages-box', role: 'alert' }, el('ul', { class: 'messages', id: 'messages' })),
     el('section', { class: 'figs', id: 'figures', 'aria-label': 'Matrices', tabindex: '-1', 'data-n': '4' },
       HEATMAPS.map((k) => el('figure', { class: 'fig', id: `fig-${k}` }))),

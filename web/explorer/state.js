@@ -1,6 +1,7 @@
 // attnx explorer: the page's state table (the core's options from schema(), then the page's own
 // view fields) and the mapping from state to construct() options. DOM-free.
-import { buildTable, familyOf, constructionOf, notApplyingText } from '../common/schema-table.js';
+import { buildTable, familyOf, constructionOf, notApplyingText, numberGrammar } from '../common/schema-table.js';
+import { readView, clampView, viewMinSpan } from './view-window.js';
 import { THEME_FIELD } from '../common/theme.js';
 import { STORY_NAMES, MAX_STEPS } from './story.js';
 
@@ -17,6 +18,9 @@ export const VIEW_FIELDS = {
   scale: { type: 'enum', values: ['lin', 'log'], def: 'log' },
   ref: { type: 'enum', values: ['mean', 'min'], def: 'mean' },
   row: { type: 'int', min: -1, max: (st) => (st.L ?? 2) - 1, def: -1 },
+  // The zoom window of the heatmaps, "i0,i1,j0,j1" (view-window.js; '' = the whole matrix), read
+  // by the core's rule against the state's L (explorerTable adds the reader).
+  view: { type: 'string', def: '' },
   help: { type: 'bool', def: false },  // the explanation (a <details> after the explorer) open
   embed: { type: 'bool', def: false },
   theme: THEME_FIELD,  // auto (the system's), light or dark (web/common/theme.js)
@@ -60,6 +64,7 @@ export function explorerTable(schema) {
     ...VIEW_FIELDS,
     cp: { ...VIEW_FIELDS.cp, maxLength: max.cp },
     cw: { ...VIEW_FIELDS.cw, maxLength: max.cw },
+    view: viewFieldSpec(schema),
     ...headFieldSpecs(schema),
   };
   const t = buildTable(schema, PAGE, { viewFields });
@@ -71,6 +76,14 @@ export function explorerTable(schema) {
     } };
   }
   return t;
+}
+
+// The view field with its reader (the core's rule and messages, view-window.js readView) and the
+// longest text a window of the pages' largest L has.
+function viewFieldSpec(schema) {
+  const grammar = numberGrammar(schema);
+  const digits = String(schema.pageLimits.maxL).length;
+  return { ...VIEW_FIELDS.view, maxLength: 4 * (digits + 1) - 1, parse: (s, st) => readView(s, st.L ?? 2, schema, grammar) };
 }
 
 // The imported head's fields with the core's ranges, the rule's default and its grammar (the
@@ -183,7 +196,8 @@ export function settingsKey(schema, st, custom, { anyD = false } = {}) {
 }
 
 // Moves the chosen family's parameters into their ranges for the state's L (after L or the family
-// changed) and drops a pinned row beyond L. Returns a new state.
+// changed) and drops a pinned row beyond L and a zoom window that is none of L's. Returns a new
+// state.
 export function clampToRanges(table, schema, st) {
   const out = { ...st };
   for (const p of familyOf(schema, st.pattern).params) {
@@ -191,6 +205,7 @@ export function clampToRanges(table, schema, st) {
     out[p.name] = Math.min(f.max(out), Math.max(f.min(out), out[p.name]));
   }
   if (out.row >= out.L) out.row = -1;
+  if (out.view) out.view = clampView(out.view, out.L, viewMinSpan(schema, out.L));
   return out;
 }
 

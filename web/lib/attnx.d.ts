@@ -91,7 +91,7 @@ export interface Schema {
     label: string; values: Record<string, number | string>;
     band: { lo: number; hi: number; text: string } | null;
   }>;
-  pageLimits: { maxL: number; maxNnzLink: number; maxDrawL: number };
+  pageLimits: { maxL: number; maxNnzLink: number; maxDrawL: number; viewMinSpan: number };
   /** How X may be chosen (SPEC §3, §8): usesD false for moment (D = 2m); dMax: construct's largest d;
    *  explorerD: the explorer's d when the construction is picked; searchStep: its minimal-d grid step (0: the option's default). */
   constructions: { name: string; label: string; usesD: boolean; searchable: boolean; dMax: number; explorerD: number; searchStep: number;
@@ -287,6 +287,9 @@ export declare class AttnxApi {
   };
   /** The export text of a custom pattern. */
   formatPattern(pattern: { L: number; triplets: Triplets }, format: 'json' | 'csv'): string;
+  /** The explorer's zoom window `view=i0,i1,j0,j1` read and checked against L (RangeError naming
+   * view and the allowed range); full: the whole L x L matrix. */
+  viewWindow(text: string, L: number): { i0: number; i1: number; j0: number; j1: number; full: boolean };
   /** `attnx sweep --format json|csv` text of a record, byte for byte. */
   formatSweep(record: SweepRecord, format: 'json' | 'csv'): string;
   /** Reads `attnx sweep` JSON or CSV (and the lab's exports); at most 32 MiB. */

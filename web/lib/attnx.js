@@ -201,7 +201,7 @@ export class AttnxApi {
    *   constructions: [{ name, label, usesD, searchable, dMax, explorerD, searchStep, params,
    *     bisect, dimension: 'd'|'2m', precisionAlways, rowReport, rowQuery, sliced, summary }],
    *   metrics: { [key]: { symbol, label, help } },
-   *   pageLimits: { maxL, maxNnzLink, maxDrawL }, limits, defaults (API version 1's, wasm context) }.
+   *   pageLimits: { maxL, maxNnzLink, maxDrawL, viewMinSpan }, limits, defaults (API version 1's, wasm context) }.
    * Pages build their state tables, controls, ranges, help and messages from it. A fresh object
    * each call.
    */
@@ -492,6 +492,19 @@ export class AttnxApi {
    */
   formatPattern(pattern, format) {
     return unwrap(this._m.formatPattern(pattern, format));
+  }
+
+  /**
+   * Reads the explorer's zoom window, the link field `view=i0,i1,j0,j1` (rows i0..i1-1, columns
+   * j0..j1-1 of an L x L matrix, each at least min(schema().pageLimits.viewMinSpan, L) of them),
+   * as the core checks it. Refusals (RangeError, field 'view' or 'L') name the allowed range:
+   * "view must be i0,i1,j0,j1 with 0 <= i0 < i1 <= 64 and ... (got "9,2,0,64")".
+   * @param {string} text
+   * @param {number} L
+   * @returns {{i0:number, i1:number, j0:number, j1:number, full:boolean}}  full: the whole matrix
+   */
+  viewWindow(text, L) {
+    return unwrap(this._m.viewWindow(text, L));
   }
 
   /**
