@@ -120,14 +120,26 @@ bool try_at(const Pattern& A, const CheckedRequest& req, int D, int retry, Searc
   return st.record(a, s, req->scale);
 }
 
+// Down from a success at D, one grid step at a time, to `stop` at the lowest: a fresh start at each
+// D; a D that fails right after the one above succeeded quickly (in fewer than kRetryBelow steps:
+// `steps`) gets one more fresh start.
+void walk_down(const Pattern& A, const CheckedRequest& req, int D, int stop, SearchState& st, SearchProgress& p, int steps) {
+  const int step = req->mind.step;
+  for (; D - step >= stop && !st.r.cancelled; D -= step) {
+    const int above = steps;
+    if (try_at(A, req, D - step, 0, st, p, &steps)) continue;
+    if (st.r.cancelled || above >= kRetryBelow || !try_at(A, req, D - step, 1, st, p, &steps)) return;
+  }
+}
+
 }  // namespace
 
 // The search (SPEC §10.1 leaves it open: success need not be monotone in D): a walk on the grid
 // step, 2 step, ..., d_max from D0 = 4 D_Lambda + 1 rounded up to the grid (D_Lambda: the floor
-// at the budget, §9.2), a fresh start at each D (its own seeded draw). When D0 succeeds the walk
-// goes down one grid step at a time until a D fails (a D that fails right after the one above it
-// succeeded quickly, in fewer than kRetryBelow steps, gets one more fresh start first); when it
-// fails, up until one succeeds or d_max. d_min is the smallest D whose built X passed; every D
+// at the budget, §9.2), a fresh start at each D (its own seeded draw). When D0 fails the walk goes
+// up by one, two, four, ... grid steps until a D succeeds (or d_max fails); from a success it goes
+// down one grid step at a time until a D fails (walk_down: a quick success above earns a retry),
+// never to a D that failed on the way up. d_min is the smallest D whose built X passed; every D
 // tried is in `checked`, in order (a retried D twice).
 MinDResult min_d_opt(const Pattern& A, const CheckedRequest& req, const BuildRun& run, std::vector<double>* x_at_d_min) {
   const double floor = bounds_of(A, req->tol.tau, 1, req->scale, -1).d_lambda;
@@ -139,15 +151,16 @@ MinDResult min_d_opt(const Pattern& A, const CheckedRequest& req, const BuildRun
   const double start = kStartOverFloor * (std::isfinite(floor) ? floor : 1) + 1;
   int D = std::min(top, round_up(std::max(1.0, start), step)), steps = 0;
   SearchProgress p{run.progress};
-  if (try_at(A, req, D, 0, st, p, &steps)) {
-    for (; D - step >= step && !st.r.cancelled; D -= step) {
-      const int above = steps;
-      if (try_at(A, req, D - step, 0, st, p, &steps)) continue;
-      if (st.r.cancelled || above >= kRetryBelow || !try_at(A, req, D - step, 1, st, p, &steps)) break;
+  int stop = step;  // the walk down never goes below it (a D that failed on the way up stays failed)
+  if (!try_at(A, req, D, 0, st, p, &steps)) {
+    int failed = D, inc = step;
+    for (D = 0; !st.r.cancelled && failed < top; failed = D, inc *= 2) {
+      D = std::min(top, failed + inc);
+      if (try_at(A, req, D, 0, st, p, &steps)) break;
     }
-  } else {
-    while (!st.r.cancelled && D < top && !try_at(A, req, D += step, 0, st, p, &steps)) {}
+    stop = failed + step;
   }
+  if (st.r.reached()) walk_down(A, req, D, stop, st, p, steps);
   if (st.r.cancelled) return st.r;
   st.r.bounds = st.r.reached() ? st.at_best : bounds_of(A, req->tol.tau, top, -1, -1);  // not reached: n and the bits floors
   if (run.progress) run.progress(1.0);
