@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include <attnx/errors.hpp>
+#include <attnx/schema.hpp>
 #include <attnx/memory.hpp>
 #include <attnx/pattern_io.hpp>
 #include <attnx/rng.hpp>
@@ -176,7 +177,7 @@ CheckedRequest checked_request(const Args& a, Purpose purpose, const std::functi
 
 void write_construction_params(JsonWriter& w, const Args& a, const ConstructionInfo& c) {
   for (const std::string& name : c.params)
-    if (name == "box" || name == "scale") w.field(name, a.get_real(name));
+    if (name == "box" || name == "budget") w.field(option_info(name).json, a.get_real(option_info(name).flag));
 }
 
 std::uint64_t seed_of(const Args& a) { return static_cast<std::uint64_t>(a.get_int("seed")); }

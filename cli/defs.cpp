@@ -139,7 +139,7 @@ void add_construction_flags(std::vector<Flag>& v) {
   v.push_back(option_flag("construction", "Construction"));
   v.push_back(option_flag("projection", "Construction"));
   v.push_back(option_flag("box", "Construction"));
-  v.push_back(option_flag("scale", "Construction"));
+  v.push_back(option_flag("budget", "Construction"));
   v.push_back(option_flag("threads", "Construction"));
   v.back().help = "lp: threads solving the rows' LPs (0: one per core); the output does not depend on it";
 }
@@ -201,7 +201,7 @@ Command sweep_command() {
                             "--step) or moment (SPEC 8.3: d_min is its D = 2m when its float32 X passes, else not reached)";
   c.def.flags.push_back(option_flag("projection", "Sweep"));
   c.def.flags.push_back(option_flag("box", "Sweep"));
-  c.def.flags.push_back(option_flag("scale", "Sweep"));
+  c.def.flags.push_back(option_flag("budget", "Sweep"));
   add_run_flags(c.def.flags);
   c.def.flags.push_back(option_flag("threads", "Run"));
   c.def.flags.push_back(switch_flag("dry-run", "predict the sweep's core-hours from a short pilot (one trial "

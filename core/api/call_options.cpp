@@ -22,9 +22,9 @@ const char* const kCommonNames[] = {"pattern", "L",     "k",       "w",        "
 std::vector<std::string> allowed_names(Call call) {
   std::vector<std::string> v(std::begin(kCommonNames), std::end(kCommonNames));
   switch (call) {
-    case Call::Construct: v.insert(v.end(), {"d", "views", "construction", "box", "scale", "projection", "precision", "trial"}); break;
-    case Call::MinD: v.insert(v.end(), {"dmax", "step", "construction", "box", "scale", "projection"}); break;
-    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial", "construction", "box", "scale", "projection"}); break;
+    case Call::Construct: v.insert(v.end(), {"d", "views", "construction", "box", "budget", "projection", "precision", "trial"}); break;
+    case Call::MinD: v.insert(v.end(), {"dmax", "step", "construction", "box", "budget", "projection"}); break;
+    case Call::SweepPoint: v.insert(v.end(), {"dmax", "step", "trials", "firstTrial", "construction", "box", "budget", "projection"}); break;
     case Call::Estimate: v.insert(v.end(), {"d", "dmax", "step", "trials"}); break;
   }
   return v;
@@ -165,12 +165,12 @@ void read_pattern_options(const JsonValue& opts, Call call, CallOptions& o) {
   if (custom) o.triplets = read_triplets(*triplets, s.L);
 }
 
-// construction (a name check_request checks), box (lp), scale (opt), projection and precision
+// construction (a name check_request checks), box (lp), budget (opt), projection and precision
 // (construct only): their types here, every refusal into `p`.
 void read_construction_options(const JsonValue& opts, Call call, CallOptions& o, Problems& p) {
   o.construction = read_string(opts, "construction", o.construction);
   p.check([&] { o.box = read_real(opts, "box", o.box); });
-  p.check([&] { o.scale = read_real(opts, "scale", o.scale); });
+  p.check([&] { o.scale = read_real(opts, "budget", o.scale); });
   p.check([&] {
     o.mind.projection = parse_projection(read_string(opts, "projection", projection_name(o.mind.projection)));
   });

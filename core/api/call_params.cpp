@@ -36,7 +36,7 @@ JsonValue call_params(const CallOptions& o, Call call) {
     p.set("construction", JsonValue::of(c.name));
     for (const std::string& name : c.params)
       if (name == "box") p.set("box", JsonValue::of(o.box));
-      else if (name == "scale") p.set("scale", JsonValue::of(o.scale));
+      else if (name == "budget") p.set("budget", JsonValue::of(o.scale));
   }
   if (call != Call::Estimate && o.mind.projection != ProjectionKind::Gaussian)
     p.set("projection", JsonValue::of(projection_name(o.mind.projection)));

@@ -123,7 +123,7 @@ void add_construction_options(std::vector<OptionInfo>& v) {
   v.push_back(real_opt("box", "box", "box", 0, 1e9, true, false, kDefaultLpBox, "Query box U",
                        "lp: each query coordinate is at most U in size (SPEC 8.2).",
                        "construction"));
-  v.push_back(real_opt("scale", "scale", "scale", 0, kMaxOptScale, true, false, kDefaultOptScale,
+  v.push_back(real_opt("budget", "scale", "scale", 0, kMaxOptScale, true, false, kDefaultOptScale,
                        "Logit-scale budget Λ_max",
                        "opt: no logit can exceed Λ_max, ‖Q_i‖·‖K_j‖/√D ≤ Λ_max for all rows (SPEC 10.1); "
                        "it must exceed ln(1/τ)/2, below which no X passes (Z).", "construction"));
@@ -400,7 +400,7 @@ std::vector<LinkDefault> with_opt(std::vector<LinkDefault> v, bool frontier) {
   auto at = v.begin();
   while (at != v.end() && at->option != "box") ++at;
   if (at != v.end()) ++at;
-  v.insert(at, {"scale", "5.3"});
+  v.insert(at, {"budget", "5.3"});
   if (frontier) v.insert(v.end(), {{"L", "256"}, {"scales", "4,5.3,8,16,64"}, {"boxes", "1,3,10,30,100,1000"}});
   return v;
 }

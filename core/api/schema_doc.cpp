@@ -109,7 +109,8 @@ void write_constructions(JsonWriter& w) {
     strings(w, c.row_report);
     w.field("rowQuery", c.row_query).field("sliced", c.sliced).field("summary", c.summary);
     w.field("bitsFloor", c.bits_floor).field("search", c.search).field("mark", c.kind_of_mark);
-    w.field("compared", c.compared).field("frontierParam", c.frontier_param);
+    w.field("compared", c.compared).field("frontierParam", c.frontier_param)
+        .field("frontierKey", c.frontier_param.empty() ? std::string() : option_info(c.frontier_param).json);
     w.key("report").begin_array(true);
     for (const ReportField& f : c.report) {
       const char* kind = f.kind == ReportField::Kind::Flag ? "flag" : f.kind == ReportField::Kind::Count ? "count" : "real";

@@ -173,7 +173,7 @@ ConstructionInfo opt_info() {
   ConstructionInfo c;
   c.name = "opt", c.label = "Queries and keys searched together (§10.1)";
   c.d_max = kMaxOptD, c.explorer_d = 16, c.search_step = 1;
-  c.params = {"d", "scale", "step", "dmax"};
+  c.params = {"d", "budget", "step", "dmax"};
   c.search = "a walk from four times the floor D_Λ at the budget, a fresh start at each D: down one grid step at "
              "a time while that succeeds, or up until it does";
   c.dimension = "d";
@@ -186,7 +186,7 @@ ConstructionInfo opt_info() {
   c.search_cost = 50;
   c.compared = false;
   c.kind_of_mark = "search";
-  c.frontier_param = "scale";
+  c.frontier_param = "budget";
   c.queries_title = "Q: s·u_i", c.queries_sub = "first D columns: unit rows, searched";
   c.keys_title = "K: s·v_j", c.keys_sub = "last D columns: unit rows, searched with the queries";
   c.summary = "Queries and keys searched together (§10.1): unit rows u_i, v_j moved by a first-order method "
@@ -204,8 +204,8 @@ void opt_check(const ConstructionRequest& r, Purpose purpose, Problems& p) {
     p.add(field, std::string(field) + " must be an integer from 1 to " + std::to_string(kMaxOptD) +
                      " for construction opt (got " + std::to_string(d) + "; each step costs L^2 D multiply-adds)");
   const double wall = -std::log(r.tol.tau) / 2;
-  if (!p.has("scale") && !p.has("tau") && std::isfinite(r.scale) && r.scale <= wall)
-    p.add("scale", "scale must be above ln(1/tau)/2 = " + fmt_num(wall) + " for construction opt (got " +
+  if (!p.has("budget") && !p.has("tau") && std::isfinite(r.scale) && r.scale <= wall)
+    p.add("budget", "budget must be above ln(1/tau)/2 = " + fmt_num(wall) + " for construction opt (got " +
                        fmt_num(r.scale) + "; below it no logits within the budget can keep (Z))");
 }
 

@@ -66,7 +66,7 @@ void check_own(const ConstructionKind& c, const ConstructionRequest& r, Purpose 
   if (purpose == Purpose::Search && info.searchable) p.check([&] { validate(r.mind); });
   if (purpose == Purpose::Search && !info.searchable) p.check([&] { require_gram_kernel_runs(r.mind.gram_kernel); });
   if (has_param(info, "box")) p.check([&] { require_option("box", r.box); });
-  if (has_param(info, "scale")) p.check([&] { require_option("scale", r.scale); });
+  if (has_param(info, "budget")) p.check([&] { require_option("budget", r.scale); });
   if (!has_param(info, "projection") && r.mind.projection != ProjectionKind::Gaussian)
     p.add("projection", std::string("projection ") + projection_name(r.mind.projection) +
                             " applies only to construction jl (got construction " + info.name +

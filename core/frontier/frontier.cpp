@@ -44,7 +44,7 @@ ConstructionRequest trial_request(const FrontierOptions& opt, const std::string&
   r.tol = opt.tol;
   r.mind = survey_grid(kind, opt.max_bytes);
   r.seed = seed;
-  if (kind.info.frontier_param == "scale") r.scale = setting;
+  if (kind.info.frontier_param == "budget") r.scale = setting;
   if (kind.info.frontier_param == "box") r.box = setting;
   return r;
 }
@@ -55,7 +55,7 @@ void check_setting(const FrontierOptions& opt, const std::string& name, double s
   Problems q;
   check_request_fields(trial_request(opt, name, setting, opt.seed), Purpose::Search, q);
   const std::string& param = construction_kind(name).info.frontier_param;
-  const std::string grid = param == "scale" ? "scales" : "boxes";
+  const std::string grid = param == "budget" ? "scales" : "boxes";
   for (std::size_t n = 0; n < q.fields().size(); ++n)
     if (!param.empty() && q.fields()[n] == param)
       p.add(grid, grid + " holds " + fmt_num(setting) + ": " + q.messages()[n]);
@@ -114,7 +114,7 @@ void validate(const FrontierOptions& opt) {
 std::vector<double> frontier_settings(const FrontierOptions& opt, const std::string& name) {
   const std::string& param = construction_kind(name).info.frontier_param;
   if (param.empty()) return {std::numeric_limits<double>::quiet_NaN()};
-  return param == "scale" ? opt.scales : opt.boxes;
+  return param == "budget" ? opt.scales : opt.boxes;
 }
 
 std::vector<FrontierTask> frontier_tasks(const FrontierOptions& opt) {
@@ -167,7 +167,7 @@ FrontierPoint point_of(const FrontierOptions& opt, const std::string& name, doub
   p.median = median_d(d);
   p.quantile = quantile_d(d, opt.tol.delta);
   p.scale_median = median_reached(scales);
-  const bool budget = construction_kind(name).info.frontier_param == "scale";
+  const bool budget = construction_kind(name).info.frontier_param == "budget";
   const double at = budget ? setting : p.scale_median;
   if (at > 0 && n > 0) p.d_lambda = packing_floor(at, n, opt.tol.tau);
   return p;

@@ -55,7 +55,7 @@ void write_point(JsonWriter& w, const FrontierPoint& p) {
   w.begin_object();
   w.field("construction", p.construction).field("mark", p.mark);
   const std::string& param = construction_kind(p.construction).info.frontier_param;
-  if (!param.empty()) w.field(param, p.setting);
+  if (!param.empty()) w.field(option_info(param).json, p.setting);
   w.key("d_mins").begin_array(true);
   for (const FrontierTrial& t : p.trials) w.value_or_null(t.d_min);
   w.end_array();
@@ -105,7 +105,8 @@ std::string frontier_csv(const FrontierOptions& opt, const FrontierResult& r) {
            csv_value(r.floor[n]) + "\n";
   for (const FrontierPoint& p : r.points) {
     const std::string& param = construction_kind(p.construction).info.frontier_param;
-    out += p.mark + "," + p.construction + "," + param + "," + (param.empty() ? "" : json_number(p.setting)) + "," +
+    out += p.mark + "," + p.construction + "," + (param.empty() ? "" : option_info(param).json) + "," +
+           (param.empty() ? "" : json_number(p.setting)) + "," +
            std::to_string(p.trials.size()) + "," + std::to_string(p.trials.size() - std::size_t(p.not_reached)) + "," +
            csv_value(p.median) + "," + csv_value(p.quantile) + "," + csv_value(p.lo) + "," + csv_value(p.hi) + "," +
            csv_value(p.scale_median) + "," + csv_value(p.d_lambda) + "\n";

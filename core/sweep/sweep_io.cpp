@@ -42,7 +42,7 @@ SweepRecordParams record_params(const SweepOptions& opt) {
     p.construction = opt.construction;
     for (const std::string& name : construction_kind(opt.construction).info.params)
       if (name == "box") p.box = opt.box;
-      else if (name == "scale") p.scale = opt.scale;
+      else if (name == "budget") p.scale = opt.scale;
   }
   if (opt.mind.projection != ProjectionKind::Gaussian) p.projection = projection_name(opt.mind.projection);
   return p;

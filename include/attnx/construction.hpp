@@ -60,8 +60,8 @@ struct ConstructionInfo {
   bool compared = true;        // in the lab's "dimensions against bits" comparison over L (opt: on the
                                // frontier instead, whose x axis is its budget)
   double search_cost = 1;      // a search's cost against jl's at the same L (shards' balance)
-  std::string frontier_param;  // the parameter the frontier varies (SPEC §10.2): "scale" (opt's
-                               // budget), "box" (lp's U); "": one point
+  std::string frontier_param;  // the option the frontier varies (SPEC §10.2): "budget" (opt's
+                               // Lambda_max, --scale), "box" (lp's U); "": one point
   std::string summary;      // one sentence: what it does and what it costs
   std::string bits_floor;   // the SPEC 9.3 floor on D w that holds for it (a bounds.hpp key):
                             // "bits_fixed_keys" (keys fixed before the target) or "bits_free_keys"

@@ -138,9 +138,9 @@ TEST_CASE("opt's request: a budget at the wall or not a number, and D above its 
     }
     return std::string("accepted");
   };
-  CHECK(refusal(1.1, 8, Purpose::Build).find("scale must be above ln(1/tau)/2 = 1.15129 for construction opt (got 1.1") == 0);
-  CHECK(refusal(0, 8, Purpose::Build).find("scale must be a number in (0,") == 0);
-  CHECK(refusal(NAN, 8, Purpose::Build).find("scale must be a number in (0,") == 0);
+  CHECK(refusal(1.1, 8, Purpose::Build).find("budget must be above ln(1/tau)/2 = 1.15129 for construction opt (got 1.1") == 0);
+  CHECK(refusal(0, 8, Purpose::Build).find("budget must be a number in (0,") == 0);
+  CHECK(refusal(NAN, 8, Purpose::Build).find("budget must be a number in (0,") == 0);
   CHECK(refusal(5.3, kMaxOptD + 1, Purpose::Build).find("d must be an integer from 1 to 128 for construction opt") == 0);
   CHECK(refusal(5.3, kMaxOptD + 1, Purpose::Search).find("dmax must be an integer from 1 to 128 for construction opt") == 0);
   CHECK(refusal(1.2, 8, Purpose::Build) == "accepted");
@@ -148,7 +148,7 @@ TEST_CASE("opt's request: a budget at the wall or not a number, and D above its 
     opt_request(200, 1.0, 1);
     FAIL("accepted");
   } catch (const InvalidArgument& e) {
-    CHECK(e.fields() == std::vector<std::string>{"d", "scale"});
+    CHECK(e.fields() == std::vector<std::string>{"d", "budget"});
   }
 }
 

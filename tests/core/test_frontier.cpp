@@ -128,7 +128,7 @@ TEST_CASE("frontier options: every bad field at once, a grid value named with it
   }
   o = small_options();
   o.scales = {1.0, 5.3};
-  CHECK_THROWS_WITH(validate(o), "scales holds 1: scale must be above ln(1/tau)/2 = 1.15129 for construction opt "
+  CHECK_THROWS_WITH(validate(o), "scales holds 1: budget must be above ln(1/tau)/2 = 1.15129 for construction opt "
                                  "(got 1; below it no logits within the budget can keep (Z))");
   CHECK_THROWS_WITH(parse_constructions("opt,opt"), "constructions must name each construction once (got opt twice)");
   CHECK(parse_constructions("opt,jl") == std::vector<std::string>{"jl", "opt"});

@@ -104,14 +104,14 @@ TEST_CASE("link version 0 keeps the defaults links were written with before vers
   CHECK(value(0, "lab", "dmax") == "4096");
   CHECK(value(0, "lab", "trials") == "10");
   CHECK(value(1, "explorer", "seed") == "1");
-  CHECK(value(3, "explorer", "scale") == "5.3");
+  CHECK(value(3, "explorer", "budget") == "5.3");
   CHECK(value(3, "lab", "L") == "256");
   CHECK(refusal([&] { attnx::link_defaults(4, "explorer"); }) ==
         "v must be a link version from 0 to 3 (got 4)");
   // A current link writes every option that changes the numbers.
   const auto& ex = attnx::link_compute_options("explorer");
   for (const char* o : {"pattern", "L", "k", "w", "weights", "eps", "tau", "delta", "d", "seed",
-                        "construction", "box", "projection", "scale"})
+                        "construction", "box", "projection", "budget"})
     CHECK(std::find(ex.begin(), ex.end(), o) != ex.end());
 }
 
@@ -179,8 +179,8 @@ TEST_CASE("the applies rule names the choice an option needs, from the records t
         "box applies only to construction lp (got construction jl)");
   CHECK(attnx::option_not_applying_text(attnx::option_info("d"), with("random", "uniform", "moment")) ==
         "d applies only to construction jl, lp or opt (got construction moment)");
-  CHECK(attnx::option_not_applying_text(attnx::option_info("scale"), with("random", "uniform", "lp")) ==
-        "scale applies only to construction opt (got construction lp)");
+  CHECK(attnx::option_not_applying_text(attnx::option_info("budget"), with("random", "uniform", "lp")) ==
+        "budget applies only to construction opt (got construction lp)");
   CHECK(attnx::option_not_applying_text(attnx::option_info("k"), with("window", "uniform", "jl")) ==
         "k applies only to pattern random (got pattern window)");
   CHECK(attnx::option_not_applying_text(attnx::option_info("w"), with("block", "uniform", "jl")) ==
@@ -232,8 +232,8 @@ TEST_CASE("the schema document holds every option, construction and metric with 
   CHECK_FALSE(doc.find("linkDefaults")->find("0")->find("explorer")->find("construction"));
   CHECK(doc.find("linkDefaults")->find("2")->find("explorer")->find("construction")->str == "jl");
   // Version 3 adds opt's budget, and the lab's frontier; version 2 has neither.
-  CHECK_FALSE(doc.find("linkDefaults")->find("2")->find("explorer")->find("scale"));
-  CHECK(doc.find("linkDefaults")->find("3")->find("explorer")->find("scale")->num == 5.3);
+  CHECK_FALSE(doc.find("linkDefaults")->find("2")->find("explorer")->find("budget"));
+  CHECK(doc.find("linkDefaults")->find("3")->find("explorer")->find("budget")->num == 5.3);
   CHECK(doc.find("linkDefaults")->find("3")->find("lab")->find("scales")->str == "4,5.3,8,16,64");
   CHECK_FALSE(doc.find("linkDefaults")->find("3")->find("explorer")->find("scales"));
 }

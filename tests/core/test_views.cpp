@@ -363,7 +363,7 @@ std::string view_refusal(const std::string& text, int L) {
   return "";
 }
 
-TEST_CASE("view windows: rows [i0, i1) and columns [j0, j1) of at least min(4, L) cells, inside the matrix") {
+TEST_CASE("view windows: rows i0 to i1 and columns j0 to j1 (ends excluded) of at least min(4, L) cells, inside the matrix") {
   const attnx::ViewWindow w = attnx::read_view_window("8,40,0,32", 64);
   CHECK(w.i0 == 8);
   CHECK(w.i1 == 40);
@@ -389,7 +389,7 @@ TEST_CASE("view windows: rows [i0, i1) and columns [j0, j1) of at least min(4, L
   CHECK(view_refusal("0,99999999999999999999,0,4", 64).rfind(range, 0) == 0);  // beyond long long
 }
 
-TEST_CASE("viewWindow call: { i0, i1, j0, j1, full }; L checked against the option table") {
+TEST_CASE("viewWindow call: { i0, i1, j0, j1, full } - L checked against the option table") {
   const attnx::JsonValue r = attnx::view_window_call(attnx::JsonValue::of("2,10,4,12"), attnx::JsonValue::of(16));
   CHECK(r.find("i0")->num == 2);
   CHECK(r.find("j1")->num == 12);

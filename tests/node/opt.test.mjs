@@ -18,7 +18,7 @@ before(async () => {
 test('opt: X bit for bit as the CLI exports it, the same metrics, within its budget', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'attnx-opt-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const opts = { pattern: 'random', L: 48, k: 2, seed: 4, construction: 'opt', d: 10, scale: 5.3 };
+  const opts = { pattern: 'random', L: 48, k: 2, seed: 4, construction: 'opt', d: 10, budget: 5.3 };
   const file = join(dir, 'x.json');
   const cli = runCli('construct', opts, ['--export', file]);
   const X = JSON.parse(readFileSync(file, 'utf8')).X.flat();
@@ -35,7 +35,7 @@ test('opt: X bit for bit as the CLI exports it, the same metrics, within its bud
 });
 
 test('opt: the minimal D and every D tried are the CLI\'s', () => {
-  const opts = { pattern: 'random', L: 64, k: 2, seed: 2, construction: 'opt', scale: 8 };
+  const opts = { pattern: 'random', L: 64, k: 2, seed: 2, construction: 'opt', budget: 8 };
   const cli = runCli('mind', { ...opts, step: 1, dmax: 128 });
   for (const [flavour, api] of Object.entries(apis)) {
     const js = api.minD({ ...opts, step: 1, dmax: 128 });
@@ -64,10 +64,10 @@ test('the frontier from the module\'s tasks is the CLI\'s, JSON and CSV', () => 
 
 test('opt and frontier options: a bad budget or grid is named, every one at once', () => {
   for (const api of Object.values(apis)) {
-    assert.throws(() => api.construct({ L: 16, construction: 'opt', d: 8, scale: 1 }),
-      (e) => e.field === 'scale' && /scale must be above ln\(1\/tau\)\/2 = 1\.15129 for construction opt/.test(e.message));
-    assert.throws(() => api.construct({ L: 16, construction: 'opt', d: 500, scale: 'x' }),
-      (e) => e.fields.includes('scale') && e.fields.includes('d'));
+    assert.throws(() => api.construct({ L: 16, construction: 'opt', d: 8, budget: 1 }),
+      (e) => e.field === 'budget' && /budget must be above ln\(1\/tau\)\/2 = 1\.15129 for construction opt/.test(e.message));
+    assert.throws(() => api.construct({ L: 16, construction: 'opt', d: 500, budget: 'x' }),
+      (e) => e.fields.includes('budget') && e.fields.includes('d'));
     assert.throws(() => api.frontierTasks({ L: 16, scales: '5,4', boxes: [-1] }),
       (e) => e.fields[0] === 'scales' && e.fields.includes('boxes') && /scales must be strictly ascending/.test(e.message));
     assert.throws(() => api.frontierTrial({ L: 16 }, 10 ** 6), (e) => e.field === 'task');

@@ -63,7 +63,7 @@ export class Controls {
     this.addField(parent, 'construction', el('select', {}, opts));
     if (this.table.projection) this.addField(parent, 'projection', el('select', {}, this.table.projection.values.map((n) => el('option', { value: n, text: n }))));
     this.addNumber(parent, 'box', 'any');
-    if (this.table.scale) this.addNumber(parent, 'scale', 'any');
+    if (this.table.budget) this.addNumber(parent, 'budget', 'any');
   }
 
   // A logarithmic slider under the d field (d = 2^(x / DSLIDER), up to the table's maximum).

@@ -26,7 +26,7 @@ const FIELD_TEXT = {
   L: { label: 'L of the frontier', hint: 'one length: the frontier\'s targets are the sweep\'s trials at this L' },
   scales: { label: 'Budgets Λ_max (opt)', hint: 'opt\'s minimal D is searched at each' },
   boxes: { label: 'Boxes U (lp)', hint: 'each gives one (Λ, d_min) point of lp' },
-  scale: { label: 'Budget Λ_max (opt)', hint: 'no logit exceeds it' },
+  budget: { label: 'Budget Λ_max (opt)', hint: 'no logit exceeds it' },
 };
 
 // Fieldsets of the form and the schema option groups they hold.

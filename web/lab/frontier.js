@@ -12,11 +12,11 @@ function abortError() {
 
 // The core's frontier of the answers so far: every task answered, or, while some are missing,
 // only the points (construction, setting) all of whose trials have arrived (the others left out).
-export function frontierSoFar(core, opts, tasks, answers) {
+export function frontierSoFar(core, schema, opts, tasks, answers) {
   if (answers.every(Boolean)) return core.frontierResult(opts, answers);
-  const whole = core.frontierResult(opts, answers.map((a) => a || { dMin: null, logitScale: null, maxAbsLogit: null, columnSupports: 1 }));
+  const whole = core.frontierResult(opts, answers.map((a) => a || { dMin: null, logitScale: null, maxAbsLogit: null, columnSupports: opts.L }));
   const complete = (c, setting) => tasks.every((t, i) => answers[i] || t.construction !== c || t.setting !== setting);
-  const settingOf = (p) => p.scale ?? p.box ?? null;
+  const settingOf = (p) => { const c = schema.constructions.find((x) => x.name === p.construction); return c && c.frontierKey ? p[c.frontierKey] : null; };
   return { ...whole, points: whole.points.filter((p) => complete(p.construction, settingOf(p))), partial: true };
 }
 
@@ -43,7 +43,7 @@ export async function runFrontier(pool, { core, schema, st, signal, onProgress =
       answers[i] = r;
       fractions[i] = 1;
       report();
-      onPart(frontierSoFar(core, opts, tasks, answers));
+      onPart(frontierSoFar(core, schema, opts, tasks, answers));
     } catch (e) {
       if (!failure && !inner.signal.aborted && e.name !== 'AbortError') failure = e;
       inner.abort();
@@ -57,7 +57,7 @@ export async function runFrontier(pool, { core, schema, st, signal, onProgress =
   }
   if (failure) throw failure;
   const complete = answers.every(Boolean);
-  const result = answers.some(Boolean) ? frontierSoFar(core, opts, tasks, answers) : null;
+  const result = answers.some(Boolean) ? frontierSoFar(core, schema, opts, tasks, answers) : null;
   return { opts, result, complete, trials: answers };
 }
 

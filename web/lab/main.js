@@ -66,6 +66,7 @@ function publish(app) {
     get state() { return app.store.get(); },
     get concurrency() { return app.concurrency; },
     get compare() { return app.compare.result ? JSON.parse(JSON.stringify(app.compare.result)) : null; },
+    get frontier() { return app.frontier.result ? JSON.parse(JSON.stringify(app.frontier.result)) : null; },
     plan: (Ls, trials) => app.core.planSweep(Ls, trials, app.concurrency),  // the core's task plan here
   };
 }

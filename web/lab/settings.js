@@ -121,7 +121,7 @@ export function checkState(schema, table, state) {
 }
 
 // The construction's own options (see workerOptions).
-const CONSTRUCTION_OWN = ['projection', 'box', 'scale'];
+const CONSTRUCTION_OWN = ['projection', 'box', 'budget'];
 
 // The frontier's own fields (SPEC §10.2): its length and grids; the sweep does not take them.
 export const FRONTIER_FIELDS = ['L', 'scales', 'boxes'];
@@ -141,7 +141,7 @@ export function workerOptions(schema, st) {
 // family and parameters at the frontier's L, the tolerances, trials, seed and budget, its grids.
 export function frontierOptions(schema, st) {
   const o = workerOptions(schema, st);
-  for (const name of ['construction', 'projection', 'box', 'scale', 'step', 'dmax']) delete o[name];
+  for (const name of ['construction', 'projection', 'box', 'budget', 'step', 'dmax']) delete o[name];
   for (const name of FRONTIER_FIELDS) o[name] = st[name];
   return o;
 }

@@ -33,8 +33,8 @@ export interface Options {
   maxBytes?: number;
   /** construct, minD, precision: how X is chosen (SPEC §3, §8); box: lp's U (SPEC §8.2). */
   construction?: 'jl' | 'lp' | 'moment' | 'opt'; box?: number;
-  /** opt: the logit-scale budget Λ_max (SPEC §10.1). */
-  scale?: number;
+  /** opt: the logit-scale budget Λ_max (SPEC §10.1; the CLI's --scale). */
+  budget?: number;
   /** construct only: also the SPEC §8.4 report for jl (lp and moment always have it). */
   precision?: boolean;
   /** construct, precision: trial t (0..999) of a sweep with master seed `seed` at this L: the

@@ -7,7 +7,7 @@ const known = (v) => v !== null && v !== undefined && Number.isFinite(v);
 const ratio = (d, floor) => (known(d) && known(floor) && floor > 0 ? d / floor : null);
 const settingOf = (schema, p) => {
   const c = schema.constructions.find((x) => x.name === p.construction);
-  return c && c.frontierParam ? p[c.frontierParam] : null;
+  return c && c.frontierKey ? p[c.frontierKey] : null;
 };
 
 // The point of the search nearest (in log scale) to logit scale `x`.
@@ -31,11 +31,11 @@ function clause(schema, result, name, paperScale) {
     if (!known(p.median)) return `${name} did not reach at Λ_max = ${fmt(settingOf(schema, p))} (search)`;
     return `${name} needs D = ${fmt(p.median)} at Λ_max = ${fmt(settingOf(schema, p))}, ${fmt(ratio(p.median, p.d_lambda), 2)}× the floor ${fmt(p.d_lambda)} there (a search)`;
   }
-  if (info.frontierParam) {
+  if (info.frontierKey) {
     const ok = pts.filter((p) => known(p.median));
     if (!ok.length) return `${name} did not reach at any ${info.frontierParam}`;
     const lo = ok.reduce((a, b) => (b.median < a.median ? b : a));
-    return `${name} reaches d = ${fmt(lo.median)} only at Λ ≈ ${fmt(lo.logit_scale)} (${info.frontierParam} ${fmt(settingOf(schema, lo))})`;
+    return `${name} reaches d = ${fmt(lo.median)} only at Λ ≈ ${fmt(lo.logit_scale)} (${info.frontierKey} ${fmt(settingOf(schema, lo))})`;
   }
   const p = pts[0];
   if (!p || !known(p.median)) return `${name} does not reach (${p ? p.not_reached : 0} of ${p ? p.d_mins.length : 0} trials)`;
@@ -61,7 +61,7 @@ export function frontierCells(result, schema) {
   for (const p of result.points) {
     const s = settingOf(schema, p);
     const c = schema.constructions.find((x) => x.name === p.construction);
-    rows.push([p.mark, p.construction, s === null || s === undefined ? '' : `${c.frontierParam} ${fmt(s)}`,
+    rows.push([p.mark, p.construction, s === null || s === undefined ? '' : `${c.frontierKey} ${fmt(s)}`,
       known(p.median) ? `${fmt(p.median)} (${fmt(p.min)}–${fmt(p.max)})` : 'not reached', String(p.not_reached),
       fmt(p.logit_scale), fmt(p.d_lambda), fmt(ratio(p.median, p.d_lambda), 3)]);
   }

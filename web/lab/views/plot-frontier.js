@@ -17,7 +17,7 @@ const tri = (x, y, r) => `M${x - r},${y + r * 0.8}L${x + r},${y + r * 0.8}L${x},
 // Each construction's place in the schema (its colour and marker) and what its marks are.
 const placeOf = (schema, name) => Math.max(0, schema.constructions.findIndex((c) => c.name === name));
 const settingOf = (schema, p) => {
-  const key = schema.constructions[placeOf(schema, p.construction)].frontierParam;
+  const key = schema.constructions[placeOf(schema, p.construction)].frontierKey;
   return key ? p[key] : null;
 };
 const known = (v) => v !== null && v !== undefined && Number.isFinite(v) && v > 0;
@@ -25,7 +25,7 @@ const known = (v) => v !== null && v !== undefined && Number.isFinite(v) && v > 
 // The points of construction `name`, sorted by their logit scale, with their x (Λ: the budget for
 // a swept budget, else the median scale of the trials that reached) and y (the median d_min).
 function series(schema, result, name) {
-  const budget = schema.constructions[placeOf(schema, name)].frontierParam === 'scale';
+  const budget = schema.constructions[placeOf(schema, name)].frontierParam === 'budget';
   return result.points.filter((p) => p.construction === name)
     .map((p) => ({ p, x: budget ? settingOf(schema, p) : p.logit_scale, y: p.median }))
     .sort((a, b) => (a.x ?? Infinity) - (b.x ?? Infinity));
@@ -71,7 +71,7 @@ function drawConstruction(area, svg, ctx, { schema, result, name }) {
   if (line.length > 1) el('polyline', { points: line.join(' '), fill: 'none', stroke: ink, 'stroke-width': 2 }, g);
   for (const { p, x, y } of pts) {
     const setting = settingOf(schema, p);
-    const what = `${info.mark}: ${name}${setting !== null ? ` (${info.frontierParam} ${fmt(setting)})` : ''}`;
+    const what = `${info.mark}: ${name}${setting !== null ? ` (${info.frontierKey} ${fmt(setting)})` : ''}`;
     if (!known(x) || !known(y)) {
       if (known(x)) title(el('path', { d: tri(xs(x), layout.box.y1 - 8, 5), fill: 'none', stroke: theme.notReached, 'stroke-width': 1.6, 'data-construction': name }, svg), `${what}: median not reached (${p.not_reached} of ${p.d_mins.length} trials)`);
       continue;
@@ -87,7 +87,7 @@ function entries(theme, schema, names) {
   const out = [{ label: 'D_Λ floor: proof (§9.2)', ink: theme.ink, draw: lineSwatch(theme.muted, FLOOR_DASH, 1.8) }];
   for (const n of names) {
     const i = placeOf(schema, n), info = schema.constructions[i];
-    const what = info.mark === 'search' ? 'search, median and range' : info.frontierParam ? `construction, as ${info.frontierParam} varies` : 'construction';
+    const what = info.mark === 'search' ? 'search, median and range' : info.frontierKey ? `construction, as ${info.frontierKey} varies` : 'construction';
     out.push({ label: `${n}: ${what}`, ink: theme.ink, draw: (g, x, y) => { lineSwatch(inkOf(theme, i))(g, x, y); el('path', { d: markOf(i)(x + 11, y, 4), fill: inkOf(theme, i) }, g); } });
   }
   return out;
