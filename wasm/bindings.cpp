@@ -116,6 +116,15 @@ val js_gram_ahead(val opts, GramLadder& ladder) {
   return guarded([&] { return gram_ahead_call(from_js(opts), ladder); });
 }
 
+// The frontier's calls (SPEC §10.2): its tasks, one trial, the result, its CSV, the floors.
+void register_frontier_calls() {
+  emscripten::function("frontierTasks", js<&frontier_tasks_call>);
+  emscripten::function("frontierTrial", js<&frontier_trial_call>);
+  emscripten::function("frontierResult", js<&frontier_result_call>);
+  emscripten::function("frontierCsv", js<&frontier_csv_call>);
+  emscripten::function("packingFloors", js<&packing_floors_call>);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnx) {
@@ -146,11 +155,7 @@ EMSCRIPTEN_BINDINGS(attnx) {
   emscripten::function("precision", js<&precision_call>);
   emscripten::function("minD", js<&min_d_call>);
   emscripten::function("sweepPoint", js<&sweep_point_call>);
-  emscripten::function("frontierTasks", js<&frontier_tasks_call>);
-  emscripten::function("frontierTrial", js<&frontier_trial_call>);
-  emscripten::function("frontierResult", js<&frontier_result_call>);
-  emscripten::function("frontierCsv", js<&frontier_csv_call>);
-  emscripten::function("packingFloors", js<&packing_floors_call>);
+  register_frontier_calls();
   emscripten::function("fits", js<&fits_call>);
   emscripten::function("median", js<&median_call>);
   emscripten::function("quantile", js<&quantile_call>);

@@ -20,15 +20,15 @@ before(async () => {
   table = explorerTable(schema);
 });
 
-test('a written link starts with v=2 and carries every option of linkCompute, even defaults', () => {
+test('a written link starts with v=3 and carries every option of linkCompute, even defaults', () => {
   const st = defaults(table);
   const h = toHash(table, st, opts());
-  assert.match(h, /^#v=2&/);
+  assert.match(h, /^#v=3&/);
   const keys = paramsOf(h);
   assert.deepEqual(keys, ['v', ...schema.linkCompute.explorer]);
   // The explorer's compute options, spelled out (an independent list: a link must keep them all).
   assert.deepEqual(schema.linkCompute.explorer, ['pattern', 'L', 'k', 'w', 'r', 'block', 'stride', 'globals', 'randoms',
-    'weights', 'wMin', 'decay', 'eps', 'tau', 'delta', 'construction', 'box', 'projection', 'd', 'seed']);
+    'weights', 'wMin', 'decay', 'eps', 'tau', 'delta', 'construction', 'box', 'budget', 'projection', 'd', 'seed']);
   // View fields appear only when they differ from the page's default.
   const h2 = toHash(table, { ...st, scale: 'lin', row: 7, help: true }, opts());
   assert.deepEqual(paramsOf(h2).slice(-3), ['scale', 'row', 'help']);
@@ -43,11 +43,17 @@ test('parse -> write -> parse round trip keeps every value', () => {
   assert.equal(r.version, 2);
   assert.equal(r.state.seed, 2 ** 53 - 1);
   assert.equal(r.state.construction, 'lp');
-  assert.equal(toHash(table, r.state, opts()), hash);
-  assert.deepEqual(parseHash(table, toHash(table, r.state, opts()), opts()).state, r.state);
+  // Written back as the current version, with opt's budget (a version-3 field) at its default.
+  const v3 = hash.replace('v=2', 'v=3').replace('&projection', '&budget=5.3&projection');
+  assert.equal(toHash(table, r.state, opts()), v3);
+  assert.deepEqual(parseHash(table, v3, opts()).state, r.state);
+  const opt = parseHash(table, v3.replace('construction=lp', 'construction=opt').replace('budget=5.3', 'budget=8').replace('&box=50', '&box=1000').replace('d=33', 'd=12'), opts());
+  assert.deepEqual(opt.errors, []);
+  assert.equal(opt.state.budget, 8);
+  assert.equal(toHash(table, opt.state, opts()).includes('&construction=opt&box=1000&budget=8&'), true);
 });
 
-test('a version-1 link keeps its meaning: the paper construction, rewritten as v=2 with construction=jl', () => {
+test('a version-1 link keeps its meaning: the paper construction, rewritten as v=3 with construction=jl', () => {
   const v1 = '#v=1&pattern=window&L=64&k=2&w=2&r=2&block=4&stride=8&globals=1&randoms=1&weights=uniform&wMin=0.1'
     + '&decay=1&eps=1&tau=0.1&delta=0.1&d=333&seed=4';
   const r = parseHash(table, v1, opts());
@@ -55,7 +61,7 @@ test('a version-1 link keeps its meaning: the paper construction, rewritten as v
   assert.equal(r.version, 1);
   assert.equal(r.state.construction, 'jl');
   assert.equal(r.state.d, 333);
-  assert.equal(toHash(table, r.state, opts()), v1.replace('v=1', 'v=2').replace('&d=333', '&construction=jl&box=1000&projection=gaussian&d=333'));
+  assert.equal(toHash(table, r.state, opts()), v1.replace('v=1', 'v=3').replace('&d=333', '&construction=jl&box=1000&budget=5.3&projection=gaussian&d=333'));
 });
 
 test('lp takes d up to its own largest; the message names d and the range', () => {
@@ -104,10 +110,10 @@ test('new current defaults do not change what an existing link computes', () => 
 });
 
 test('a link version this page does not know is refused as a whole', () => {
-  for (const v of ['3', '-1', 'x', '1.0', '']) {
+  for (const v of ['4', '-1', 'x', '1.0', '']) {
     const r = parseHash(table, `#v=${v}&L=64`, opts());
     assert.equal(r.version, null, v);
-    assert.deepEqual(r.errors, [`v must be a link version from 0 to 2 (got "${v}"); none of the other settings were read`]);
+    assert.deepEqual(r.errors, [`v must be a link version from 0 to 3 (got "${v}"); none of the other settings were read`]);
     assert.deepEqual(r.state, defaults(table));
     assert.deepEqual(r.read, new Set(), 'L = 64 is not read');
     assert.equal(r.refused, true);

@@ -72,7 +72,7 @@ test('minimal d for lp (step 1) equals the CLI\'s; moment has none and says why'
 test('bad construction options are refused with the field and the allowed values', () => {
   const api = apis.simd;
   const refused = (opts, field, re) => assert.throws(() => api.construct({ L: 16, d: 8, ...opts }), (e) => e.field === field && re.test(e.message), JSON.stringify(opts));
-  refused({ construction: 'pca' }, 'construction', /^construction must be one of jl, lp, moment \(got "pca"\)$/);
+  refused({ construction: 'pca' }, 'construction', /^construction must be one of jl, lp, moment, opt \(got "pca"\)$/);
   refused({ projection: 'uniform' }, 'projection', /^projection must be one of gaussian, rademacher/);
   refused({ construction: 'lp', projection: 'orthogonal' }, 'projection', /^projection orthogonal applies only to construction jl/);
   refused({ precision: 'yes' }, 'precision', /^precision must be true or false/);

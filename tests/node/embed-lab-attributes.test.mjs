@@ -70,7 +70,7 @@ test('figures: the lab\'s parts by name, validated with the allowed names; theme
   assert.ok(!LAB_DEFAULT_FIGURES.includes('compare'), 'not by default');
   const bad = read({ figures: 'plots', theme: 'neon' });
   assert.deepEqual(bad.errors, [
-    'figures must be a comma-separated list of d-vs-L, paper, success-vs-d, compare, table (got "plots")',
+    'figures must be a comma-separated list of d-vs-L, paper, success-vs-d, compare, frontier, table (got "plots")',
     'theme must be one of light, dark, auto (got "neon")',
   ]);
   assert.deepEqual(bad.figures, LAB_DEFAULT_FIGURES);

@@ -33,7 +33,7 @@ test('every construction\'s fallback d is within its own limit', () => {
 test('a given d with moment is not used and the note says why', () => {
   const { state, notes } = readConstruction(schema, table, { ...base, construction: 'moment', d: 192 }, new Set(['construction', 'd']));
   assert.equal(state.d, table.d.def);
-  assert.deepEqual(notes, ['d = 192: d applies only to construction jl or lp (got construction moment); it is not used']);
+  assert.deepEqual(notes, ['d = 192: d applies only to construction jl, lp or opt (got construction moment); it is not used']);
 });
 
 test('box with jl and projection with lp are not used; defaults pass without a note', () => {

@@ -41,13 +41,21 @@ test('placeholders show the card\'s text of the core\'s numbers', () => {
     d: '512', D: '512', L: '64', eps: '1', tau: '0.1', R: 'holds', Z: 'fails', construction: 'jl',
     failing_rows: '18, 19, 30, 31, 33, 36, 37, 42, 44–47, 61 and 62', failing_count: '14', dmin: '1,216',
     inputNorm: '121', fp32: 'holds', fp64: 'fails', bits: 'not reached',
+    // The floors (SPEC §9.2): the ratio is D over the floor, recomputed here.
+    scale: fmt(r.bounds.logitScale), floor: fmt(r.bounds.dLambda), ratio: fmt(512 / r.bounds.dLambda), budget: 'none (not opt)',
   };
+  assert.equal(want.ratio, '231');
   assert.deepEqual(Object.keys(want).sort(), [...PLACEHOLDER_NAMES].sort(), 'every placeholder is checked');
   for (const [name, text] of Object.entries(want)) assert.equal(fillText(`{${name}}`, v), text, name);
   assert.equal(want.zeta, '0.129');
   assert.equal(fillText('At d = {d}, ζ = {zeta} > τ = {tau} in rows {failing_rows}.', v),
     'At d = 512, ζ = 0.129 > τ = 0.1 in rows 18, 19, 30, 31, 33, 36, 37, 42, 44–47, 61 and 62.');
   assert.equal(fillText('{failing_rows}', valuesOf(api.construct({ pattern: 'window', L: 64, w: 1, d: 4096 }))), 'none');
+  // opt's budget and its X's scale, within the budget.
+  const o = api.construct({ pattern: 'window', L: 64, w: 1, d: 12, construction: 'opt', budget: 6 });
+  assert.equal(fillText('{budget}', valuesOf(o)), '6');
+  assert.ok(o.bounds.logitScale <= 6, String(o.bounds.logitScale));
+  assert.equal(fillText('{ratio}', valuesOf(o)), fmt(12 / o.bounds.dLambda));
 });
 
 test('a placeholder whose value is not there yet shows "…", one that cannot have one says so', () => {

@@ -17,7 +17,7 @@ before(async () => {
   table = labTable(schema);
 });
 
-const KINDS = { int: 'int', real: 'number', choice: 'enum', intList: 'intList' };
+const KINDS = { int: 'int', real: 'number', choice: 'enum', intList: 'intList', realList: 'realList' };
 
 test('the table has exactly the schema\'s lab options, types, ranges and defaults, field by field', () => {
   const names = schema.linkCompute.lab;
@@ -174,7 +174,7 @@ test('checkState repairs values the whole state does not allow', () => {
 test('worker options and the record params follow the schema', () => {
   const st = { ...readLink(schema, table, '#preset=paper').state };
   const o = workerOptions(schema, st);
-  assert.deepEqual(Object.keys(o), schema.linkCompute.lab.filter((k) => k !== 'Ls'));
+  assert.deepEqual(Object.keys(o), schema.linkCompute.lab.filter((k) => !['Ls', 'L', 'scales', 'boxes'].includes(k)));
   assert.equal(o.k, 2);
   const p = recordParams(schema, { ...st, pattern: 'bigbird', weights: 'random', wMin: 0.3 }, [64]);
   const fam = schema.families.find((f) => f.name === 'bigbird').params.map((q) => q.name);

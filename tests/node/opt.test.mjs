@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { loadBoth, runCli, cliArgs, CLI } from './helpers.mjs';
 
 let apis;
+// The CLI's flags for the module's options: opt's budget is --scale there (schema options.budget.flag).
+const cliOf = ({ budget, ...o }) => ({ ...o, scale: budget });
 before(async () => {
   apis = await loadBoth();
 });
@@ -20,7 +22,7 @@ test('opt: X bit for bit as the CLI exports it, the same metrics, within its bud
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const opts = { pattern: 'random', L: 48, k: 2, seed: 4, construction: 'opt', d: 10, budget: 5.3 };
   const file = join(dir, 'x.json');
-  const cli = runCli('construct', opts, ['--export', file]);
+  const cli = runCli('construct', cliOf(opts), ['--export', file]);
   const X = JSON.parse(readFileSync(file, 'utf8')).X.flat();
   for (const [flavour, api] of Object.entries(apis)) {
     const js = api.construct(opts);
@@ -36,7 +38,7 @@ test('opt: X bit for bit as the CLI exports it, the same metrics, within its bud
 
 test('opt: the minimal D and every D tried are the CLI\'s', () => {
   const opts = { pattern: 'random', L: 64, k: 2, seed: 2, construction: 'opt', budget: 8 };
-  const cli = runCli('mind', { ...opts, step: 1, dmax: 128 });
+  const cli = runCli('mind', cliOf({ ...opts, step: 1, dmax: 128 }));
   for (const [flavour, api] of Object.entries(apis)) {
     const js = api.minD({ ...opts, step: 1, dmax: 128 });
     assert.equal(js.dMin, cli.d_min, `${flavour} d_min`);
@@ -45,8 +47,9 @@ test('opt: the minimal D and every D tried are the CLI\'s', () => {
 });
 
 test('the frontier from the module\'s tasks is the CLI\'s, JSON and CSV', () => {
-  const opts = { pattern: 'random', L: 24, k: 2, trials: 2, seed: 3, constructions: 'lp,opt', scales: '5.3,16', boxes: '10' };
-  const flags = ['frontier', '--L', '24', '--k', '2', '--trials', '2', '--seed', '3', '--constructions', 'lp,opt', '--scales', '5.3,16', '--boxes', '10'];
+  // The same memory budget on both sides (the module's default is the page's, below the CLI's).
+  const opts = { pattern: 'random', L: 24, k: 2, trials: 2, seed: 3, constructions: 'lp,opt', scales: '5.3,16', boxes: '10', maxBytes: 2 ** 31 };
+  const flags = ['frontier', '--L', '24', '--k', '2', '--trials', '2', '--seed', '3', '--constructions', 'lp,opt', '--scales', '5.3,16', '--boxes', '10', '--max-bytes', String(2 ** 31)];
   const json = JSON.parse(execFileSync(CLI, flags, { encoding: 'utf8' }));
   const csv = execFileSync(CLI, [...flags, '--format', 'csv'], { encoding: 'utf8' });
   for (const [flavour, api] of Object.entries(apis)) {

@@ -134,8 +134,12 @@ export function needsOf(text) {
 }
 
 // What the placeholders read of construct result r, copied (its row arrays move to the render
-// worker once it is drawn): L, d, k, maxColCount, dStar, construction, metrics, rows.okR / okZ.
+// worker once it is drawn): L, d, k, maxColCount, dStar, construction, metrics, bounds (the
+// floors: {scale}, {floor}, {ratio}), report (a construction's own numbers: {budget}), rows.okR / okZ.
 export function resultForStory(r) {
   const { L, d, k, maxColCount, dStar, construction } = r;
-  return { L, d, k, maxColCount, dStar, construction, metrics: { ...r.metrics }, rows: { okR: Array.from(r.rows.okR), okZ: Array.from(r.rows.okZ) } };
+  return {
+    L, d, k, maxColCount, dStar, construction, metrics: { ...r.metrics }, bounds: r.bounds ? { ...r.bounds } : undefined,
+    report: r.report ? { ...r.report } : undefined, rows: { okR: Array.from(r.rows.okR), okZ: Array.from(r.rows.okZ) },
+  };
 }

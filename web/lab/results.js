@@ -3,7 +3,7 @@
 //     core's median and quantile), fits (the core's { log, power } or null until known),
 //     complete, elapsed?, fileName? }.
 // Its statistics come from the core through the worker pool; nothing here computes one.
-import { computeFields, applies, gridOf } from './settings.js';
+import { computeFields, applies, gridOf, FRONTIER_FIELDS } from './settings.js';
 
 // The CLI's JSON name of an option (schema.options[name].json when the schema gives it).
 function jsonName(schema, name) {
@@ -12,7 +12,7 @@ function jsonName(schema, name) {
 
 // The "params" of a sweep with settings st over the lengths Ls, as `attnx sweep` records them:
 // the options that apply (the chosen family's parameters, the chosen weights' option), the grid,
-// and the memory budget of the lab context, under the CLI's JSON names.
+// not the frontier's own fields (FRONTIER_FIELDS: a sweep does not take them), and the memory budget of the lab context, under the CLI's JSON names.
 // The construction and the projection are written only when not their defaults (as the CLI does:
 // files from before they existed are jl with gaussian P).
 const WRITTEN_WHEN_NOT_DEFAULT = ['construction', 'projection'];
@@ -20,7 +20,7 @@ const WRITTEN_WHEN_NOT_DEFAULT = ['construction', 'projection'];
 export function recordParams(schema, st, Ls) {
   const p = {};
   for (const name of computeFields(schema)) {
-    if (!applies(schema, name, st)) continue;
+    if (!applies(schema, name, st) || FRONTIER_FIELDS.includes(name)) continue;
     if (WRITTEN_WHEN_NOT_DEFAULT.includes(name) && st[name] === schema.options[name].default) continue;
     p[jsonName(schema, name)] = name === 'Ls' ? Ls.slice() : st[name];
   }

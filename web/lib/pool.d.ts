@@ -4,11 +4,12 @@ import type { AttnxApi } from './attnx.js';
 /** Methods a worker runs; options as in attnx.d.ts (fits: {Ls, ds}; median: {ds};
  * quantile: {ds, delta}; parsePattern: {text, L}; formatPattern: {pattern, format};
  * formatSweep: {record, format}; parseSweep: {text}; summariseSweep: {delta, points};
- * readAttention, importHead, surveyHead: {bytes, name, options} as the API's arguments). */
+ * readAttention, importHead, surveyHead: {bytes, name, options} as the API's arguments;
+ * frontierTrial: {opts, task}, one trial of the frontier's tasks as api.frontierTrial(opts, task)). */
 export type PoolMethod =
   'schema' | 'patterns' | 'info' | 'construct' | 'minD' | 'precision' | 'sweepPoint' | 'fits' | 'median' |
   'quantile' | 'estimateBytes' | 'parsePattern' | 'formatPattern' | 'formatSweep' |
-  'parseSweep' | 'summariseSweep' | 'readAttention' | 'importHead' | 'surveyHead' | 'gramBand';
+  'parseSweep' | 'summariseSweep' | 'readAttention' | 'importHead' | 'surveyHead' | 'gramBand' | 'frontierTrial';
 
 export interface RunControl {
   /** Fraction done in [0, 1]. */
