@@ -174,8 +174,8 @@ ConstructionInfo opt_info() {
   c.name = "opt", c.label = "Queries and keys searched together (§10.1)";
   c.d_max = kMaxOptD, c.explorer_d = 16, c.search_step = 1;
   c.params = {"d", "budget", "step", "dmax"};
-  c.search = "a walk from four times the floor D_Λ at the budget, a fresh start at each D: down one grid step at "
-             "a time while that succeeds, or up until it does";
+  c.search = "a walk from four times the floor D_Λ at the budget, a fresh start at each D: up by one, two, four, "
+             "... grid steps until one succeeds, then down one grid step at a time while that succeeds";
   c.dimension = "d";
   c.bits_floor = "bits_free_keys";
   c.precision_always = true;

@@ -105,7 +105,7 @@ test('a changed attribute recomputes; bad attributes are named with their range;
   await page.waitForFunction(() => window.got.some(([t, d]) => t === 'attnx-result' && d.d === 512), null, { timeout: 60000 });
   const change = await page.evaluate(() => window.got.filter(([t]) => t === 'attnx-change').map(([, d]) => d).pop());
   assert.equal(change.state.d, 512);
-  assert.match(change.link, /^#v=2&.*d=512/);
+  assert.match(change.link, /^#v=3&.*d=512/);
   assert.equal(await shadowText(page, 'e', '#messages'), '', 'fixed attributes clear their messages');
   // The form inside the element: typing a d commits it and reports it.
   const input = page.locator('attnx-explorer#e >> #f-d');
@@ -231,7 +231,7 @@ test('<attnx-lab>: bad attributes are named with their range; a changed attribut
   const text = await messages();
   assert.match(text, /trials must be an integer from 1 to \d+ \(got "0"\)/);
   assert.match(text, /wMin must be a number in \(0, 1\] \(got "2"\)/, 'the schema\'s spelling of a lower-cased attribute');
-  assert.match(text, /figures must be a comma-separated list of d-vs-L, paper, success-vs-d, compare, table \(got "plots"\)/);
+  assert.match(text, /figures must be a comma-separated list of d-vs-L, paper, success-vs-d, compare, frontier, table \(got "plots"\)/);
   assert.match(text, /unknown attribute "foo" on <attnx-lab>/);
   assert.match(text, /asks? to run the sweep, but some are invalid/);
   assert.equal(await page.evaluate(() => document.getElementById('lab').runs), 0, 'invalid settings do not autorun');
@@ -310,7 +310,7 @@ test('construction="moment" d="192" says d does not apply; construction="lp" alo
 <attnx-explorer id="p" l="64" construction="lp"></attnx-explorer>`);
   await waitRuns(page, 'm');
   await waitRuns(page, 'p');
-  assert.match(await shadowText(page, 'm', '#messages'), /d = 192: d applies only to construction jl or lp \(got construction moment\); it is not used/);
+  assert.match(await shadowText(page, 'm', '#messages'), /d = 192: d applies only to construction jl, lp or opt \(got construction moment\); it is not used/);
   const m = await page.evaluate(() => document.getElementById('m').st.d);
   assert.notEqual(m, 192);
   const p = await page.evaluate(() => ({ d: document.getElementById('p').st.d, link: document.getElementById('p').link }));

@@ -167,7 +167,7 @@ test('lab: #embed=1 is a setting (no "unknown setting"), hides header, footer an
   await checkMessages(p, 'lab');
   // The link to the full lab: these settings as a current (v=2) link, without embed mode.
   const full = await frame.getAttribute('#open-full', 'href');
-  assert.match(full, /lab\.html#v=2&Ls=16,32,64&/);
+  assert.match(full, /lab\.html#v=3&Ls=16,32,64&/);
   assert.doesNotMatch(full, /embed|controls/);
   assert.deepEqual(problems, []);
   await ctx.close();

@@ -68,7 +68,7 @@ test('picking lp sets d = 32 and writes the link; jl\'s precision report is comp
   await page.selectOption('#f-construction', 'lp');
   await ready(page, 2);
   assert.equal(await page.inputValue('#f-d'), '32');
-  assert.match(await urlHash(page), /&construction=lp&box=1000&projection=gaussian&d=32&/);
+  assert.match(await urlHash(page), /&construction=lp&box=1000&budget=5.3&projection=gaussian&d=32&/);
   assert.equal(await page.getAttribute('#f-d', 'max'), '256');
   assert.deepEqual(problems, []);
   await context.close();

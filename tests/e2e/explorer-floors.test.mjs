@@ -75,3 +75,26 @@ test('moment: the bits floor for keys chosen with the target, against D = 2m and
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('opt: its X within the budget, the floor and the ratio at its logit scale, its steps and penalty; the minimal D is the module\'s', async () => {
+  const { context, page, problems } = await open('#v=3&L=64&construction=opt&budget=6&d=12&seed=3&help=0');
+  const r = api.construct({ L: 64, d: 12, seed: 3, construction: 'opt', budget: 6 });
+  assert.ok(r.bounds.logitScale <= 6, `Λ(X) = ${r.bounds.logitScale} within the budget`);
+  const f = await floorItem(page, 'dLambda');
+  assert.equal(Number(f.value), r.bounds.dLambda);
+  assert.equal(f.sentence, `The floor at this logit scale (Λ = ${fmt(r.bounds.logitScale)}) is D_Λ = ${fmt(r.bounds.dLambda)}; this X uses D = 12, ${fmt(r.bounds.ratio)} times it.`);
+  const metric = (key) => page.evaluate((key) => document.querySelector(`#metrics [data-metric="${key}"]`)?.dataset.value, key);
+  assert.equal(Number(await metric('optSteps')), r.report.optSteps);
+  assert.equal(Number(await metric('optPenalty')), r.report.optPenalty);
+  assert.equal(Number(await metric('optBudget')), 6);
+  assert.equal(await metric('success'), String(r.metrics.success));
+  // Find the minimal d: opt's walk on the module, the same D_min as minD with the page's grid.
+  const want = api.minD({ L: 64, seed: 3, construction: 'opt', budget: 6, step: 1, dmax: 128 });
+  await page.click('#mind-btn');
+  await page.waitForFunction(() => /^(Minimal d|No d|The search failed)/.test(document.getElementById('dsearch-msg').textContent), null, { timeout: 120000 });
+  assert.match(await page.textContent('#dsearch-msg'), new RegExp(`^Minimal d = ${want.dMin}: the smallest d \\(up to 128\\)`));
+  await page.waitForFunction((d) => document.documentElement.dataset.busy === '0' && new URLSearchParams(location.hash.slice(1)).get('d') === String(d), want.dMin, { timeout: 60000 });
+  assert.match(new URL(page.url()).hash, /&construction=opt&box=1000&budget=6&/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

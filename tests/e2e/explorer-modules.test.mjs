@@ -45,11 +45,11 @@ const runsOf = (page) => page.evaluate(() => Number(document.documentElement.dat
 const form = (page) => page.evaluate(() => [...document.querySelectorAll('#settings input, #settings select')]
   .map((e) => `${e.id}=${e.type === 'radio' ? e.checked : e.value}`).join('&'));
 
-test('an old link (no v) is read with the v0 defaults and rewritten as a current (version-2) link', async () => {
+test('an old link (no v) is read with the v0 defaults and rewritten as a current (version-3) link', async () => {
   const { page, context, problems } = await openPage('#pattern=window&L=64&w=3&help=0');
   await ready(page);
-  assert.equal(await hashOf(page), '#v=2&pattern=window&L=64&k=2&w=3&r=2&block=4&stride=8&globals=1&randoms=1'
-    + '&weights=uniform&wMin=0.1&decay=1&eps=1&tau=0.1&delta=0.1&construction=jl&box=1000&projection=gaussian&d=1024&seed=1');  // help=0 is the default since version 2's figures-first page
+  assert.equal(await hashOf(page), '#v=3&pattern=window&L=64&k=2&w=3&r=2&block=4&stride=8&globals=1&randoms=1'
+    + '&weights=uniform&wMin=0.1&decay=1&eps=1&tau=0.1&delta=0.1&construction=jl&box=1000&budget=5.3&projection=gaussian&d=1024&seed=1');  // help=0 is the default since version 2's figures-first page
   assert.equal(await page.inputValue('#f-d'), '1024');
   assert.equal(await page.textContent('#messages'), '');
   assert.deepEqual(problems, []);
@@ -59,7 +59,7 @@ test('an old link (no v) is read with the v0 defaults and rewritten as a current
 test('a link of an unknown version is refused with a message; the page opens with its defaults', async () => {
   const { page, context, problems } = await openPage('#v=7&L=64&d=512');
   await ready(page);
-  assert.match(await page.textContent('#messages'), /v must be a link version from 0 to 2 \(got "7"\); none of the other settings were read\. The page shows its defaults\./);
+  assert.match(await page.textContent('#messages'), /v must be a link version from 0 to 3 \(got "7"\); none of the other settings were read\. The page shows its defaults\./);
   assert.equal(await page.inputValue('#f-L'), '256');
   assert.equal(await page.inputValue('#f-d'), '1024');
   assert.deepEqual(problems, []);

@@ -246,6 +246,7 @@ test('<attnx-explorer story="paper" step="2"> shows step 2 and steps inside its 
 // The placeholders shown in the story panel and the metrics card's text of each ({ name, text, card }).
 const filled = (page) => page.evaluate(() => {
   const cardOf = (key) => {
+    if (key === 'dLambda') return document.querySelector('#metrics .metric.floor[data-key="dLambda"] .m-value')?.textContent ?? null;
     const e = document.querySelector(`#metrics [data-metric="${key === 'dStar' ? 'd' : key}"]`);
     if (!e) return null;
     return key === 'd' ? e.textContent.split(' / ')[0] : key === 'dStar' ? e.textContent.split(' / ')[1] : e.textContent;
@@ -253,7 +254,7 @@ const filled = (page) => page.evaluate(() => {
   return {
     text: document.querySelector('#story .story-text').textContent,
     values: [...document.querySelectorAll('#story [data-placeholder]')].map((s) => ({ name: s.dataset.placeholder, text: s.textContent })),
-    card: Object.fromEntries(['rho', 'zeta', 'lambda', 'k', 'maxColCount', 'd', 'dStar', 'inputNorm', 'fp32', 'fp64', 'bits'].map((k) => [k, cardOf(k)])),
+    card: Object.fromEntries(['rho', 'zeta', 'lambda', 'k', 'maxColCount', 'd', 'dStar', 'inputNorm', 'fp32', 'fp64', 'bits', 'dLambda'].map((k) => [k, cardOf(k)])),
   };
 });
 

@@ -353,7 +353,7 @@ test('embed mode: figures and a minimal strip, usable at 360 px; Embed button gi
   const snippet = await page.inputValue('#embed-code');
   // The page's own link (a current link with every option) plus embed=1.
   const pageHash = await urlHash(page);
-  assert.match(pageHash, /^#v=2&pattern=random&L=64&k=2&/);
+  assert.match(pageHash, /^#v=3&pattern=random&L=64&k=2&/);
   const src = /^<iframe src="([^"]*)"/.exec(snippet)[1].replace(/&amp;/g, '&');
   assert.equal(src, `${server.url}${pageHash}&embed=1`);
   // Then the script that resizes the frame to the height the page posts (embed-frame.test.mjs).

@@ -55,7 +55,7 @@ test('explorer: a 260,000-character hash is refused with the limit named, the UR
   await explorerIdle(page);
   assert.deepEqual(await messages(page), [`Link: the link is 260000 characters long; links of this page have at most ${maxHash.explorer}, so none of its settings were read. The page shows its defaults.`]);
   const after = await urlHash(page);
-  assert.match(after, /^#v=2&pattern=random&L=256&/);
+  assert.match(after, /^#v=3&pattern=random&L=256&/);
   assert.ok(after.length < 1000);
   // Such a hash (no "=": it looks like an element id) set on the open page is refused too.
   await page.evaluate(() => { location.hash = 'x&'.repeat(130001); });
@@ -88,7 +88,7 @@ test('lab: a 1 MiB hash is refused with the limit named and replaced by the page
   await page.waitForFunction(() => document.body.dataset.run === 'idle', null, { timeout: 120000 });
   assert.deepEqual(await messages(page), [`Link setting ignored: the link is 1048576 characters long; links of this page have at most ${maxHash.lab}, so none of its settings were read.`]);
   const after = await page.evaluate(() => location.hash);
-  assert.match(after, /^#v=2&Ls=/);
+  assert.match(after, /^#v=3&Ls=/);
   assert.ok(after.length <= maxHash.lab);
   assert.deepEqual(problems, []);
   await context.close();

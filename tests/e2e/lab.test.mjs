@@ -337,7 +337,7 @@ test('a v=1 link restores every setting; the skip link and element hashes leave 
   // An unknown link version refuses the whole link, naming the allowed versions.
   await page.evaluate(() => { location.hash = '#v=9&trials=4'; });
   await page.waitForFunction(() => document.querySelectorAll('#messages li').length > 0);
-  assert.match((await messages(page)).join(' '), /v must be a link version from 0 to 2 \(got "9"\)/);
+  assert.match((await messages(page)).join(' '), /v must be a link version from 0 to 3 \(got "9"\)/);
   assert.deepEqual(await page.evaluate(() => window.attnxLab.state), st, 'the settings stay');
   await ctx.close();
 });

@@ -25,7 +25,7 @@ test('explorer: theme=light in a dark system, theme=dark in a light one, auto fo
   for (const [hash, scheme, want] of [['&theme=light&embed=1', 'dark', LIGHT_BG], ['&theme=dark', 'light', DARK_BG], ['', 'dark', DARK_BG], ['', 'light', LIGHT_BG]]) {
     const r = await bodyBackground(`#v=1&L=32&d=64${hash}`, scheme, explorerReady);
     assert.equal(r.bg, want, `${hash || 'no theme'} in a ${scheme} system`);
-    assert.match(r.hash, /^#v=2&/, 'the page wrote its link');
+    assert.match(r.hash, /^#v=3&/, 'the page wrote its link');
     if (hash.includes('theme=')) assert.match(r.hash, /theme=(light|dark)/, 'the link keeps the theme');
     else assert.doesNotMatch(r.hash, /theme=/, 'auto is not written');
     await r.context.close();

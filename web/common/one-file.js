@@ -154,15 +154,17 @@ export function downloadHtml(text, name) {
 }
 
 /**
- * Saves the one-file page of `page` with a view: { link, head: { name, bytes } | null } (bytes an
- * ArrayBuffer, refused above MAX_SAVED_HEAD_BYTES), downloaded as `name`. Resolves { name, size }.
+ * Saves the one-file page of `page` with a view: { link, head: { name, blob } | { name, bytes } |
+ * null } (the model's file as a Blob, read only here, or as an ArrayBuffer; refused above
+ * MAX_SAVED_HEAD_BYTES before it is read), downloaded as `name`. Resolves { name, size }.
  */
 export async function saveOneFile(page, { link, head = null, survey = false }, name) {
-  if (head && head.bytes.byteLength > MAX_SAVED_HEAD_BYTES) {
-    throw new Error(`${head.name} has ${head.bytes.byteLength} bytes; a saved view carries a model's file of at most ${MAX_SAVED_HEAD_BYTES} bytes (save fewer layers or tokens in it and open that one)`);
+  const size = head && (head.blob ? head.blob.size : head.bytes.byteLength);
+  if (head && size > MAX_SAVED_HEAD_BYTES) {
+    throw new Error(`${head.name} has ${size} bytes; a saved view carries a model's file of at most ${MAX_SAVED_HEAD_BYTES} bytes (save fewer layers or tokens in it and open that one)`);
   }
   const view = { format: VIEW_FORMAT, page, link };
-  if (head) view.head = { name: head.name, base64: toBase64(head.bytes) };
+  if (head) view.head = { name: head.name, base64: toBase64(head.bytes ?? await head.blob.arrayBuffer()) };
   if (survey) view.survey = true;
   const text = withView(await oneFileSource(page), view);
   downloadHtml(text, name);

@@ -8,7 +8,7 @@ import { fromBase64, saveOneFile, oneFileName } from '../common/one-file.js';
 /** Opens the saved view's model file in the head tools and surveys it when the view asks to. */
 export async function openSavedHead(view, heads, survey) {
   if (!view || !view.head) return;
-  await heads.open(fromBase64(view.head.base64).buffer, view.head.name);
+  await heads.open(new Blob([fromBase64(view.head.base64)]), view.head.name);  // as a file the visitor opened
   if (view.survey && heads.file) await survey.run();
 }
 
@@ -36,7 +36,7 @@ export function setupSave({ button, schema, link, heads, controller, status }) {
     const f = heads.file && heads.imported ? heads.file : null;
     const name = viewName(st, schema);
     try {
-      const r = await saveOneFile('explorer', { link: link.href().replace(/^[^#]*/, ''), head: f && { name: f.name, bytes: f.bytes } }, name);
+      const r = await saveOneFile('explorer', { link: link.href().replace(/^[^#]*/, ''), head: f && { name: f.name, blob: f.blob } }, name);
       status.setMessages('save', [`Saved ${r.name} (${(r.size / 1048576).toFixed(2)} MB): it opens from disk, offline, with this view${f ? ` and ${f.name}` : ''}.`], 'ok');
     } catch (e) {
       status.setMessages('save', [`Save as one file: ${e.message}`], 'error');
