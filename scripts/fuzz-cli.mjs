@@ -19,6 +19,12 @@
 //                 value and by bytes: each mutation expects a refusal naming the file and the
 //                 field, or (same meaning, untouched parts) the unsharded sweep's output byte for
 //                 byte (see scripts/fuzz-cli/merge.mjs)
+//   frontier      `attnx frontier` vectors (L <= 32, trials <= 2) with hostile --scales, --boxes,
+//                 --constructions, --shard, --format, --trials, --threads, --L and unknown flags: a
+//                 refusal names a flag made hostile, a success is what its flags asked (see
+//                 scripts/fuzz-cli/frontier.mjs); the args surface also draws opt with its --scale
+//   frontier-merge `attnx merge` of real frontier parts (tiny frontiers made once per run),
+//                 mutated as the merge surface's sweep parts (scripts/fuzz-cli/merge-frontier.mjs)
 // Case i is a pure function of (seed, i): `--only i` replays it and prints its details.
 //
 // Usage: node scripts/fuzz-cli.mjs [--seed N] [--cases N] [--time-limit S] [--mem-limit MiB]
@@ -36,20 +42,24 @@ import { genPatternText, hostilePath } from './fuzz-cli/files.mjs';
 import { genAttentionFile } from './fuzz-cli/attention.mjs';
 import { runCase, classify, dirtyText, expectedOutput } from './fuzz-cli/run.mjs';
 import { mergeCase, checkMerge } from './fuzz-cli/merge.mjs';
+import { genFrontierArgs, checkFrontier, checkOptScale } from './fuzz-cli/frontier.mjs';
+import { frontierMergeCase } from './fuzz-cli/merge-frontier.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DEFAULT_CLI = resolve(process.env.ATTNX_CLI || join(ROOT, 'build/native/attnx'));
-export const SURFACES = ['args', 'pattern-file', 'paths', 'attention', 'merge'];
+export const SURFACES = ['args', 'pattern-file', 'paths', 'attention', 'merge', 'frontier', 'frontier-merge'];
 
 // The case's argument vector (after the executable) and the files it needs, in `dir`. The merge
 // surface mutates part files made by `cli` (once per process).
-const pickSurface = (rng) => rng.weighted([[50, 'args'], [35, 'pattern-file'], [15, 'paths'], [20, 'attention'], [20, 'merge']]);
+const pickSurface = (rng) => rng.weighted([[50, 'args'], [35, 'pattern-file'], [15, 'paths'], [20, 'attention'], [20, 'merge'], [20, 'frontier'], [15, 'frontier-merge']]);
 export const surfaceOf = (seed, index) => pickSurface(makeRng(seed, index));
 
 export function makeCase(seed, index, dir, cli = DEFAULT_CLI) {
   const rng = makeRng(seed, index);
   const surface = pickSurface(rng);
   if (surface === 'merge') return { surface, ...mergeCase(rng, dir, cli) };
+  if (surface === 'frontier-merge') return { surface, ...frontierMergeCase(rng, dir, cli) };
+  if (surface === 'frontier') return { surface, ...genFrontierArgs(rng) };
   const budget = ['--max-bytes', rng.pick(BUDGETS)];
   if (surface === 'attention' && rng.chance(0.1)) return { surface, ...importPath(rng, dir, budget) };
   if (surface === 'attention') return { surface, args: importArgs(rng, dir, budget) };
@@ -120,7 +130,9 @@ export function runOne({ seed, index, cli, timeLimit, memLimitMiB, root }) {
     if (c.fifo && spawnSync('mkfifo', [c.fifo]).status !== 0) throw new Error(`fuzz-cli: cannot make the FIFO ${c.fifo}`);
     const r = runCase(cli, c.args, { cwd: dir, timeLimit, memLimitMiB });
     let [outcome, reason] = classify(r, c.args);
-    if (c.surface === 'merge' && outcome !== 'BAD') [outcome, reason] = checkMerge(c, r, [outcome, reason]);
+    if (/merge$/.test(c.surface) && outcome !== 'BAD') [outcome, reason] = checkMerge(c, r, [outcome, reason]);
+    if (c.surface === 'frontier' && outcome !== 'BAD') [outcome, reason] = checkFrontier(c, r, [outcome, reason]);
+    if (c.surface === 'args' && outcome !== 'BAD') [outcome, reason] = checkOptScale(c.args, r, [outcome, reason]);
     if (outcome === 'ok' && r.status === 0) {
       const e = checkExport(c.args, dir);
       if (e) [outcome, reason] = ['BAD', e];
@@ -158,7 +170,7 @@ const shown = (a) => (Buffer.isBuffer(a) ? `<bytes ${a.toString('hex')}>` : JSON
 export function report({ seed, cases, stats, bad }, show = 5) {
   const lines = [`attnx CLI fuzz: seed ${seed}, ${cases} cases`];
   for (const [s, c] of Object.entries(stats))
-    lines.push(`  ${s.padEnd(13)} tried ${String(c.tried).padStart(5)}  ok ${String(c.ok).padStart(5)}  refused ${String(c.refused).padStart(5)}  BAD ${c.bad}`);
+    lines.push(`  ${s.padEnd(14)} tried ${String(c.tried).padStart(5)}  ok ${String(c.ok).padStart(5)}  refused ${String(c.refused).padStart(5)}  BAD ${c.bad}`);
   lines.push(`  BAD total: ${bad.length}`);
   for (const b of bad.slice(0, show)) {
     lines.push(`  BAD case ${b.index} (${b.surface}): ${b.reason}`);

@@ -88,9 +88,33 @@ function longHash(rng, max) {
   }
 }
 
+// The explorer's zoom window and opt's budget in a link (issue 47): hostile view=i0,i1,j0,j1 texts
+// (reversed, out of range, non-integers, too many or too few parts, huge, encoded, markup) and
+// budget values (out of range, NaN, below opt's (Z) floor, on another construction, in a v=2 link,
+// which cannot name it). Returns { hash, fresh, field }: field is the setting a message must name
+// (null: a valid value, no message needed).
+function viewBudgetCase(rng, ctx) {
+  const L = rng.pick([16, 32, 64]);
+  const m = Math.min(ctx.schema.pageLimits.viewMinSpan, L);
+  const fresh = rng.chance(0.5);
+  if (rng.chance(0.55)) {
+    const bad = [`8,4,0,${L}`, `0,${L + 1},0,${L}`, `0,${L},0,${L + 1}`, '0,8.5,0,8', `0,${m},0,${m},1`, `0,${m},0`, '',
+      `0,99999999999999999999,0,${L}`, `-1,${m},0,${m}`, `4,4,0,${L}`, `0,${m - 1},0,${m - 1}`, ` 0,${m},0,${m}`, `0%2C${m}%2C0%2C${m}`,
+      '0,1e1,0,10', `+0,${m},0,${m}`, '00,16,0,16', 'NaN,NaN,NaN,NaN', '١,٢,0,8', ...MARKUP, '9'.repeat(400)];
+    const valid = rng.chance(0.2);
+    const view = valid ? `0,${m},${L - m},${L}` : rng.pick(bad);
+    return { hash: `#v=3&pattern=window&L=${L}&w=1&view=${view}`, fresh, field: valid ? null : 'view' };
+  }
+  const v2 = rng.chance(0.25);
+  const construction = rng.chance(0.8) ? 'opt' : rng.pick(['jl', 'lp', 'moment']);
+  const budget = v2 || construction !== 'opt' ? rng.pick(['5.3', '4', '64']) : rng.pick(['0', '-1', 'NaN', 'Infinity', '1e7', '1000001', '1.1512', '1', 'x', '', '5.3.1', ...MARKUP]);
+  return { hash: `#v=${v2 ? 2 : 3}&pattern=window&L=${L}&w=1&construction=${construction}&budget=${encodeURIComponent(budget)}`, fresh, field: 'budget' };
+}
+
 // A hostile link for `page` (see the top of this file). fresh: open the page with it (else the
 // hash changes on the open page).
 export function linkCase(rng, ctx, page) {
+  if (page === 'explorer' && rng.chance(0.2)) return viewBudgetCase(rng, ctx);
   const table = ctx.tables[page];
   const names = Object.keys(table);
   const fresh = rng.chance(0.15);
@@ -298,6 +322,11 @@ function elementAttribute(rng, tag, table, hostile) {
   if (rng.chance(0.15)) { const n = rng.pick(own); return [n, rng.pick(OWN_VALUES[tag][n])]; }
   if (hostile && rng.chance(0.1)) return [rng.pick(ELEMENT_UNKNOWN), rng.pick(['1', ...MARKUP])];
   if (hostile && rng.chance(0.05)) return ['v', rng.pick(['1', '2', '02', '0', 'x', ' 1', ''])];
+  // The zoom window and opt's budget as attributes (issue 47): reversed, out of range, parts, huge.
+  if (tag === 'attnx-explorer' && rng.chance(0.1)) {
+    return rng.chance(0.6) ? ['view', rng.pick(['0,16,0,16', '0,8,8,16', '8,4,0,16', '0,9999,0,16', '0,8.5,0,8', '0,8,0,8,1', '0,8,0', '-1,8,0,8', '4,4,0,16', ' 0,8,0,8', '', ...MARKUP])]
+      : ['budget', rng.pick(['5.3', '64', '0', '-1', 'NaN', '1e7', '1.1512', 'x', ...MARKUP])];
+  }
   const common = (tag === 'attnx-lab' ? ['Ls', 'trials', 'pattern', 'seed', 'construction', 'eps', 'step', 'dmax'] : ['pattern', 'L', 'd', 'seed', 'construction', 'eps', 'weights', 'scale']).filter((k) => k in table);
   const field = !hostile && rng.chance(0.6) ? rng.pick(common) : rng.pick(fields);
   const name = rng.chance(0.85) ? field.toLowerCase() : field;  // HTML lower-cases names; setAttribute keeps the case

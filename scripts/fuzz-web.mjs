@@ -2,7 +2,9 @@
 // attnx: a seeded fuzzer of the two pages in headless Chromium (issue 9). Surfaces:
 //   explorer-links, lab-links      hostile links (random and hostile keys and values, huge
 //                                  values, repeated keys, unicode, percent-encoding, __proto__,
-//                                  v= variants, very long hashes), opened fresh or set on the page
+//                                  v= variants, very long hashes), opened fresh or set on the page;
+//                                  on the explorer also hostile view=i0,i1,j0,j1 and budget= (and
+//                                  budget in a v=2 link), where a message must name the field
 //   explorer-imports               pattern imports (the import text box and the file input)
 //   lab-imports                    sweep result imports (the lab's file input)
 //   explorer-stories               <attnx-explorer> with a hostile story: story-src (the served
@@ -221,6 +223,8 @@ async function runCase(h, surface, c, maxHash) {
     const reasons = badReasons(s, h.events, maxHash, h.longTaskMs);
     // (A refusal may name a NaN the file holds: "row 14, column 7 is NaN".)
     if (surface === 'explorer-heads' && /^msg ok:/.test(s.head) && /NaN|undefined/.test(s.head)) reasons.push(`"NaN" or "undefined" in the head tools' message: ${s.head.slice(0, 200)}`);
+    // A hostile view or budget in a link (fuzz-web-inputs.mjs viewBudgetCase): a message names it.
+    if (c.field && !s.msgs.some((m) => m.includes(c.field))) reasons.push(`no message names ${c.field}: ${JSON.stringify(s.msgs).slice(0, 200)}`);
     return { outcome: outcomeOf(surface, s, reasons), reasons, said: (surface === 'explorer-heads' ? s.head : s.msgs[0] || s.importMsg || '').slice(0, 160) };
   } catch (e) {
     const reasons = [...h.events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`];

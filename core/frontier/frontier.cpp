@@ -85,7 +85,11 @@ std::vector<std::string> parse_constructions(const std::string& text) {
   for (const std::string& g : given) {
     if (std::count(given.begin(), given.end(), g) > 1)
       fail("constructions", "constructions must name each construction once (got " + g.substr(0, 40) + " twice)");
-    construction_kind(g);  // refuses an unknown name
+    try {
+      construction_kind(g);  // refuses an unknown name, as this field's (not as --construction's)
+    } catch (const InvalidArgument& e) {
+      fail("constructions", std::string("constructions holds an unknown name: ") + e.what());
+    }
   }
   for (const std::string& n : construction_names())
     if (std::find(given.begin(), given.end(), n) != given.end()) out.push_back(n);

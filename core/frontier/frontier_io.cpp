@@ -169,7 +169,15 @@ std::string frontier_part_json(const FrontierPart& part) {
 }
 
 bool is_frontier_part(const std::string& text) {
-  return text.find(std::string("\"format\": \"") + kFrontierPartFormat + "\"") != std::string::npos;
+  // Its "format" member in any layout; text that is no JSON (a damaged part) by the format's name
+  // anywhere in it, so that the frontier's reader says what is wrong with it.
+  try {
+    const JsonValue doc = json_parse(text);
+    const JsonValue* f = doc.type == JsonValue::Type::Object ? doc.find("format") : nullptr;
+    return f && f->type == JsonValue::Type::String && f->str == kFrontierPartFormat;
+  } catch (const std::exception&) {
+    return text.find(kFrontierPartFormat) != std::string::npos;
+  }
 }
 
 }  // namespace attnx

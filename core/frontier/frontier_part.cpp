@@ -126,7 +126,7 @@ FrontierTrial read_trial(const JsonValue& r, const std::string& path, const Fron
       refuse(path + "." + key + " must be null exactly when d_min is (got " + show(&v) + ")");
     if (v.type != Type::Null) *out = number(r, path, key, 0, hi);
   }
-  if (t.max_abs_logit > t.logit_scale * (1 + 1e-12))
+  if (t.d_min > 0 && t.max_abs_logit > t.logit_scale * (1 + 1e-12))  // (not reached: both null, -1)
     refuse(path + ".max_abs_logit must be at most logit_scale (no logit exceeds the scale)");
   t.column_supports = integer(r, path, "column_supports", 1, opt.pattern.L);
   return t;
@@ -145,6 +145,14 @@ const JsonValue& object(const JsonValue& o, const std::string& path, std::initia
     if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return kv.first == k; }))
       refuse(path + "." + kv.first.substr(0, 40) + " is not a field of a frontier part");
   return o;
+}
+
+// Every member of options o is one that the options' writer writes (options_text): a key of another
+// family or weighting, or of no frontier, is refused rather than dropped.
+void check_option_keys(const JsonValue& o, const std::string& written_text) {
+  const JsonValue written = json_parse(written_text);
+  for (const auto& kv : o.obj)
+    if (!written.find(kv.first)) refuse("options." + kv.first.substr(0, 40) + " is not a field of this frontier's options");
 }
 
 }  // namespace
@@ -170,6 +178,7 @@ FrontierPart parse_frontier_part(const std::string& part_text) {
     refuse("options." + e.field() + ": " + e.what());
   }
   p.options_text = options_text(p.opt);
+  check_option_keys(o, p.options_text);
   p.tasks = frontier_shard_tasks(p.opt, p.index, p.count);
   const JsonValue& results = member(doc, "part", "results");
   if (results.type != Type::Array || results.arr.size() != p.tasks.size())

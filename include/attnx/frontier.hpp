@@ -98,7 +98,8 @@ struct FrontierPart {
   std::vector<FrontierTrial> results;
 };
 std::string frontier_part_json(const FrontierPart& part);
-// Whether text is a frontier part (its "format"), before it is read.
+// Whether text is a frontier part (its "format", in any layout; in text that is no JSON, the
+// format's name anywhere), before it is read.
 bool is_frontier_part(const std::string& text);
 FrontierPart parse_frontier_part(const std::string& text);
 // Refusals name the file as sweep merges do (names: one per part).

@@ -94,19 +94,40 @@ def _list_shape(x, where="attention"):
     return (len(x),) + first
 
 
+FLOAT32_MAX = 3.4028234663852886e38
+
+
+def _float32_problem(x):
+    """Why the float x cannot be handed over as float32 (None: it can). -Infinity is a masked
+    score (the core reads it with softmax); +Infinity and finite values beyond float32's range
+    (which would become infinities) are refused here."""
+    if math.isnan(x):
+        return "NaN"
+    if x == math.inf:
+        return "+Infinity (probabilities and scores are finite; -Infinity masks a score)"
+    if math.isfinite(x) and abs(x) > FLOAT32_MAX:
+        return "%r, beyond float32's range (the file the explorer reads holds float32)" % x
+    return None
+
+
 def _flatten(x, out, where="attention"):
     if isinstance(x, (list, tuple)):
         for i, item in enumerate(x):
             _flatten(item, out, "%s[%d]" % (where, i))
         return
     if isinstance(x, bool) or not isinstance(x, (int, float)):
-        if _np is not None and isinstance(x, _np.number) and not isinstance(x, _np.bool_):
+        if _np is not None and isinstance(x, _np.number) and not isinstance(x, (_np.bool_, _np.complexfloating)):
             x = float(x)
         else:
             raise ValueError("attention must hold numbers: %s is %r" % (where, x))
-    if isinstance(x, float) and math.isnan(x):
-        raise ValueError("attention holds NaN at %s" % where)
-    out.append(float(x))
+    try:
+        x = float(x)
+    except OverflowError:
+        raise ValueError("attention holds %s at %s, beyond float32's range" % (str(x)[:20] + "...", where)) from None
+    problem = _float32_problem(x)
+    if problem:
+        raise ValueError("attention holds %s at %s" % (problem, where))
+    out.append(x)
 
 
 def _list_values(x):
@@ -118,9 +139,11 @@ def _list_values(x):
 
 
 def _numpy_values(a):
-    if a.dtype.kind == "f" and bool(_np.isnan(a).any()):
-        where = tuple(int(i) for i in _np.argwhere(_np.isnan(a))[0])
-        raise ValueError("attention holds NaN at attention%s" % "".join("[%d]" % i for i in where))
+    if a.dtype.kind == "f":
+        bad = _np.isnan(a) | (a == _np.inf) | (_np.isfinite(a) & (_np.abs(a.astype("f8")) > FLOAT32_MAX))
+        if bool(bad.any()):
+            where = tuple(int(i) for i in _np.argwhere(bad)[0])
+            raise ValueError("attention holds %s at attention%s" % (_float32_problem(float(a[where])), "".join("[%d]" % i for i in where)))
     return _np.ascontiguousarray(a, dtype="<f4").tobytes()
 
 
@@ -150,6 +173,22 @@ def _per_layer(seq):
             raise ValueError("attention's layers differ in shape: %s" % ", ".join(_shape_text(s) for s in sorted(shapes)))
         return _np.stack([_np.asarray(a) for a in layers])
     return [a.tolist() if hasattr(a, "tolist") else a for a in layers]
+
+
+def _nominal_shape(x):
+    """The shape nested lists x claim along their first entries (x, x[0], x[0][0], ...; at most
+    five axes: deeper is refused by rank), found without walking them all, so that a rank or a
+    size out of range is refused at once (a 5000 x 5000 list is not walked, a list nested a
+    thousand deep does not exhaust the stack)."""
+    shape = []
+    while isinstance(x, (list, tuple)) and len(shape) < 5:
+        shape.append(len(x))
+        if not x:
+            break
+        x = x[0]
+    if isinstance(x, (list, tuple)):
+        raise ValueError("attention must be shaped [L, L], [H, L, L] or [layers, H, L, L] (got lists nested deeper than 4)")
+    return tuple(shape)
 
 
 def _check_size(shape, schema):
@@ -190,6 +229,9 @@ def read_attention(attention, tokens, schema):
             raise ValueError("attention must hold numbers (got an array of dtype %s)" % x.dtype)
         shape, values = tuple(int(n) for n in x.shape), _numpy_values
     elif isinstance(x, (list, tuple)):
+        nominal = _nominal_shape(x)
+        _check_rank(nominal)
+        _check_size(nominal, schema)
         shape, values = _list_shape(x), _list_values
     else:
         raise ValueError("attention must be an array, nested lists or a tensor (got %s)" % type(attention).__name__)

@@ -10,6 +10,7 @@ browser. The survey's numbers as data come from the core too: the native command
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -33,7 +34,23 @@ def _head_fields(h, layer, head, rule, softmax, schema):
     return [("pattern", schema.custom_family), ("L", str(h.L)),
             ("layer", str(_heads.index_in("layer", layer, h.layers, "layers"))),
             ("head", str(_heads.index_in("head", head, h.heads, "heads per layer"))),
-            ("rule", _page.setting_text("rule", rule, schema)), ("softmax", _page.setting_text("softmax", softmax, schema))]
+            ("rule", _rule_text(rule, h.L, schema)), ("softmax", _page.setting_text("softmax", softmax, schema))]
+
+
+def _rule_text(rule, L, schema):
+    """The rule's link text, read by the core's grammar (the option's rangeText: topk:K with K from
+    1 to L, threshold:T or mass:P with T, P in (0, 1]); ValueError naming rule otherwise."""
+    text = _page.setting_text("rule", rule, schema)
+    kind, _, value = text.partition(":")
+    grammar = schema.data["numberGrammar"]
+    ok = False
+    if kind == "topk" and re.fullmatch(grammar["integer"].strip("^$"), value):
+        ok = 1 <= int(value) <= L
+    elif kind in ("threshold", "mass") and re.fullmatch(grammar["real"].strip("^$"), value):
+        ok = 0 < float(value) <= 1
+    if not ok:
+        raise ValueError("rule must be %s (got %r; L = %d)" % (schema.option("rule")["rangeText"], rule, L))
+    return text
 
 
 def _name_text(name):

@@ -64,7 +64,7 @@ function nullMetric(doc) {
   if (doc?.command === 'mind' && doc.reached === true) {
     for (const k of ['d_min', 'beta', 'd_star']) if (!isNum(doc[k])) return `"reached": true with ${k} = ${JSON.stringify(doc[k])}`;
   }
-  for (const p of Array.isArray(doc?.points) ? doc.points : [])
+  for (const p of Array.isArray(doc?.points) && doc.command !== 'frontier' ? doc.points : [])
     if (!isNum(p.d_star)) return `sweep point L=${p.L} with d_star = ${JSON.stringify(p.d_star)}`;
   return null;
 }

@@ -156,3 +156,37 @@ TEST_CASE("attnx frontier: the same bytes on 1 and 2 threads, a proof row per bu
   CHECK(bad.status == 2);
   CHECK(bad.err.find("--scales must be strictly ascending (got 5,4); --boxes must be") != std::string::npos);
 }
+
+TEST_CASE("frontier parts: a trial that did not reach merges, any layout is a part, an option key no frontier writes is refused") {
+  FrontierOptions o = small_options();
+  o.constructions = {"opt"};
+  std::vector<FrontierTrial> all(frontier_tasks(o).size());
+  for (FrontierTrial& t : all) t = FrontierTrial{3, 5.0, 4.5, 32};
+  all[1] = FrontierTrial{};  // not reached: d_min, logit_scale and max_abs_logit are null
+  all[1].column_supports = 32;
+  FrontierPart p;
+  p.opt = o, p.index = 0, p.count = 1;
+  p.tasks = frontier_shard_tasks(o, 0, 1);
+  p.results = all;
+  const std::string t = frontier_part_json(p);
+  CHECK(t.find("\"d_min\": null, \"logit_scale\": null, \"max_abs_logit\": null") != std::string::npos);
+  CHECK(part_refusal(t) == "accepted");
+  std::string compact = t;
+  for (std::size_t at; (at = compact.find(": ")) != std::string::npos;) compact.replace(at, 2, ":");
+  CHECK(is_frontier_part(compact));
+  CHECK(is_frontier_part(compact.substr(0, compact.size() / 2)));  // damaged: the frontier's reader names it
+  CHECK_FALSE(is_frontier_part("{\"format\":\"attnx-sweep-part/1\"}"));
+  CHECK(part_refusal(edit(t, "\"trials\": 3", "\"trials\": 3, \"dmax\": 64")) == "options.dmax is not a field of this frontier's options");
+  CHECK(part_refusal(edit(t, "\"k\": 2", "\"k\": 2, \"w\": 3")) == "options.w is not a field of this frontier's options");
+  CHECK_THROWS_WITH(parse_constructions("jl,xx"), doctest::Contains("constructions holds an unknown name: construction must be one of"));
+}
+
+TEST_CASE("attnx frontier: --boxes without lp is refused (nothing would use it), an unknown name is --constructions'") {
+  if (!cli_test::cli_available()) return;
+  const auto boxes = cli_test::run_cli({"frontier", "--L", "8", "--trials", "1", "--constructions", "opt", "--boxes", "1,2"});
+  CHECK(boxes.status == 2);
+  CHECK(boxes.err == "attnx: --boxes applies only to lp's points (got --constructions opt)\n");
+  const auto name = cli_test::run_cli({"frontier", "--L", "8", "--trials", "1", "--constructions", "jl,xx"});
+  CHECK(name.status == 2);
+  CHECK(name.err.rfind("attnx: --constructions holds an unknown name", 0) == 0);
+}

@@ -95,6 +95,24 @@ class Refusals(unittest.TestCase):
     def test_nan(self):
         self.refused(r"^attention holds NaN at attention\[1\]\[0\]", attnx.explorer, [[1, 0], [float("nan"), 1]])
 
+    def test_values_beyond_float32(self):
+        # +Infinity and numbers float32 cannot hold are refused here, not turned into infinities.
+        self.refused(r"^attention holds \+Infinity .* at attention\[0\]\[1\]", attnx.explorer, [[1, float("inf")], [0, 1]])
+        self.refused(r"^attention holds 1e\+300, beyond float32's range .* at attention\[1\]\[1\]", attnx.explorer, [[1, 0], [0, 1e300]])
+        self.refused(r"^attention holds 1000.*at attention\[0\]\[0\], beyond float32's range", attnx.explorer, [[10 ** 400, 0], [0, 1]])
+
+    def test_huge_and_deep_lists_are_refused_before_they_are_walked(self):
+        row = [0.0] * 5000
+        self.refused(r"^attention has L = 5000 tokens", attnx.explorer, [row] * 5000)
+        deep = [0.5]
+        for _ in range(5000):
+            deep = [deep]
+        self.refused(r"^attention must be shaped .*nested deeper than 4", attnx.explorer, deep)
+
+    def test_rule_by_the_core_grammar(self):
+        for rule in ["topk:0", "topk:3", "topk:1.5", "mass:0", "mass:2", "threshold:nan", "x", "topk:2;x", "<b>topk:2</b>"]:
+            self.refused(r"^rule must be topk:K \(K from 1 to L\)", attnx.explorer, [[1, 0], [0, 1]], rule=rule)
+
     @unittest.skipIf(np is None, "NumPy is not installed")
     def test_nan_numpy_and_size(self):
         a = np.full((2, 3, 3), 1 / 3, dtype=np.float32)
