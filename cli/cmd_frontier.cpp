@@ -38,9 +38,7 @@ FrontierOptions frontier_options(const Args& a) {
   take("constructions", [&] { o.constructions = parse_constructions(a.get_str("constructions")); });
   take("seed", [&] { o.seed = seed_of(a); });
   take("maxBytes", [&] { o.max_bytes = max_bytes_of(a); });
-  // Only lp's points use the boxes: given without lp they would be taken and then ignored.
-  if (a.given("boxes") && p.empty() && std::find(o.constructions.begin(), o.constructions.end(), "lp") == o.constructions.end())
-    p.add("boxes", "--boxes applies only to lp's points (got --constructions " + a.get_str("constructions").substr(0, 40) + ")");
+  if (p.empty()) check_boxes_apply(o, a.given("boxes"), p);
   if (p.empty()) validate(o);
   p.throw_if_any();
   return o;

@@ -66,6 +66,7 @@ FrontierOptions frontier_options_call(const JsonValue& opts_in) {
   f.constructions = constructions_of(opts, p);
   f.scales = real_list_of(opts, "scales", p);
   f.boxes = real_list_of(opts, "boxes", p);
+  if (p.empty()) check_boxes_apply(f, !absent(&member(opts, "boxes")), p);
   p.throw_if_any();
   validate(f);  // its refusal names every field it refused (fields()), so it is thrown as it is
   return f;

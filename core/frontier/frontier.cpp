@@ -115,6 +115,17 @@ void validate(const FrontierOptions& opt) {
                          opt.pattern.L, row_count_bound(opt.pattern));
 }
 
+void check_boxes_apply(const FrontierOptions& opt, bool boxes_given, Problems& p) {
+  std::string takers, chosen;
+  for (const std::string& n : construction_names())
+    if (construction_kind(n).info.frontier_param == "box") takers += (takers.empty() ? "" : " or ") + n;
+  for (const std::string& n : opt.constructions) {
+    if (construction_kind(n).info.frontier_param == "box") return;
+    chosen += (chosen.empty() ? "" : ",") + n;
+  }
+  if (boxes_given) p.add("boxes", "boxes applies only to " + takers + "'s points (got constructions " + chosen + ")");
+}
+
 std::vector<double> frontier_settings(const FrontierOptions& opt, const std::string& name) {
   const std::string& param = construction_kind(name).info.frontier_param;
   if (param.empty()) return {std::numeric_limits<double>::quiet_NaN()};

@@ -31,6 +31,10 @@ FrontierOptions default_frontier_options();
 // (1 to kMaxFrontierSettings ascending values in their options' ranges; opt's budgets above
 // ln(1/tau)/2 as opt requires), trials, and each construction's trial within the budget.
 void validate(const FrontierOptions& opt);
+// A boxes grid given (boxes_given) while no construction in opt.constructions varies its box (lp)
+// would be taken and then ignored: refused into p, naming "boxes". The budgets always apply (the
+// floor is drawn at each).
+void check_boxes_apply(const FrontierOptions& opt, bool boxes_given, Problems& p);
 // The constructions in `text`, comma-separated registry names ("opt,lp"), in registry order;
 // refuses an unknown or repeated name (InvalidArgument naming "constructions").
 std::vector<std::string> parse_constructions(const std::string& text);

@@ -185,7 +185,7 @@ TEST_CASE("attnx frontier: --boxes without lp is refused (nothing would use it),
   if (!cli_test::cli_available()) return;
   const auto boxes = cli_test::run_cli({"frontier", "--L", "8", "--trials", "1", "--constructions", "opt", "--boxes", "1,2"});
   CHECK(boxes.status == 2);
-  CHECK(boxes.err == "attnx: --boxes applies only to lp's points (got --constructions opt)\n");
+  CHECK(boxes.err == "attnx: --boxes applies only to lp's points (got constructions opt)\n");
   const auto name = cli_test::run_cli({"frontier", "--L", "8", "--trials", "1", "--constructions", "jl,xx"});
   CHECK(name.status == 2);
   CHECK(name.err.rfind("attnx: --constructions holds an unknown name", 0) == 0);

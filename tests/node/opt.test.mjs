@@ -74,6 +74,10 @@ test('opt and frontier options: a bad budget or grid is named, every one at once
     assert.throws(() => api.frontierTasks({ L: 16, scales: '5,4', boxes: [-1] }),
       (e) => e.fields[0] === 'scales' && e.fields.includes('boxes') && /scales must be strictly ascending/.test(e.message));
     assert.throws(() => api.frontierTrial({ L: 16 }, 10 ** 6), (e) => e.field === 'task');
+    // Boxes without lp would be taken and then ignored: refused, as on the CLI.
+    assert.throws(() => api.frontierTasks({ L: 16, constructions: 'opt', boxes: '10' }),
+      (e) => e.field === 'boxes' && e.message === "boxes applies only to lp's points (got constructions opt)");
+    assert.equal(api.frontierTasks({ L: 16, constructions: 'opt' }).length > 0, true, 'the default boxes are no refusal');
     assert.deepEqual(api.packingFloors(1024, 0.1, [5]).map((x) => +x.toFixed(2)), [4.14]);  // SPEC §9.2's example
   }
 });
