@@ -4,7 +4,7 @@
 //   * in headless Chromium through the explorer (web/index.html): "Find the minimal d" clicked ->
 //     its message, wall time in the page; the first search of the page (cold: the worker's module
 //     may still be compiling its hot functions) and one more per seed (warm);
-//   * natively: `build/native/attnx mind` with the same options, one thread (the page's search
+//   * natively: `build/native/attnx mind` with the same options (opt runs on one thread, as the page's search
 //     runs in one worker), wall time;
 //   * the page/native ratio of the warm medians, and whether every d_min is the CLI's (exit 1 when
 //     one differs). Target (issue 44): a warm search <= 5 s in the page.
@@ -53,7 +53,7 @@ const median = (v) => [...v].sort((a, b) => a - b)[Math.floor((v.length - 1) / 2
 function nativeMinD(L, seed, grid) {
   const t0 = process.hrtime.bigint();
   const out = JSON.parse(execFileSync(CLI, ['mind', '--pattern', 'random', '--L', String(L), '--k', '2', '--seed', String(seed),
-    '--construction', 'opt', '--scale', String(BUDGET), '--step', String(grid.step), '--dmax', String(grid.dmax), '--threads', '1'], { encoding: 'utf8' }));
+    '--construction', 'opt', '--scale', String(BUDGET), '--step', String(grid.step), '--dmax', String(grid.dmax)], { encoding: 'utf8' }));
   return { seconds: seconds(t0), dMin: out.d_min };
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <attnx/construct.hpp>
@@ -115,6 +116,18 @@ auto embind_value(const M& x) {
   else return x;
 }
 
+// A field's getter as embind calls it: f(*ref.p, data), data being the field's own getter (a
+// lambda or a member pointer), kept for the module's lifetime. One type per record and result type,
+// with embind's getter policy for it below: a std::function per field (what embind offers for a
+// getter with state) instantiated a class with virtual functions and type info per lambda, and
+// took records.cpp 45 s of CPU to compile (docs/performance.md).
+template <class T, class R>
+struct FieldGetter {
+  R (*f)(const T&, const void*);
+  const void* data;
+  R operator()(const Ref<T>& r) const { return f(*r.p, data); }
+};
+
 // Registers T as value_object<Ref<T>>, one field per getter of a const T&. Results only go to
 // JS: the setters value_object requires do nothing.
 template <class T>
@@ -124,29 +137,72 @@ class Record {
   template <class G>
   Record& get(const char* name, G g) {
     using R = std::invoke_result_t<G, const T&>;
-    o_.field(name, std::function<R(const Ref<T>&)>([g](const Ref<T>& r) { return g(*r.p); }),
-             std::function<void(Ref<T>&, R)>([](Ref<T>&, R) {}));
+    o_.field(name, FieldGetter<T, R>{&call<G, R>, new G(g)}, &ignore<R>);
     return *this;
   }
   template <class M>
   Record& field(const char* name, M T::*m) {  // a number, text, flag or registered record
-    return get(name, [m](const T& x) { return embind_value(x.*m); });
+    return get(name, Member<M>{m});
   }
   template <class S, class M>
   Record& field(const char* name, S T::*s, M S::*m) {  // member m of member s
-    return get(name, [s, m](const T& x) { return embind_value(x.*s.*m); });
+    return get(name, Nested<S, M>{s, m});
   }
   template <class E>
   Record& array(const char* name, std::vector<E> T::*m) {  // as a typed array
-    return get(name, [m](const T& x) { return typed_array(x.*m); });
+    return get(name, Typed<E>{m});
   }
   template <class E>
   Record& list(const char* name, std::vector<E> T::*m) {  // as a plain array (wasm::list)
-    return get(name, [m](const T& x) { return wasm::list(x.*m); });
+    return get(name, Plain<E>{m});
   }
 
  private:
+  template <class M>
+  struct Member {
+    M T::*m;
+    auto operator()(const T& x) const { return embind_value(x.*m); }
+  };
+  template <class S, class M>
+  struct Nested {
+    S T::*s;
+    M S::*m;
+    auto operator()(const T& x) const { return embind_value(x.*s.*m); }
+  };
+  template <class E>
+  struct Typed {
+    std::vector<E> T::*m;
+    val operator()(const T& x) const { return typed_array(x.*m); }
+  };
+  template <class E>
+  struct Plain {
+    std::vector<E> T::*m;
+    val operator()(const T& x) const { return wasm::list(x.*m); }
+  };
+  template <class G, class R>
+  static R call(const T& x, const void* g) {
+    return (*static_cast<const G*>(g))(x);
+  }
+  template <class R>
+  static void ignore(Ref<T>&, R) {}
   emscripten::value_object<Ref<T>> o_;
 };
 
 }  // namespace attnx::wasm
+
+namespace emscripten::internal {
+// embind's getter policy for FieldGetter (as for its own getter types): the getter is copied once
+// as the field's context and called with the Ref embind converts.
+template <class T, class R>
+struct GetterPolicy<attnx::wasm::FieldGetter<T, R>> {
+  typedef R ReturnType;
+  typedef attnx::wasm::FieldGetter<T, R> Context;
+  typedef BindingType<ReturnType> Binding;
+  typedef typename Binding::WireType WireType;
+  template <class ClassType>
+  static WireType get(const Context& context, const ClassType& ptr) {
+    return Binding::toWireType(context(ptr));
+  }
+  static void* getContext(const Context& context) { return internal::getContext(context); }
+};
+}  // namespace emscripten::internal

@@ -67,6 +67,14 @@ test('Draw the frontier: the core\'s numbers, every mark labelled proof, search 
   assert.deepEqual(floors, want.result.floor.map((f) => f.d_lambda));
   assert.equal(await page.$$eval('#plot-frontier-table tbody tr', (r) => r.length), want.result.floor.length + want.result.points.length);
   assert.match(await page.textContent('#plot-frontier-sentence'), /^At L = 24 over 2 targets: jl needs d = .* opt needs D = /);
+  // Each point's row names its swept setting by the option (opt's budget, lp's box) and shows the core's median.
+  const rows = await page.$$eval('#plot-frontier-table tbody tr', (r) => r.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const opt = want.result.points.find((p) => p.construction === 'opt' && p.scale === 5.3);
+  const optRow = rows.find((r) => r[1] === 'opt' && r[2] === 'budget 5.3');
+  assert.ok(optRow, JSON.stringify(rows));
+  assert.equal(optRow[0], 'search');
+  assert.match(optRow[3], opt.median === null ? /^not reached$/ : new RegExp(`^${opt.median} \\(${opt.min}–${opt.max}\\)$`));
+  assert.ok(rows.some((r) => r[1] === 'lp' && r[2] === 'box 10' && r[0] === 'construction'), 'lp\'s row names its box');
   // The exports: the frontier's JSON and CSV as `attnx frontier` prints them.
   const flags = ['frontier', '--L', '24', '--trials', '2', '--seed', '3', '--scales', '5.3,16', '--boxes', '10,1000'];
   const csv = await downloadText(page, 'frontier-export-csv');

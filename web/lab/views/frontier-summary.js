@@ -35,7 +35,7 @@ function clause(schema, result, name, paperScale) {
     const ok = pts.filter((p) => known(p.median));
     if (!ok.length) return `${name} did not reach at any ${info.frontierParam}`;
     const lo = ok.reduce((a, b) => (b.median < a.median ? b : a));
-    return `${name} reaches d = ${fmt(lo.median)} only at Λ ≈ ${fmt(lo.logit_scale)} (${info.frontierKey} ${fmt(settingOf(schema, lo))})`;
+    return `${name} reaches d = ${fmt(lo.median)} only at Λ ≈ ${fmt(lo.logit_scale)} (${info.frontierParam} ${fmt(settingOf(schema, lo))})`;
   }
   const p = pts[0];
   if (!p || !known(p.median)) return `${name} does not reach (${p ? p.not_reached : 0} of ${p ? p.d_mins.length : 0} trials)`;
@@ -61,7 +61,7 @@ export function frontierCells(result, schema) {
   for (const p of result.points) {
     const s = settingOf(schema, p);
     const c = schema.constructions.find((x) => x.name === p.construction);
-    rows.push([p.mark, p.construction, s === null || s === undefined ? '' : `${c.frontierKey} ${fmt(s)}`,
+    rows.push([p.mark, p.construction, s === null || s === undefined ? '' : `${c.frontierParam} ${fmt(s)}`,
       known(p.median) ? `${fmt(p.median)} (${fmt(p.min)}–${fmt(p.max)})` : 'not reached', String(p.not_reached),
       fmt(p.logit_scale), fmt(p.d_lambda), fmt(ratio(p.median, p.d_lambda), 3)]);
   }
