@@ -110,7 +110,7 @@ export function inlineFiles(files) {
 // The part of the core's schema a one-file page publishes for other programs (python/attnx checks
 // its arguments against it): the link version and the explorer's link fields, the family of a
 // custom target (an imported head's), the pages' limits,
-// the number grammar, the option table with the explorer's maxima, and the largest model file a
+// the number grammar, the sparsification rules' kinds, the option table with the explorer's maxima, and the largest model file a
 // saved view carries (one-file.js).
 async function schemaBlock() {
   const { load } = await import(pathToFileURL(join(WEB, 'lib', 'attnx.js')).href);
@@ -119,7 +119,7 @@ async function schemaBlock() {
   const pick = {
     core: api.version, linkVersion: s.linkVersion, linkCompute: { explorer: s.linkCompute.explorer }, pageLimits: s.pageLimits,
     customFamily: s.families.find((f) => !f.generated).name,  // the family of an imported head's target
-    numberGrammar: s.numberGrammar, options: s.options, explorerMax: s.contexts.explorer.max, maxSavedHeadBytes: MAX_SAVED_HEAD_BYTES,
+    numberGrammar: s.numberGrammar, ruleKinds: s.ruleKinds, options: s.options, explorerMax: s.contexts.explorer.max, maxSavedHeadBytes: MAX_SAVED_HEAD_BYTES,
   };
   return `<script type="application/json" id="${SCHEMA_ID}">${JSON.stringify(pick).replace(/</g, '\\u003c')}</script>\n`;
 }

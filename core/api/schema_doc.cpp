@@ -12,6 +12,7 @@
 #include <attnx/number_grammar.hpp>
 #include <attnx/pattern.hpp>
 #include <attnx/schema.hpp>
+#include <attnx/sparsify.hpp>
 #include <attnx/views.hpp>
 
 namespace attnx {
@@ -237,6 +238,19 @@ void write_number_grammar(JsonWriter& w) {
   w.end_array().end_object();
 }
 
+// The sparsification rules' kinds (sparsify.hpp rule_kinds): name, letter, integer or not, range.
+void write_rule_kinds(JsonWriter& w) {
+  w.key("ruleKinds").begin_array();
+  for (const auto& k : rule_kinds()) {
+    w.begin_object(true).field("name", k.name).field("letter", k.letter).field("integer", k.integer).field("min", k.min);
+    w.field("minOpen", k.min_open);
+    if (k.max_is_L) w.field("max", "L");
+    else w.field("max", k.max);
+    w.end_object();
+  }
+  w.end_array();
+}
+
 }  // namespace
 
 std::string schema_json() {
@@ -256,6 +270,7 @@ std::string schema_json() {
   w.end_object();
   write_links(w);
   write_number_grammar(w);
+  write_rule_kinds(w);
   w.key("pageLimits").begin_object(true).field("maxL", kBrowserMaxL);
   w.field("maxNnzLink", kMaxNnzLink).field("maxDrawL", kMaxDrawL);
   w.field("viewMinSpan", kMinViewSpan).end_object();  // views.hpp: a zoom window's fewest rows and columns

@@ -38,26 +38,33 @@ double number_of(const std::string& s) {
 
 }  // namespace
 
+const std::vector<RuleKindInfo>& rule_kinds() {
+  static const std::vector<RuleKindInfo> kinds = {
+      {RuleKind::TopK, "topk", "K", true, 1, false, static_cast<double>(kMaxImportL), true},
+      {RuleKind::Threshold, "threshold", "T", false, 0, true, 1, false},
+      {RuleKind::Mass, "mass", "P", false, 0, true, 1, false},
+  };
+  return kinds;
+}
+
 SparsifyRule parse_rule(const std::string& text) {
   const std::size_t colon = text.find(':');
   if (colon == std::string::npos) refuse(text);
   const std::string name = text.substr(0, colon), arg = text.substr(colon + 1);
+  const auto& kinds = rule_kinds();
+  const auto it = std::find_if(kinds.begin(), kinds.end(), [&](const RuleKindInfo& k) { return name == k.name; });
+  if (it == kinds.end()) refuse(text);
   const double v = number_of(arg);
-  SparsifyRule r;
-  if (name == "topk") {
-    r.kind = RuleKind::TopK;
-    if (!(v == std::floor(v)) || v < 1 || v > kMaxImportL)
-      fail("rule", "rule topk:K needs K, an integer from 1 to " + std::to_string(kMaxImportL) + " (got " +
-                       json_escape(arg.substr(0, 40)) + ")");
-    r.k = static_cast<int>(v);
-    return r;
+  const bool above = it->min_open ? v > it->min : v >= it->min;
+  if (!(above && v <= it->max && (!it->integer || v == std::floor(v)))) {
+    const std::string range = it->integer ? "an integer from " + js_number(it->min) + " to " + js_number(it->max)
+                                          : std::string("a number in (") + js_number(it->min) + ", " + js_number(it->max) + "]";
+    fail("rule", "rule " + name + ":" + it->letter + " needs " + it->letter + ", " + range + " (got " + json_escape(arg.substr(0, 40)) + ")");
   }
-  if (name != "threshold" && name != "mass") refuse(text);
-  r.kind = name == "mass" ? RuleKind::Mass : RuleKind::Threshold;
-  if (!(v > 0 && v <= 1))
-    fail("rule", "rule " + name + ":" + (name == "mass" ? "P needs P" : "T needs T") + ", a number in (0, 1] (got " +
-                     json_escape(arg.substr(0, 40)) + ")");
-  r.value = v;
+  SparsifyRule r;
+  r.kind = it->kind;
+  if (it->integer) r.k = static_cast<int>(v);
+  else r.value = v;
   return r;
 }
 

@@ -24,6 +24,22 @@ struct SparsifyRule {
 constexpr const char* kDefaultRule = "topk:2";
 constexpr const char* kRuleGrammar = "topk:K (K from 1 to L), threshold:T (T in (0, 1]) or mass:P (P in (0, 1])";
 
+// The rules' kinds, one record each (the schema publishes them as ruleKinds, and every reader of a
+// rule checks its value by them): the name before the colon, the value's letter, whether it is an
+// integer, its range [min, max] (min open for threshold and mass; max_is_L: topk's K is at most the
+// head's L, kMaxImportL before L is known).
+struct RuleKindInfo {
+  RuleKind kind;
+  const char* name;
+  const char* letter;
+  bool integer;
+  double min;
+  bool min_open;
+  double max;
+  bool max_is_L;
+};
+const std::vector<RuleKindInfo>& rule_kinds();
+
 // Reads "topk:2", "threshold:0.1", "mass:0.9" (numbers as in JSON, no spaces). Refuses anything
 // else as InvalidArgument("rule", "rule must be topk:K (K from 1 to L), threshold:T ... (got
 // \"topk:0\")"), naming what is wrong: "rule topk:K needs K from 1 to 4096 (got 0)".

@@ -38,16 +38,18 @@ def _head_fields(h, layer, head, rule, softmax, schema):
 
 
 def _rule_text(rule, L, schema):
-    """The rule's link text, read by the core's grammar (the option's rangeText: topk:K with K from
-    1 to L, threshold:T or mass:P with T, P in (0, 1]); ValueError naming rule otherwise."""
+    """The rule's link text, checked by the core's rule kinds (schema ruleKinds: each kind's name,
+    whether its value is an integer, its range, "L" for the head's length) and number grammar;
+    ValueError naming rule otherwise (the option's rangeText)."""
     text = _page.setting_text("rule", rule, schema)
-    kind, _, value = text.partition(":")
-    grammar = schema.data["numberGrammar"]
+    name, _, value = text.partition(":")
+    kind = next((k for k in schema.data["ruleKinds"] if k["name"] == name), None)
     ok = False
-    if kind == "topk" and re.fullmatch(grammar["integer"].strip("^$"), value):
-        ok = 1 <= int(value) <= L
-    elif kind in ("threshold", "mass") and re.fullmatch(grammar["real"].strip("^$"), value):
-        ok = 0 < float(value) <= 1
+    if kind is not None:
+        grammar = schema.data["numberGrammar"]["integer" if kind["integer"] else "real"]
+        if re.fullmatch(grammar.strip("^$"), value):
+            v, top = float(value), (L if kind["max"] == "L" else kind["max"])
+            ok = (v > kind["min"] if kind["minOpen"] else v >= kind["min"]) and v <= top
     if not ok:
         raise ValueError("rule must be %s (got %r; L = %d)" % (schema.option("rule")["rangeText"], rule, L))
     return text

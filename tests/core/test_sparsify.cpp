@@ -11,6 +11,7 @@
 
 #include "helpers.hpp"
 #include <attnx/head_import.hpp>
+#include <attnx/schema_doc.hpp>
 
 using attnx::RuleKind;
 
@@ -188,4 +189,18 @@ TEST_CASE("a head whose sparse target would not fit the budget is refused before
   }
   opt.rule = attnx::parse_rule("topk:2");  // 128 entries fit
   CHECK(attnx::import_head(v.data(), 64, opt).description.nnz == 128);
+}
+
+TEST_CASE("the rule kinds are one table: the reader's ranges at their closed ends, and the schema publishes them") {
+  CHECK(attnx::parse_rule("topk:4096").k == 4096);
+  CHECK(attnx::parse_rule("threshold:1").value == 1);
+  CHECK(attnx::parse_rule("mass:5e-324").value > 0);
+  const auto& kinds = attnx::rule_kinds();
+  REQUIRE(kinds.size() == 3);
+  CHECK(std::string(kinds[0].name) == "topk");
+  CHECK(kinds[0].max_is_L);
+  const std::string schema = attnx::schema_json();
+  CHECK(schema.find("\"ruleKinds\"") != std::string::npos);
+  CHECK(schema.find("\"name\": \"topk\", \"letter\": \"K\", \"integer\": true, \"min\": 1, \"minOpen\": false, \"max\": \"L\"") != std::string::npos);
+  CHECK(schema.find("\"name\": \"mass\", \"letter\": \"P\", \"integer\": false, \"min\": 0, \"minOpen\": true, \"max\": 1") != std::string::npos);
 }
