@@ -11,7 +11,8 @@ struct PeakWork {
 };
 
 // Runs `rounds` rounds of independent chains held in registers on the widest vector instruction
-// set this CPU runs (AVX-512F, else AVX2, else SSE2, else scalar): fused multiply-adds when `fused`
+// set this CPU runs (AVX-512F, else AVX2, else SSE2, else scalar; in WebAssembly with SIMD its
+// 128-bit vectors, "wasm-simd128-mul-add"): fused multiply-adds when `fused`
 // and the set has FMA, else separate multiply and add (the Gram kernels' instruction mix). Cost:
 // flops / (the CPU's rate); about 1 ms per 10^5 rounds on a 3 GHz AVX-512 core (24 chains).
 // Errors: none (rounds <= 0 does nothing).

@@ -1,7 +1,7 @@
 // The test flavour of the WebAssembly module (build/wasm-<flavour>/attnx_<flavour>_test.mjs): the
 // production module plus the hooks of tests/wasm/test_hooks.cpp, which dist/ never serves.
 // loadTestBuild(flavour) -> { api (AttnxApi), gramSelfTest(L, n, seed), gramBench(L, n, reps,
-// which), allocProbe(mib), scaleBench(L, d, k, reps) }; a hook's refusal is thrown as the Error the module returns.
+// which), allocProbe(mib), scaleBench(L, d, k, reps), peakBench() -> { isa, gflops } }; a hook's refusal is thrown as the Error the module returns.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -24,5 +24,6 @@ export async function loadTestBuild(flavour) {
     gramBench: (L, n, reps, which = 'dispatch') => unwrap(mod.gramBench(L, n, reps, which)),
     allocProbe: (mib) => unwrap(mod.allocProbe(mib)),
     scaleBench: (L, d, k, reps) => unwrap(mod.scaleBench(L, d, k, reps)),
+    peakBench: () => unwrap(mod.peakBench()),
   };
 }
