@@ -456,7 +456,7 @@ async function main() {
     printTable(rows, big);
     if (zoom.length) printZoom(zoom);
     mkdirSync(dirname(opts.json), { recursive: true });
-    const report = { measured: new Date().toISOString(), dir: DIR, cpus: cpus().length, targets: TARGETS, rows, big, zoom };
+    const report = { measured: new Date().toISOString(), dir: DIR, cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, targets: TARGETS, rows, big, zoom };
     writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n(written to ${opts.json.startsWith(ROOT) ? opts.json.slice(ROOT.length) : opts.json})`);
   } finally {

@@ -247,6 +247,7 @@ async function main() {
     measured: new Date().toISOString(),
     preset: Object.entries(preset.values).map(([k, v]) => `${k}=${v}`).join(' '),
     cpus: cpus().length,
+    cpu_model: cpus()[0]?.model ?? null,
     levels: levels.map(levelReport),
     medians: all.br.result.points.map((p) => [p.L, p.median]),
     targets: {

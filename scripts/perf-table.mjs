@@ -50,10 +50,12 @@ function labRows(lab) {
 /** The markdown table of the two reports (parsed JSON objects). */
 export function perfTable(explorer, lab) {
   const rows = [...explorerRows(explorer), ...labRows(lab)];
-  const cpus = [...new Set([explorer.cpus, lab.cpus])].join(' / ');
+  const machine = (r) => `${r.cpu_model || 'a CPU not recorded'}, ${r.cpus} cores`;
+  const where = machine(explorer) === machine(lab) ? `on one machine (${machine(explorer)})`
+    : `on ${machine(explorer)} (explorer) and ${machine(lab)} (lab)`;
   return [
     `Measured by \`npm run bench:explorer\` (${day(explorer.measured)}) and \`npm run bench:lab\` (${day(lab.measured)}) in`
-      + ` headless Chromium on a ${cpus}-core machine; made by \`node scripts/perf-table.mjs --write README.md\`.`,
+      + ` headless Chromium ${where}; made by \`node scripts/perf-table.mjs --write README.md\`.`,
     '',
     '| benchmark | measured | issue 26 target |',
     '|---|---|---|',

@@ -287,7 +287,7 @@ test('link state: autorun, explicit fields, bad values named with their range', 
   await page.fill('#f-tau', '0.2');
   await page.dispatchEvent('#f-tau', 'change');
   assert.equal(await page.isEnabled('#run'), true);
-  assert.match(await page.evaluate(() => location.hash), /^#v=2&.*&tau=0\.2&/);
+  assert.match(await page.evaluate(() => location.hash), /^#v=3&.*&tau=0\.2&/);
   // A grid outside the lab's range: the message names the field and the range from the schema.
   await page.fill('#f-Ls', `16,${schema.contexts.lab.max.Ls * 2}`);
   await page.dispatchEvent('#f-Ls', 'change');

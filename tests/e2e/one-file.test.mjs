@@ -90,13 +90,18 @@ async function sameAsServed(hash, served, file) {
   return { s, f };
 }
 
-test('every construction from file://, offline: the served page\'s figures, verdict and numbers; Find the minimal d; presentation mode', async () => {
+test('every construction and a zoomed window from file://, offline: the served page\'s figures, verdict and numbers; Find the minimal d; presentation mode', async () => {
   const served = await site.browser.newContext({ viewport: VIEWPORT });
   const { context, requests } = await offline();
   for (const hash of ['#v=2&pattern=window&L=64&w=2&d=1776&help=0', '#v=2&pattern=random&L=64&k=2&construction=lp&d=22&help=0',
-    '#v=2&pattern=window&L=16&w=1&construction=moment&help=0']) {
+    '#v=2&pattern=window&L=16&w=1&construction=moment&help=0', '#v=3&pattern=random&L=64&k=2&construction=opt&budget=5.3&d=12&help=0',
+    '#v=3&pattern=window&L=64&w=1&d=512&view=8,24,40,56&help=0']) {
     const { s, f } = await sameAsServed(hash, served, context);
     assert.deepEqual([...s.problems, ...f.problems], []);
+    if (hash.includes('view=')) {  // the zoomed window, a cell per pixel, in the file as served
+      assert.equal(await f.page.evaluate(() => { const c = document.querySelector('#fig-M canvas.heat'); return `${c.width}x${c.height}`; }), '16x16');
+      assert.match(await f.page.textContent('#zoom-where'), /rows 8–23, columns 40–55/);
+    }
   }
   const { s, f } = await sameAsServed('#v=2&pattern=window&L=64&w=1&d=64&help=0', served, context);
   for (const p of [s.page, f.page]) {
