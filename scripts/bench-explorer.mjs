@@ -17,6 +17,8 @@
 //            frames over 1.5 x the median interval, round(gap / median) - 1 frames (during the
 //            drags, until idle); longest task: longest main-thread task then (PerformanceObserver
 //            'longtask'; the browser reports only tasks of 50 ms or more, 0 = none).
+//   typed (L = 256, 1024; issue 46.4): d values put into #f-d (one input event) and Enter; change ->
+//            idle again (data-busy '0', the next frame) and the page's input -> painted, p50.
 //   big (L = 4096): d = 16384 typed into #f-d; time until drawn (timeout 120 s, reported, not
 //            fatal) and the progress bar (#progress sampled every 250 ms: shown, distinct values).
 //   zoom/pan (L = 1024 and 4096, issue 48): the heatmap M focused from the keyboard, "+" zooms in
@@ -57,6 +59,7 @@ const PAUSE_MS = 500, STEPS = 5, STEP_GAP_MS = 300;
 const ZOOM_LS = [1024, 4096], ZOOM_D = 256, ZOOM_GAP_MS = 120, ZOOM_DRAG_STEPS = 40, ZOOM_WHEELS = 8;
 // Issue 26's targets: p50 of a drawn result while d is dragged, per L (ms); L = 4096 drawn (ms).
 const TARGETS = { dragP50Ms: { 256: 20, 1024: 50 }, bigMs: 3000 };
+const TYPED_DS = [300, 1000, 2048, 512, 128, 700, 1500];  // typed into the d field, one after another
 const IDLE_GRACE_MS = 3000;              // an input that drew nothing counts as answered after this
 const DRAW_TIMEOUT_MS = 120000;          // only so that a broken page cannot hang
 
@@ -217,6 +220,33 @@ async function steps(page) {
   return { ...(await collect(page)), idle };
 }
 
+// Typed d (issue 46.4): for each d of TYPED_DS, the d field gets the value (one input event, as a
+// paste or a fill) and Enter (change); from the change to the page idle again (data-runs
+// incremented, data-busy '0', the next frame), and the page's own 'attnx:latency' measure of that
+// input (input event -> painted). Resolves to [{ d, ms, measureMs }].
+async function typed(page) {
+  const out = [];
+  for (const d of TYPED_DS) {
+    await resetProbe(page);
+    const ms = await page.evaluate((d) => new Promise((resolve) => {
+      const f = document.getElementById('f-d'), ds = document.documentElement.dataset;
+      const runs0 = Number(ds.runs || 0);
+      f.value = String(d);
+      f.dispatchEvent(new Event('input', { bubbles: true }));
+      const t0 = performance.now();
+      f.dispatchEvent(new Event('change', { bubbles: true }));
+      const check = () => (Number(ds.runs || 0) > runs0 && ds.busy === '0'
+        ? requestAnimationFrame(() => resolve(performance.now() - t0)) : setTimeout(check, 1));
+      check();
+    }), d);
+    await waitIdle(page);
+    const rec = await collect(page);
+    const m = rec.measures.length ? rec.measures[rec.measures.length - 1] : null;
+    out.push({ d, ms, measureMs: m ? m.end - m.start : null });
+  }
+  return out;
+}
+
 // Latencies of the draws in rec: [{ ms, detail|null }]. With the page's measures, theirs; else
 // each draw against the latest earlier input asking for its d, or else the earliest unanswered one.
 function latencies(rec) {
@@ -281,6 +311,8 @@ async function benchL(browser, url, L) {
     const row = { L, ...summarize(await drag(page)) };
     const st = summarize(await steps(page));
     row.steps = { inputs: st.inputs, drawn: st.drawn, p50: st.p50, p95: st.p95, idle: st.idle, results: st.results };
+    const ty = await typed(page);
+    row.typed = { runs: ty, p50: percentile(ty.map((x) => x.ms), 0.5), measureP50: percentile(ty.filter((x) => x.measureMs !== null).map((x) => x.measureMs), 0.5) };
     return row;
   } finally {
     await context.close();
@@ -431,6 +463,8 @@ function printRows(rows) {
       + `${num(q.queue, 7)}${num(q.compute, 8)}${num(q.transfer, 9)}${num(q.pooling, 8)}${num(q.paint, 6)}`
       + `${`${r.dropped}/${r.frames}`.padStart(16)}${num(r.longest, 14)}${num(r.steps.p50, 11)}`);
   }
+  console.log(`\ntyped d (d = ${TYPED_DS.join(', ')} into #f-d, then Enter): change -> idle again (data-busy 0), and the page's own input -> painted`);
+  for (const r of rows) if (r.typed) console.log(`${String(r.L).padStart(6)}  change -> idle p50 ${num(r.typed.p50, 4)} ms (drag p50 ${num(r.p50, 3)} ms); input -> painted p50 ${num(r.typed.measureP50, 4)} ms; each: ${r.typed.runs.map((x) => `${x.d}: ${x.ms.toFixed(0)}`).join(', ')}`);
 }
 
 function printTable(rows, big) {
