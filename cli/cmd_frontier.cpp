@@ -9,7 +9,6 @@
 #include "sweep_parallel.hpp"
 #include <attnx/errors.hpp>
 #include <attnx/frontier.hpp>
-#include <attnx/number_grammar.hpp>
 
 namespace attnx::cli {
 
@@ -79,17 +78,11 @@ int frontier_threads(const Args& a, const FrontierOptions& o) {
 }
 
 int run_frontier_shard(const Args& a, const FrontierOptions& o, int threads, ProgressPrinter& progress) {
-  if (a.given("format") && a.get_str("format") != "json")
-    throw UsageError("--shard prints a part file (JSON) for attnx merge; give --format to merge instead");
-  const std::string text = a.get_str("shard");
-  const auto slash = text.find('/');
-  long long i = -1, n = -1;
-  if (slash == std::string::npos || !parse_integer_text(text.substr(0, slash), &i) || !parse_integer_text(text.substr(slash + 1), &n))
-    throw UsageError("--shard must be i/n, two integers with 0 <= i < n (got \"" + text.substr(0, 40) + "\")");
   FrontierPart part;
   part.opt = o;
-  part.index = static_cast<int>(std::clamp<long long>(i, -1, 1 << 30));
-  part.count = static_cast<int>(std::clamp<long long>(n, -1, 1 << 30));
+  const ShardFlag shard = shard_of(a);
+  part.index = shard.index;
+  part.count = shard.count;
   part.tasks = frontier_shard_tasks(o, part.index, part.count);
   part.results = run_frontier_tasks(o, part.tasks, threads, progress);
   write_stdout(frontier_part_json(part));

@@ -20,7 +20,6 @@
 #include "sweep_parallel.hpp"
 #include <attnx/errors.hpp>
 #include <attnx/frontier.hpp>
-#include <attnx/number_grammar.hpp>
 #include <attnx/sweep_shard.hpp>
 
 namespace attnx::cli {
@@ -48,17 +47,11 @@ int sweep_threads(const Args& a, std::uint64_t fit) {
 }
 // --shard i/n: the shard's tasks, printed as a part file (sweep_shard.hpp).
 int run_shard(const Args& a, const SweepOptions& opt, int threads, ProgressPrinter& progress) {
-  if (a.given("format") && a.get_str("format") != "json")
-    throw UsageError("--shard prints a part file (JSON) for attnx merge; give --format to merge instead");
-  const std::string text = a.get_str("shard");
-  const auto slash = text.find('/');
-  long long i = -1, n = -1;
-  if (slash == std::string::npos || !parse_integer_text(text.substr(0, slash), &i) || !parse_integer_text(text.substr(slash + 1), &n))
-    throw UsageError("--shard must be i/n, two integers with 0 <= i < n (got \"" + text.substr(0, 40) + "\")");
   SweepPart part;
   part.opt = opt;
-  part.index = static_cast<int>(std::clamp<long long>(i, -1, 1 << 30));
-  part.count = static_cast<int>(std::clamp<long long>(n, -1, 1 << 30));
+  const ShardFlag shard = shard_of(a);
+  part.index = shard.index;
+  part.count = shard.count;
   part.tasks = shard_tasks(opt, part.index, part.count);
   part.results = run_tasks(opt, part.tasks, threads, [&](double f) { return progress(f); });
   progress.done();

@@ -12,6 +12,7 @@
 #include <attnx/errors.hpp>
 #include <attnx/schema.hpp>
 #include <attnx/memory.hpp>
+#include <attnx/number_grammar.hpp>
 #include <attnx/pattern_io.hpp>
 #include <attnx/rng.hpp>
 #include <attnx/sweep_cost.hpp>
@@ -183,6 +184,17 @@ void write_construction_params(JsonWriter& w, const Args& a, const ConstructionI
 std::uint64_t seed_of(const Args& a) { return static_cast<std::uint64_t>(a.get_int("seed")); }
 std::uint64_t max_bytes_of(const Args& a) {
   return static_cast<std::uint64_t>(a.get_int("max-bytes"));
+}
+
+ShardFlag shard_of(const Args& a) {
+  if (a.given("format") && a.get_str("format") != "json")
+    throw UsageError("--shard prints a part file (JSON) for attnx merge; give --format to merge instead");
+  const std::string text = a.get_str("shard");
+  const auto slash = text.find('/');
+  long long i = -1, n = -1;
+  if (slash == std::string::npos || !parse_integer_text(text.substr(0, slash), &i) || !parse_integer_text(text.substr(slash + 1), &n))
+    throw UsageError("--shard must be i/n, two integers with 0 <= i < n (got \"" + text.substr(0, 40) + "\")");
+  return {static_cast<int>(std::clamp<long long>(i, -1, 1 << 30)), static_cast<int>(std::clamp<long long>(n, -1, 1 << 30))};
 }
 
 void write_pattern_params(JsonWriter& w, const Args& a, const PatternSpec& s, bool with_L) {

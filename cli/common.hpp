@@ -75,6 +75,13 @@ CheckedRequest checked_request(const Args& a, Purpose purpose,
 void write_construction_params(JsonWriter& w, const Args& a, const ConstructionInfo& c);
 std::uint64_t seed_of(const Args& a);
 std::uint64_t max_bytes_of(const Args& a);
+// --shard i/n of a command that prints a part file: { i, n } as given (each clamped to
+// [-1, 2^30], the part's own check names a bad one). Refuses --format other than json (a part is
+// JSON for attnx merge) and a text that is not two integers (UsageError naming --shard).
+struct ShardFlag {
+  int index = -1, count = -1;
+};
+ShardFlag shard_of(const Args& a);
 
 // "params" members for the pattern: family, L (if with_L), the family's own parameters, weights.
 void write_pattern_params(JsonWriter& w, const Args& a, const PatternSpec& spec, bool with_L);
