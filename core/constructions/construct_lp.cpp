@@ -248,8 +248,6 @@ BuiltInputs lp_build(const Pattern& A, const CheckedRequest& r, const BuildRun& 
 
 MinDResult lp_search(const Pattern& A, const CheckedRequest& r, const BuildRun& run) { return min_d_lp(A, r, run); }
 
-int lp_dimension(const ConstructionRequest& r, int) { return r.d; }
-
 }  // namespace
 
 const ConstructionKind& lp_kind() {
@@ -261,7 +259,6 @@ const ConstructionKind& lp_kind() {
     c.search_remedy = "L or dmax";
     c.build = lp_build;
     c.search = lp_search;
-    c.dimension = lp_dimension;
     return c;
   }();
   return k;

@@ -231,8 +231,6 @@ BuiltInputs opt_build(const Pattern& A, const CheckedRequest& r, const BuildRun&
   return out;
 }
 
-int opt_dimension(const ConstructionRequest& r, int) { return r.d; }
-
 }  // namespace
 
 const ConstructionKind& opt_kind() {
@@ -244,7 +242,6 @@ const ConstructionKind& opt_kind() {
     c.search_remedy = "L or dmax";
     c.build = opt_build;
     c.search = [](const Pattern& A, const CheckedRequest& r, const BuildRun& run) { return min_d_opt(A, r, run); };
-    c.dimension = opt_dimension;
     return c;
   }();
   return k;

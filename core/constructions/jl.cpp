@@ -230,8 +230,6 @@ MinDResult jl_search(const Pattern& A, const CheckedRequest& r, const BuildRun& 
   return min_d(A, r, run.progress);
 }
 
-int jl_dimension(const ConstructionRequest& r, int) { return r.d; }
-
 }  // namespace
 
 const ConstructionKind& jl_kind() {
@@ -241,7 +239,6 @@ const ConstructionKind& jl_kind() {
     c.bytes = jl_bytes;
     c.build = jl_build;
     c.search = jl_search;
-    c.dimension = jl_dimension;
     return c;
   }();
   return k;

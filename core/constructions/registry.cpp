@@ -76,6 +76,8 @@ void check_own(const ConstructionKind& c, const ConstructionRequest& r, Purpose 
 
 }  // namespace
 
+int chosen_dimension(const ConstructionRequest& r, int) { return r.d; }
+
 const ConstructionKind& construction_kind(const std::string& name) {
   if (const ConstructionKind* k = find_kind(name)) return *k;
   throw InvalidArgument("construction", construction_refusal(name));

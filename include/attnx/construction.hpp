@@ -177,6 +177,9 @@ BuiltInputs build_inputs(const Pattern& A, const CheckedRequest& r, const BuildR
 MinDResult search_min_d(const Pattern& A, const CheckedRequest& r, const BuildRun& run = {});
 
 // One record of the registry.
+// The hidden size of a construction whose d is chosen (jl, lp, opt): the request's d.
+int chosen_dimension(const ConstructionRequest& r, int k);
+
 struct ConstructionKind {
   ConstructionInfo info;
   // Its own limits beyond the option table (lp's d <= 256, opt's scale above what the
@@ -191,7 +194,7 @@ struct ConstructionKind {
   BuiltInputs (*build)(const Pattern& A, const CheckedRequest& r, const BuildRun& run) = nullptr;
   MinDResult (*search)(const Pattern& A, const CheckedRequest& r, const BuildRun& run) = nullptr;
   // The hidden size D of X for a request and a target with at most k entries in a row.
-  int (*dimension)(const ConstructionRequest& r, int k) = nullptr;
+  int (*dimension)(const ConstructionRequest& r, int k) = chosen_dimension;
 };
 
 // jl (SPEC §3, §8.1), for a checked jl Build request: draws P (L x d, N(0, 1/d), column-major
