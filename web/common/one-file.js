@@ -11,6 +11,7 @@
 // one (site-files.js ownSource), else the one-file page beside it on the site. The Python package
 // (python/attnx) writes the same block. DOM-free apart from readSavedView and the download.
 import { ownSource } from '../lib/site-files.js';
+import { download } from './download.js';
 
 export const VIEW_FORMAT = 'attnx-view/1';
 export const VIEW_ID = 'attnx-view';
@@ -147,14 +148,7 @@ export async function oneFileSource(page, fetchImpl = globalThis.fetch) {
 
 /** Offers `text` as a download named `name` (an HTML file). */
 export function downloadHtml(text, name) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/html' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  download(new Blob([text], { type: 'text/html' }), name);
 }
 
 /**

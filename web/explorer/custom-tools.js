@@ -8,22 +8,13 @@ import { CustomPattern } from './custom-pattern.js';
 import { windowRegion, poolTripletsRegion } from './window-pool.js';
 import { importPattern, exportPattern } from './custom-io.js';
 import { setIf } from '../common/dom.js';
+import { download } from '../common/download.js';
 import { familyGenerated } from './controller.js';
 
 const $ = (id) => document.getElementById(id);
 const MAX_FILE_BYTES = 20e6;  // the page reads an imported file into memory: keep it modest
 const UNDO_DEPTH = 100;
 
-function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 // The custom-pattern panel (see the top of this file).
 export class CustomTools {
@@ -204,7 +195,7 @@ export class CustomTools {
       const p = exported();
       if (!p) return;
       try {
-        download(`attnx-pattern-L${p.L}.${format}`, await exportPattern(this.ctx.pool, p, format), type);
+        download(new Blob([await exportPattern(this.ctx.pool, p, format)], { type }), `attnx-pattern-L${p.L}.${format}`);
       } catch (e) {
         this.message(`Export failed: ${e.message}`, 'error');
       }

@@ -2,18 +2,10 @@
 // are written and read by the core in a worker (pool.run('formatSweep' | 'parseSweep')), byte for
 // byte as `attnx sweep` writes them; this file only moves text and images.
 
-// Offers `blob` as a download named `filename` (a temporary object URL, revoked later).
-export function download(blob, filename) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
+import { download } from '../common/download.js';
+
+// The pages' one download (web/common/download.js), for the lab's other files.
+export { download };
 
 const NS = 'http://www.w3.org/2000/svg';
 
