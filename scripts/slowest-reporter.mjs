@@ -1,6 +1,6 @@
 // A node:test reporter (scripts/e2e.mjs adds it beside the default one): collects every test's
-// duration and, when the run ends, prints the ten slowest with their files, slowest first, for the
-// suite's time table (issue 46). It prints nothing else.
+// duration and, when the run ends, prints the ten slowest with their files, slowest first, then the
+// ten slowest files, for the suite's time table (issue 46). It prints nothing else.
 import { relative } from 'node:path';
 
 const TOP = 10;
@@ -19,4 +19,10 @@ export default async function* slowest(source) {
   if (!shown.length) return;
   yield `\n== the ${shown.length} slowest browser tests\n`;
   for (const t of shown) yield `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.file}: ${t.name.slice(0, 100)}${t.failed ? '  (failed)' : ''}\n`;
+  // Each file's tests added up (a file runs its tests one after another; files run side by side).
+  const perFile = new Map();
+  for (const t of tests) if (!t.name.endsWith('.mjs')) perFile.set(t.file, (perFile.get(t.file) ?? 0) + t.ms);
+  const files = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, TOP);
+  yield `== the ${files.length} slowest browser test files (their tests' times added up)\n`;
+  for (const [file, ms] of files) yield `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}\n`;
 }
