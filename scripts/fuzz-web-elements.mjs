@@ -11,23 +11,28 @@
 // web/embed/attributes.js, gives them, for every attribute given without a message about it), a
 // result on show for other settings than the state's, or no idle element within the guard.
 import { readAttributes, readLabAttributes, attributeFields } from '../web/embed/attributes.js';
-import { openFuzzHost, withinGuard } from './fuzz-web-host.mjs';
+import { FuzzHost, withinGuard } from './fuzz-web-host.mjs';
 
 const HOST = 'fz-element-host.html';
 const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fz</title>
 <script type="module" src="embed/attnx.js"></script></head><body><div id="slot"></div></body></html>`;
 
-async function openHost(browser, baseUrl, events) {
-  const { context, page } = await openFuzzHost(browser, baseUrl, {
-    host: HOST, viewport: { width: 1000, height: 900 }, events,
-    serve: (url) => (url === `${baseUrl}${HOST}` ? { contentType: 'text/html', body: HOST_HTML } : null),
+/** The host of the element surfaces (one context and page for their cases: FuzzHost). */
+export function elementHost(browser, baseUrl) {
+  return new FuzzHost(browser, baseUrl, {
+    host: HOST, viewport: { width: 1000, height: 900 },
     init: () => {
       window.__results = {};
       document.addEventListener('attnx-result', (e) => { window.__results[e.target.id] = e.detail; });
     },
   });
+}
+
+// A new document of the host page, its elements defined; records problems in events.
+async function openHost(host, events) {
+  const { page } = await host.open((url) => (url === `${host.baseUrl}${HOST}` ? { contentType: 'text/html', body: HOST_HTML } : null), events);
   await page.waitForFunction(() => customElements.get('attnx-explorer') && customElements.get('attnx-lab'), null, { timeout: 30000 });
-  return { context, page };
+  return { page };
 }
 
 // Waits until every element on the page is idle: started, computed (explorer: its box not busy;
@@ -141,21 +146,22 @@ export function expectedMessages(c, ctx) {
   return { 'fz-a': read([...final]), ...(c.second ? { 'fz-b': read(c.second) } : {}) };
 }
 
-export async function runElementCase(browser, baseUrl, c, timeout, ctx) {
+/** Runs element case c on host (elementHost); never throws. Returns { outcome, reasons, said }. A
+ *  case that ends BAD closes the host's context (the next case starts a new one). */
+export async function runElementCase(host, c, timeout, ctx) {
   const events = [];
-  let context;
+  let r;
   try {
-    const open = await openHost(browser, baseUrl, events);
-    context = open.context;
+    const open = await openHost(host, events);
     const shots = await withinGuard((async () => { await act(open.page, c, timeout); return snapshot(open.page); })(),
       2 * timeout + 5000, `no idle element within ${timeout / 1000} s`);
     const { rej } = shots.pop();
     const reasons = [...events, ...rej.map((v) => `unhandled rejection: ${v}`), ...shots.flatMap((s) => elementReasons(s, ctx))];
     const msgs = shots.flatMap((s) => s.msgs);
-    return { outcome: reasons.length ? 'BAD' : msgs.length ? 'refused' : 'ok', reasons, said: (msgs[0] || '').slice(0, 160) };
+    r = { outcome: reasons.length ? 'BAD' : msgs.length ? 'refused' : 'ok', reasons, said: (msgs[0] || '').slice(0, 160) };
   } catch (e) {
-    return { outcome: 'BAD', reasons: [...events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`], said: '' };
-  } finally {
-    if (context) await context.close().catch(() => {});
+    r = { outcome: 'BAD', reasons: [...events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`], said: '' };
   }
+  if (r.outcome === 'BAD') await host.close();
+  return r;
 }

@@ -8,7 +8,7 @@
 // error, an unhandled rejection, a crash, user text rendered as HTML, NaN, "undefined" or a
 // placeholder's braces shown, or no idle element within the per-case guard.
 
-import { openFuzzHost, withinGuard } from './fuzz-web-host.mjs';
+import { FuzzHost, withinGuard } from './fuzz-web-host.mjs';
 
 const HOST = 'fz-story-host.html';
 const STALL_TIMEOUT_MS = 2000;
@@ -38,17 +38,20 @@ export function givenStory(c) {
   return c.how === 'inline' || (src && /fz-story\.json$/.test(src[1])) ? String(c.text ?? '') : '';
 }
 
-// Opens case c's host page in a new context; records problems in events.
-async function openCase(browser, baseUrl, c, events) {
-  return openFuzzHost(browser, baseUrl, {
-    host: HOST, viewport: { width: 1000, height: 800 }, events, init: [shortTimeout, STALL_TIMEOUT_MS],
-    serve: (url) => {
-      if (url === `${baseUrl}${HOST}`) return { contentType: 'text/html', body: hostHtml(c) };
-      if (/\/fz-story\.json$/.test(new URL(url).pathname)) return { contentType: 'application/json', body: c.text };
-      if (/\/fz-stall\.json$/.test(new URL(url).pathname)) return { stall: true };
-      return null;
-    },
-  });
+/** The host of the explorer-stories surface (one context and page for its cases: FuzzHost). */
+export function storyHost(browser, baseUrl) {
+  return new FuzzHost(browser, baseUrl, { host: HOST, viewport: { width: 1000, height: 800 }, init: [shortTimeout, STALL_TIMEOUT_MS] });
+}
+
+// Opens case c's host page (a new document of host); records problems in events.
+async function openCase(host, c, events) {
+  const { baseUrl } = host;
+  return host.open((url) => {
+    if (url === `${baseUrl}${HOST}`) return { contentType: 'text/html', body: hostHtml(c) };
+    if (/\/fz-story\.json$/.test(new URL(url).pathname)) return { contentType: 'application/json', body: c.text };
+    if (/\/fz-stall\.json$/.test(new URL(url).pathname)) return { stall: true };
+    return null;
+  }, events);
 }
 
 // What the element shows once idle (computed, its story loaded or refused: the figures are drawn
@@ -88,19 +91,19 @@ export function badReasons(s, events, said = '') {
   return r;
 }
 
-/** Runs story case c against the site at baseUrl; never throws. Returns { outcome, reasons, said }. */
-export async function runStoryCase(browser, baseUrl, c, timeout) {
+/** Runs story case c on host (storyHost); never throws. Returns { outcome, reasons, said }. A case
+ *  that ends BAD closes the host's context (the next case starts a new one). */
+export async function runStoryCase(host, c, timeout) {
   const events = [];
-  let context;
+  let r;
   try {
-    const open = await openCase(browser, baseUrl, c, events);
-    context = open.context;
+    const open = await openCase(host, c, events);
     const s = await withinGuard(elementShown(open.page, timeout), timeout + 5000, `no idle element within ${timeout / 1000} s`);
     const reasons = badReasons(s, events, givenStory(c));
-    return { outcome: reasons.length ? 'BAD' : s.msgs.length ? 'refused' : 'ok', reasons, said: (s.msgs[0] || '').slice(0, 160) };
+    r = { outcome: reasons.length ? 'BAD' : s.msgs.length ? 'refused' : 'ok', reasons, said: (s.msgs[0] || '').slice(0, 160) };
   } catch (e) {
-    return { outcome: 'BAD', reasons: [...events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`], said: '' };
-  } finally {
-    if (context) await context.close().catch(() => {});
+    r = { outcome: 'BAD', reasons: [...events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`], said: '' };
   }
+  if (r.outcome === 'BAD') await host.close();
+  return r;
 }

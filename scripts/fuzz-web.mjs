@@ -44,8 +44,8 @@ import { explorerTable } from '../web/explorer/state.js';
 import { urlHash } from './explorer-url.mjs';
 import { labTable } from '../web/lab/settings.js';
 import { caseRng, linkCase, patternCase, sweepCase, storyCase, elementCase } from './fuzz-web-inputs.mjs';
-import { runStoryCase } from './fuzz-web-stories.mjs';
-import { runElementCase, expectedMessages } from './fuzz-web-elements.mjs';
+import { runStoryCase, storyHost } from './fuzz-web-stories.mjs';
+import { runElementCase, elementHost, expectedMessages } from './fuzz-web-elements.mjs';
 import { withinGuard } from './fuzz-web-host.mjs';
 import { makeRng as cliRng } from './fuzz-cli/rng.mjs';
 import { genAttentionFile } from './fuzz-cli/attention.mjs';
@@ -95,15 +95,24 @@ async function waitIdle(page, which, timeout) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 30)))));
 }
 
-// One browser context and its current page for a surface; records errors per case.
+// One browser context and its page for a surface; records errors per case. A fresh document
+// reuses them (a new context per case cost about twice the CPU: fuzz-web-host.mjs); a case that
+// ends BAD closes them.
 class Harness {
   constructor(browser, baseUrl, which, timeout) {
     Object.assign(this, { browser, baseUrl, which, timeout, page: null, context: null, events: [] });
   }
 
-  // A fresh page at the page's URL + hash, idle.
+  // A new document of the page at its URL + hash, idle (through about:blank: a link differing
+  // only in its hash would otherwise be a hashchange of the open document).
   async open(hash = '') {
-    await this.close();
+    if (!this.page) await this.start();
+    else await this.page.goto('about:blank');
+    await this.page.goto(`${this.baseUrl}${FILE_OF[this.which]}${hash}`);
+    await waitIdle(this.page, this.which, this.timeout);
+  }
+
+  async start() {
     this.context = await this.browser.newContext({ viewport: { width: 1200, height: 850 } });
     await this.context.addInitScript(pageProbe);
     const page = await this.context.newPage();
@@ -111,8 +120,6 @@ class Harness {
     page.on('console', (m) => { if (m.type() === 'error') this.events.push(`console error: ${m.text().slice(0, 300)}`); });
     page.on('crash', () => this.events.push('crash: the page crashed'));
     this.page = page;
-    await page.goto(`${this.baseUrl}${FILE_OF[this.which]}${hash}`);
-    await waitIdle(page, this.which, this.timeout);
   }
 
   async close() {
@@ -225,7 +232,9 @@ async function runCase(h, surface, c, maxHash) {
     if (surface === 'explorer-heads' && /^msg ok:/.test(s.head) && /NaN|undefined/.test(s.head)) reasons.push(`"NaN" or "undefined" in the head tools' message: ${s.head.slice(0, 200)}`);
     // A hostile view or budget in a link (fuzz-web-inputs.mjs viewBudgetCase): a message names it.
     if (c.field && !s.msgs.some((m) => m.includes(c.field))) reasons.push(`no message names ${c.field}: ${JSON.stringify(s.msgs).slice(0, 200)}`);
-    return { outcome: outcomeOf(surface, s, reasons), reasons, said: (surface === 'explorer-heads' ? s.head : s.msgs[0] || s.importMsg || '').slice(0, 160) };
+    const outcome = outcomeOf(surface, s, reasons);
+    if (outcome === 'BAD') await h.close();  // a crashed page cannot take the next case
+    return { outcome, reasons, said: (surface === 'explorer-heads' ? s.head : s.msgs[0] || s.importMsg || '').slice(0, 160) };
   } catch (e) {
     const reasons = [...h.events, `no result: ${String(e.message).split('\n')[0].slice(0, 200)}`];
     await h.close();
@@ -291,6 +300,7 @@ function expectedOf(ctx, surface, c) {
 async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeout, log, replay, longTaskMs }) {
   const which = PAGE_OF[surface];
   const h = new Harness(browser, baseUrl, which, timeout);
+  const host = surface === 'explorer-stories' ? storyHost(browser, baseUrl) : ELEMENT_TAG[surface] ? elementHost(browser, baseUrl) : null;
   h.longTaskMs = longTaskMs ?? LONG_TASK_MS;
   const tally = { tried: 0, ok: 0, refused: 0, bad: [] };
   for (const index of indices) {
@@ -299,8 +309,8 @@ async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeo
       log(`case ${surface}:${index} (seed ${seed}): ${preview(c)}`, true);
       log(`expected: ${expectedOf(ctx, surface, c)}`, true);
     }
-    const r = surface === 'explorer-stories' ? await runStoryCase(browser, baseUrl, c, timeout)
-      : ELEMENT_TAG[surface] ? await runElementCase(browser, baseUrl, c, timeout, ctx)
+    const r = surface === 'explorer-stories' ? await runStoryCase(host, c, timeout)
+      : ELEMENT_TAG[surface] ? await runElementCase(host, c, timeout, ctx)
         : await runCase(h, surface, c, ctx.maxHash[which]);
     tally.tried++;
     if (r.outcome === 'BAD') {
@@ -310,6 +320,7 @@ async function runSurface(browser, baseUrl, ctx, { surface, seed, indices, timeo
     log(`${surface} #${index}: ${r.outcome}${r.outcome === 'BAD' ? ` (${r.reasons.join('; ')})` : ''} ${r.said ? `— ${r.said}` : ''}`);
   }
   await h.close();
+  await host?.close();
   return tally;
 }
 
