@@ -12,6 +12,7 @@ import { useSite } from './site-harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { servedDir } from '../../scripts/chromium.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -40,8 +41,7 @@ async function violations(page) {
 }
 
 async function check(url, { width = 1280, height = 900, colorScheme = 'light', ready, act } = {}) {
-  const context = await site.browser.newContext({ viewport: { width, height }, colorScheme, bypassCSP: true });  // to inject axe
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width, height }, colorScheme, bypassCSP: true });  // to inject axe
   await page.goto(url);
   await page.waitForFunction(ready ?? (() => Number(document.documentElement.dataset.runs || 0) >= 1), null, { timeout: 120000 });
   if (act) await act(page);
@@ -108,8 +108,7 @@ test('A and M describe themselves with the core\'s numbers (family, L, k, failin
   const r = api.construct({ pattern: 'window', L: 64, w: 1, d: 64 });
   const bad = [];
   for (let i = 0; i < 64; i++) if (!(r.rows.okR[i] === 1 && r.rows.okZ[i] === 1)) bad.push(i);
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(`${site.server.url}#v=2&pattern=window&L=64&w=1&d=64`);
   await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 60000 });
   const said = await page.evaluate(() => ['A', 'M'].map((k) => {
@@ -126,8 +125,7 @@ test('A and M describe themselves with the core\'s numbers (family, L, k, failin
 // colour and the heatmaps' own colours; both are compared with the same page without them, so the
 // test fails if the media rules go.
 test('reduced motion: no transition or animation; forced colours: the badge keeps an outline, heatmaps their colours', async () => {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width: 1280, height: 720 } });
   await page.goto(`${site.server.url}#story=paper&step=2&present=1`);
   await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 120000 });
   const look = () => page.evaluate(() => {

@@ -15,6 +15,7 @@ import { urlHash } from '../../scripts/explorer-url.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { labTable, workerOptions } from '../../web/lab/settings.js';
 import { readLink } from '../../web/lab/link.js';
+import { reusedPage } from './page-reuse.mjs';
 
 let site, host, browser, dir, api;
 
@@ -37,8 +38,7 @@ after(async () => {
 async function openHost(body, { name = 'page.html', width = 900, colorScheme = 'light', head = '' } = {}) {
   writeFileSync(join(dir, name), `<!doctype html><html><head><meta charset="utf-8">${head}
 <script type="module" src="${site.url}embed/attnx.js"></script></head><body>${body}</body></html>`);
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport: { width, height: 900 }, colorScheme });
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   const errors = [];

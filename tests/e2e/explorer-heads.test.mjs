@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { urlHash } from '../../scripts/explorer-url.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 const SAMPLE = readFileSync(fileURLToPath(new URL('../../examples/heads.npy', import.meta.url)));
@@ -26,8 +27,7 @@ before(async () => {
 });
 
 async function open(hash = '', viewport = { width: 1280, height: 720 }) {
-  const context = await site.browser.newContext({ viewport });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); d.dismiss(); });

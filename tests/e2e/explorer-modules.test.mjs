@@ -9,6 +9,7 @@ import { launchChromium, servedDir, downloadBytes } from '../../scripts/chromium
 import { startServer } from '../../scripts/serve.mjs';
 import { urlHash } from '../../scripts/explorer-url.mjs';
 import { load } from '../../web/lib/attnx.js';
+import { reusedPage } from './page-reuse.mjs';
 
 const dir = servedDir();
 
@@ -25,8 +26,7 @@ after(async () => {
 });
 
 async function openPage(hash) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -27,6 +27,7 @@ import { notSearchable } from '../../web/explorer/d-search.js';
 import { minDOptions, minDGrid, playSequence } from '../../web/explorer/d-search.js';
 import { presetPatch } from '../../web/explorer/presets.js';
 import { urlHash } from '../../scripts/explorer-url.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const storySteps = (name) => JSON.parse(readFileSync(join(here, '../../web/explorer/stories', STORIES[name].file), 'utf8'));
@@ -59,8 +60,7 @@ after(async () => {
 });
 
 async function openPage(hash) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport: { width: 1280, height: 900 } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
@@ -218,8 +218,7 @@ test('<attnx-explorer story="paper" step="2"> shows step 2 and steps inside its 
   writeFileSync(join(dir, 'story.html'), `<!doctype html><html><head><meta charset="utf-8">
 <script type="module" src="${server.url}embed/attnx.js"></script></head><body>
 <attnx-explorer id="s" story="paper" step="2" figures="A,M,metrics"></attnx-explorer></body></html>`);
-  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport: { width: 900, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${host.url}story.html`);
@@ -297,8 +296,7 @@ async function hostPage(file, attrs, children = '') {
   writeFileSync(join(dir, file), `<!doctype html><html><head><meta charset="utf-8">
 <script type="module" src="${server.url}embed/attnx.js"></script></head><body>
 <attnx-explorer id="s" ${attrs} figures="A,M,metrics">${children}</attnx-explorer></body></html>`);
-  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport: { width: 900, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${host.url}${file}`);

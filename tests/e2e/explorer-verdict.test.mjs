@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 
@@ -12,8 +13,7 @@ async function ready(page, n) {
 }
 
 test('the verdict shows lambda with what it means, and is dimmed while a newer result computes', async () => {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${site.server.url}#v=1&L=256&d=1024&help=0`);
   await ready(page, 1);
   const r = await page.evaluate(() => ({

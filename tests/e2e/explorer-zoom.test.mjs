@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { urlHash } from '../../scripts/explorer-url.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 let api;
@@ -21,8 +22,7 @@ const SETTING = 'pattern=window&L=64&w=1&d=512';
 const idle = (page) => page.waitForFunction(() => document.documentElement.dataset.busy === '0', null, { timeout: 120000 });
 
 async function open(hash, viewport = { width: 1280, height: 800 }) {
-  const context = await site.browser.newContext({ viewport });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(site.server.url + hash);
@@ -187,8 +187,7 @@ test('<attnx-explorer view="…">: the window; a bad one is named inside the ele
 <attnx-explorer id="bad" pattern="window" l="64" w="1" d="512" view="0,99,0,64"></attnx-explorer>
 <attnx-explorer id="deck" present><script type="application/json">${story}</script></attnx-explorer>
 </body></html>`);
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 720 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width: 1280, height: 720 } });
   try {
     await page.goto(`${host.url}zoom.html`);
     const size = (id) => page.evaluate((id) => {

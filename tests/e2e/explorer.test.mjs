@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { urlHash } from '../../scripts/explorer-url.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = servedDir();
@@ -43,10 +44,9 @@ const constructsPosted = (page) => page.evaluate(() => window.constructsPosted);
 
 // A page that records console errors, page errors and failed requests (and counts the constructs
 // it posts: countConstructs).
+// The page is one an earlier test of this file finished with, when there is one (page-reuse.mjs).
 async function openPage(hash = '', { width = 1280, height = 900, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
-  await context.addInitScript(countConstructs);
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport: { width, height }, colorScheme }, [countConstructs]);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useSite } from './site-harness.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 const location = (url) => new URL(url).hash;
@@ -23,8 +24,7 @@ async function tabTo(page, selector, max = 250) {
 }
 
 async function open(hash, width = 1280, height = 800) {
-  const context = await site.browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width, height } });
   await page.goto(site.server.url + hash);
   await ready(page, 1);
   return { context, page };
@@ -111,8 +111,7 @@ test('keyboard: draw a custom pattern, the arrows move the cursor and Space togg
 });
 
 test('keyboard: run the lab and reach its table', async () => {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(`${site.server.url}lab.html#v=2&preset=paper&Ls=16,32&trials=2`);
   await page.waitForSelector('#run:not([disabled])', { timeout: 60000 });
   await page.waitForFunction(() => document.body.dataset.run && document.body.dataset.run !== 'loading', null, { timeout: 60000 });

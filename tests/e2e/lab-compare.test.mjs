@@ -15,6 +15,7 @@ import { useSite } from './site-harness.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { fmt } from '../../web/explorer/format.js';
+import { reusedPage } from './page-reuse.mjs';
 
 const OUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const site = useSite();
@@ -61,8 +62,7 @@ function expectedCells(e) {
 }
 
 async function open(hash, width = 1280) {
-  const ctx = await site.browser.newContext({ viewport: { width, height: 900 } });
-  const page = await ctx.newPage();
+  const { context: ctx, page } = await reusedPage(site.browser, { viewport: { width, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -218,8 +218,7 @@ test('<attnx-lab figures="compare"> shows the comparison card and runs it', asyn
   try {
     writeFileSync(join(dir, 'page.html'), `<!doctype html><html><head><meta charset="utf-8"><script type="module" src="${site.server.url}embed/attnx.js"></script></head>
 <body><attnx-lab id="lab" ls="16,32" trials="2" seed="3" figures="compare"></attnx-lab></body></html>`);
-    const ctx = await site.browser.newContext({ viewport: { width: 900, height: 900 } });
-    const page = await ctx.newPage();
+    const { context: ctx, page } = await reusedPage(site.browser, { viewport: { width: 900, height: 900 } });
     await page.goto(`${host.url}page.html`);
     await page.waitForFunction(() => document.getElementById('lab').runState === 'idle', null, { timeout: 30000 });
     const shown = await page.evaluate(() => ['compare-box', 'fig-dl'].map((id) => getComputedStyle(document.getElementById('lab').shadowRoot.getElementById(id)).display));

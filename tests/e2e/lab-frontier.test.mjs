@@ -10,6 +10,7 @@ import { downloadBytes } from '../../scripts/chromium.mjs';
 import { useSite } from './site-harness.mjs';
 import { load } from '../../web/lib/attnx.js';
 import { CLI } from '../node/helpers.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 let api;
@@ -30,8 +31,7 @@ function expected() {
 }
 
 async function open(hash) {
-  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await ctx.newPage();
+  const { context: ctx, page } = await reusedPage(site.browser, { viewport: { width: 1280, height: 900 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });

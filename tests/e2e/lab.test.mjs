@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, downloadBytes } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { load } from '../../web/lib/attnx.js';
+import { reusedPage } from './page-reuse.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // dist/ (a copy of web/ made by scripts/build-dist) when it exists, else web/.
@@ -29,8 +30,7 @@ after(async () => {
 });
 
 async function open(hash = '', { width = 1280, height = 900, scheme = 'light' } = {}) {
-  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: scheme, acceptDownloads: true });
-  const page = await ctx.newPage();
+  const { context: ctx, page } = await reusedPage(browser, { viewport: { width, height }, colorScheme: scheme, acceptDownloads: true });
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`${m.text()} @ ${page.url()}`); });
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
   await page.goto(`${server.url}lab.html${hash}`);
@@ -380,7 +380,7 @@ test('the lab page runs one worker per core (its own thread idles during a run),
 });
 
 test('the lab starts all its workers while it idles after loading, before any run needs them', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });  // its own: an init script of its own
   const page = await ctx.newPage();
   await page.addInitScript(() => {
     window.__attnxWorkers = 0;  // pool workers started (named 'attnx'; the render worker is not the lab's)

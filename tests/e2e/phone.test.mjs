@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 
@@ -32,8 +33,7 @@ function inside(r, vw, vh, what) {
 }
 
 async function open(size, link) {
-  const context = await site.browser.newContext({ viewport: { width: size.width, height: size.height } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width: size.width, height: size.height } });
   await page.goto(site.server.url + link);
   await page.waitForFunction(() => Number(document.documentElement.dataset.runs || 0) >= 1, null, { timeout: 120000 });
   return { context, page };

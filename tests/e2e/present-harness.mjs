@@ -5,6 +5,7 @@ import { before, after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 import { useSite } from './site-harness.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 /** useSite() plus a second server for tests/e2e/fixtures (another origin): { server, browser, fixtures }. */
 export function useDeckSite() {
@@ -18,9 +19,7 @@ export function useDeckSite() {
  *  after the script `init` if given (run before the page's own); resolves once the element has
  *  drawn its first result. Returns { context, page, problems }. */
 export async function openDeck(site, size = { width: 1280, height: 720 }, init = null) {
-  const context = await site.browser.newContext({ viewport: size });
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: size }, init ? [init] : []);
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(`${site.fixtures.url}deck.html?embed=${encodeURIComponent(`${site.server.url}embed/attnx.js`)}`);

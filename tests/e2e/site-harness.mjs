@@ -3,6 +3,7 @@
 import { before, after } from 'node:test';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 /** Registers before/after hooks; returns { server, browser }, filled in once the tests run. */
 export function useSite() {
@@ -21,8 +22,7 @@ export function useSite() {
 /** Opens the site's page at `hash` (e.g. '#v=2&L=64') in a new context of the given viewport,
  *  collecting page errors and console errors in `problems`. Returns { context, page, problems }. */
 export async function openWatched(site, hash, { width = 1280, height = 900 } = {}) {
-  const context = await site.browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: { width, height } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });

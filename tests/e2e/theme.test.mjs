@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './site-harness.mjs';
 import { urlHash } from '../../scripts/explorer-url.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const LIGHT_BG = 'rgb(246, 247, 249)', DARK_BG = 'rgb(20, 23, 28)';
 const site = useSite();
 
 async function bodyBackground(path, colorScheme, ready) {
-  const context = await site.browser.newContext({ colorScheme });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { colorScheme });
   await page.goto(site.server.url + path);
   await page.waitForFunction(ready, null, { timeout: 60000 });
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
