@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = servedDir();
@@ -46,8 +47,7 @@ after(async () => {
 });
 
 async function openPage(path) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
