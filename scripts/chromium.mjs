@@ -25,8 +25,12 @@ let argsOnce = null;
 export function chromiumArgs() {
   argsOnce ??= (async () => {
     const probe = await chromium.launchServer({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const theirs = probe.process().spawnargs.find((a) => a.startsWith('--disable-features=')) ?? '--disable-features=';
-    await probe.close();
+    let theirs;
+    try {
+      theirs = probe.process().spawnargs.find((a) => a.startsWith('--disable-features=')) ?? '--disable-features=';
+    } finally {
+      await probe.close();
+    }
     const names = theirs.slice('--disable-features='.length).split(',').filter(Boolean);
     return [...CHROMIUM_ARGS, `--disable-features=${[...names, ...EXTRA_DISABLED_FEATURES].join(',')}`];
   })();

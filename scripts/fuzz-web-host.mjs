@@ -20,9 +20,10 @@ export class FuzzHost {
 
   // A new document of the host page for a case; resolves to { page }.
   async open(serve, events) {
-    this.serve = serve;
-    this.events = events;
     if (!this.page) await this.start();
+    else await this.page.goto('about:blank');  // the last case's document ends before this one's begins
+    this.serve = serve;
+    this.events = events;  // from here on, what the page reports is this case's
     await this.page.goto(`${this.baseUrl}${this.host}`);
     return { page: this.page };
   }

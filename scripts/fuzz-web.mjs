@@ -107,7 +107,10 @@ class Harness {
   // only in its hash would otherwise be a hashchange of the open document).
   async open(hash = '') {
     if (!this.page) await this.start();
-    else await this.page.goto('about:blank');
+    else {
+      await this.page.goto('about:blank');
+      this.events.length = 0;  // what the last case's document reported until it ended is not this case's
+    }
     await this.page.goto(`${this.baseUrl}${FILE_OF[this.which]}${hash}`);
     await waitIdle(this.page, this.which, this.timeout);
   }

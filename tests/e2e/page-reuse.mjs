@@ -26,9 +26,11 @@ export async function reusedPage(browser, contextOptions = {}, initScripts = [])
   if (!entry) {
     const context = await browser.newContext(contextOptions);
     for (const s of initScripts) await context.addInitScript(s);
-    entry = { context, page: await context.newPage() };
+    const page = await context.newPage();
+    entry = { context, page, own: ownListeners(page) };
   }
-  const release = () => handBack(entry, contextOptions, free);
+  let released = null;  // a second close() waits for the first; the page is handed back once
+  const release = () => (released ??= handBack(entry, contextOptions, free));
   const context = new Proxy(entry.context, {
     get(target, prop) {
       if (prop === 'close') return release;
@@ -39,14 +41,27 @@ export async function reusedPage(browser, contextOptions = {}, initScripts = [])
   return { context, page: entry.page };
 }
 
+// Playwright's own listeners on a new page (it keeps some, e.g. for 'close' and 'crash'): a Set.
+function ownListeners(page) {
+  return new Set(page.eventNames().flatMap((e) => page.rawListeners(e)));
+}
+
+// Removes the listeners a test added to page, with off(): it also ends playwright's subscription
+// to the event (removeAllListeners() would drop playwright's own listeners and keep the events
+// coming).
+function removeTestListeners(page, own) {
+  for (const e of page.eventNames()) for (const l of page.rawListeners(e)) if (!own.has(l)) page.off(e, l);
+}
+
 // Puts entry's page back into `free` as reusedPage promises; a page that cannot be reset (closed,
 // crashed) closes its context instead.
 async function handBack(entry, contextOptions, free) {
   const { context, page } = entry;
   try {
     for (const p of context.pages()) if (p !== page) await p.close();
-    page.removeAllListeners();
+    removeTestListeners(page, entry.own);
     await page.goto('about:blank');
+    await page.mouse.move(0, 0);  // where a new page's pointer is
     if (contextOptions.viewport) await page.setViewportSize(contextOptions.viewport);
     await page.emulateMedia({
       media: null, colorScheme: contextOptions.colorScheme ?? 'light', reducedMotion: contextOptions.reducedMotion ?? 'no-preference',
