@@ -219,7 +219,7 @@ function printLevel(l, reps) {
 }
 
 // The limit the ratio meets (issue 46.3): the SIMD module's Gram kernel (one rank-256 update of
-// L x L, best of 20, the module's test flavour in this Node's V8, the engine of Chromium) in
+// L x L, best of 20, the module's test flavour (linked at -O1: cmake/wasm.cmake) in this Node's V8, the engine of Chromium) in
 // GFLOP/s against the 128-bit multiply-add peak measured in the same module (peakBench, as
 // `attnx bench` measures the native peak). Null when the test flavour is not built.
 async function wasmKernelLimit() {
