@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 import { frameSnippet, FIXED_HEIGHT } from '../../web/common/embed-snippet.js';
+import { reusedPage } from './page-reuse.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGE_FILE = { explorer: 'index.html', lab: 'lab.html' };
@@ -57,8 +58,7 @@ addEventListener('message', function (e) {
   received.push({ data: e.data, origin: e.origin, fromFrame: e.source === document.querySelector('iframe').contentWindow });
 });
 </script></head><body style="margin:0"><div style="width:${width}px">${snippet}</div></body></html>`);
-  const ctx = await browser.newContext({ viewport: { width: 1000, height: 900 } });
-  const p = await ctx.newPage();
+  const { context: ctx, page: p } = await reusedPage(browser, { viewport: { width: 1000, height: 900 } });
   const problems = [];
   p.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   p.on('pageerror', (e) => problems.push(e.message));

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { useDeckSite, openDeck, elementAt, seenTexts, presentRect, ALLOWED, REFUSE_FULLSCREEN } from './present-harness.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useDeckSite();
 const HD = { width: 1280, height: 720 };
@@ -17,9 +18,7 @@ const PAPER = JSON.parse(readFileSync(new URL('../../web/explorer/stories/paper.
 
 // Opens the page at `hash` and waits for step `step` of its story to be shown, filled and drawn.
 async function openPage(hash, step, size = HD, init = null) {
-  const context = await site.browser.newContext({ viewport: size });
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(site.browser, { viewport: size }, init ? [init] : []);
   await page.goto(`${site.server.url}${hash}`);
   await page.waitForFunction((n) => {
     const story = document.getElementById('story');

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './site-harness.mjs';
 import { STORIES, STORY_NAMES } from '../../web/explorer/story.js';
+import { reusedPage } from './page-reuse.mjs';
 
 const site = useSite();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -50,8 +51,7 @@ for (const size of SIZES) {
   for (const name of STORY_NAMES) {
     test(`${size.width}×${size.height}: every step of "${name}" fits in presentation mode without scrolling`, async () => {
       const count = JSON.parse(readFileSync(join(here, '../../web/explorer/stories', STORIES[name].file), 'utf8')).length;
-      const context = await site.browser.newContext({ viewport: size });
-      const page = await context.newPage();
+      const { context, page } = await reusedPage(site.browser, { viewport: size });
       await page.goto(`${site.server.url}#story=${name}&step=1&present=1`);
       for (let n = 1; n <= count; n++) {
         if (n > 1) await page.keyboard.press('ArrowRight');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, servedDir } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import { reusedPage } from './page-reuse.mjs';
 
 const EXAMPLES = new URL('../../examples/', import.meta.url).pathname;
 const PLACEHOLDER = 'http://localhost:8080/';
@@ -33,8 +34,7 @@ after(async () => {
 async function open(dir, path, viewport = { width: 900, height: 900 }) {
   const host = await startServer(dir, 0);
   hosts.push(host);
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+  const { context, page } = await reusedPage(browser, { viewport });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const requests = [];
