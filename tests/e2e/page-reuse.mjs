@@ -13,6 +13,9 @@
 // init scripts of their own, permissions, cookies, storage): those take a context of their own.
 // The kept contexts close with the browser connection (the file's after hook).
 
+// A context's viewport when its options name none (playwright's default).
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
 const pools = new WeakMap();  // browser -> Map(key -> [{ context, page }] free)
 
 /** A kept page or a new one, as described above. */
@@ -62,7 +65,7 @@ async function handBack(entry, contextOptions, free) {
     removeTestListeners(page, entry.own);
     await page.goto('about:blank');
     await page.mouse.move(0, 0);  // where a new page's pointer is
-    if (contextOptions.viewport) await page.setViewportSize(contextOptions.viewport);
+    await page.setViewportSize(contextOptions.viewport ?? DEFAULT_VIEWPORT);
     await page.emulateMedia({
       media: null, colorScheme: contextOptions.colorScheme ?? 'light', reducedMotion: contextOptions.reducedMotion ?? 'no-preference',
       forcedColors: contextOptions.forcedColors ?? 'none',

@@ -27,7 +27,7 @@ after(async () => {
 
 for (const page of ['index.html', 'lab.html']) {
   test(`${page} opened from disk shows how to serve it; over http it does not`, async () => {
-    const { context: context, page: p } = await reusedPage(browser, {});
+    const { context, page: p } = await reusedPage(browser, {});
     await p.goto(pathToFileURL(join(dir, page)).href);
     await p.waitForFunction(() => {
       const h = document.getElementById('file-hint');
@@ -40,7 +40,7 @@ for (const page of ['index.html', 'lab.html']) {
   });
 
   test(`${page} links the paper, gives its BibTeX and link-preview tags`, async () => {
-    const { context: context, page: p } = await reusedPage(browser, {});
+    const { context, page: p } = await reusedPage(browser, {});
     await p.goto(server.url + page);
     assert.equal(await p.getAttribute('#paper-link', 'href'), 'https://arxiv.org/abs/2106.03764');
     const bib = await p.textContent('#bibtex');
@@ -68,7 +68,7 @@ const BUNDLES = PAGE_ENTRIES.map((e) => `/${e}`);
 // Opens base + page, waits for ready; returns the paths of the scripts fetched below base (base's
 // path removed) and those fetched elsewhere.
 async function scriptsOf(base, page, ready) {
-  const { context: context, page: p } = await reusedPage(browser, {});
+  const { context, page: p } = await reusedPage(browser, {});
   const scripts = [], elsewhere = [], errors = [];
   const prefix = new URL(base).pathname.replace(/\/$/, '');
   p.on('request', (r) => {
